@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Slam: a headless UI runtime driven over JSON-RPC 2.0 on a Unix socket.
+///
+/// Dependencies point one way:
+/// `CJansson` ← `SlamJSON` ← `SlamRPC`. Later modules (`SlamUI`, `SlamProtocol`,
+/// `SlamDaemon`, `SlamClient`, `SlamHarness`) are added by the issues that build them.
+let package = Package(
+    name: "Slam",
+    products: [
+        .library(name: "SlamJSON", targets: ["SlamJSON"]),
+        .library(name: "SlamRPC", targets: ["SlamRPC"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CJansson",
+            pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"])]
+        ),
+        .target(
+            name: "SlamJSON",
+            dependencies: [
+                "CJansson",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "SlamRPC",
+            dependencies: ["SlamJSON"]
+        ),
+        .testTarget(name: "SlamJSONTests", dependencies: ["SlamJSON"]),
+        .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

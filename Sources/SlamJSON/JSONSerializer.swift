@@ -1,0 +1,110 @@
+import CJansson
+
+/// Writes a ``JSONValue`` as compact JSON bytes through jansson.
+///
+/// Doubles are written with 17 significant digits, so every finite double reads
+/// back bit for bit; strings are written as UTF-8 with only the escapes JSON
+/// requires, so the output never contains a raw newline (newline framing relies
+/// on that).
+///
+/// ```swift
+/// let bytes = try JSONSerializer().serialize(["pong": true])   // {"pong":true}
+/// ```
+public struct JSONSerializer: Sendable {
+    /// The deepest nesting written; deeper values are refused rather than risking the stack.
+    public var maximumDepth: Int
+
+    public init(maximumDepth: Int = Int(slam_json_parser_max_depth())) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Serializes `value` into a new byte array.
+    ///
+    /// - Throws: ``JSONError/unrepresentable(reason:path:)`` for NaN or infinite doubles,
+    ///   ``JSONError/tooDeep(limit:path:)`` past ``maximumDepth``.
+    public func serialize(_ value: JSONValue) throws(JSONError) -> [UInt8] {
+        var output: [UInt8] = []
+        try serialize(value, appendingTo: &output)
+        return output
+    }
+
+    /// Serializes `value` at the end of `output`, so framing can write headers and body into one buffer.
+    public func serialize(_ value: JSONValue, appendingTo output: inout [UInt8]) throws(JSONError) {
+        let root = JanssonReference(owning: try makeJansson(value, depth: 0, path: .root))
+        let sink = OutputSink(bytes: output)
+        output = []  // keep one owner of the buffer so appends do not copy it
+        let status = withExtendedLifetime(root) {
+            json_dump_callback(root.pointer, { buffer, size, context in
+                guard let buffer, let context else { return -1 }
+                let sink = Unmanaged<OutputSink>.fromOpaque(context).takeUnretainedValue()
+                buffer.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+                }
+                return 0
+            }, Unmanaged.passUnretained(sink).toOpaque(), slam_json_encode_flags())
+        }
+        output = sink.bytes
+        // json_dump_callback fails only on a callback failure or allocation failure.
+        if status != 0 { throw .unrepresentable(reason: "jansson could not write the document", path: "$") }
+    }
+
+    /// Builds a new jansson value with one reference owned by the caller.
+    private func makeJansson(_ value: JSONValue, depth: Int, path: JSONPath) throws(JSONError) -> UnsafeMutablePointer<json_t> {
+        switch value {
+        case .null:
+            return json_null()
+        case .bool(let flag):
+            return slam_json_boolean(flag ? 1 : 0)
+        case .integer(let integer):
+            return json_integer(json_int_t(integer))
+        case .double(let double):
+            guard double.isFinite, let real = json_real(double) else {
+                throw .unrepresentable(reason: "JSON has no representation for \(double)", path: path.description)
+            }
+            return real
+        case .string(let string):
+            var string = string
+            return string.withUTF8 { utf8 in
+                utf8.withMemoryRebound(to: CChar.self) { characters in
+                    // Swift strings are valid UTF-8, so jansson cannot refuse them.
+                    guard let base = characters.baseAddress else { return json_string_nocheck("")! }
+                    return json_stringn_nocheck(base, characters.count)!
+                }
+            }
+        case .array(let elements):
+            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path.description) }
+            let array = JanssonReference(owning: json_array()!)
+            for (index, element) in elements.enumerated() {
+                let child = try makeJansson(element, depth: depth + 1, path: path.appending(index: index))
+                json_array_append_new(array.pointer, child)  // steals `child`
+            }
+            return json_incref(array.pointer)!
+        case .object(let members):
+            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path.description) }
+            let object = JanssonReference(owning: json_object()!)
+            for (key, member) in members {
+                let child = try makeJansson(member, depth: depth + 1, path: path.appending(key: key))
+                var key = key
+                key.withUTF8 { utf8 in
+                    utf8.withMemoryRebound(to: CChar.self) { characters in
+                        if let base = characters.baseAddress {
+                            _ = json_object_setn_new_nocheck(object.pointer, base, characters.count, child)
+                        } else {
+                            _ = json_object_set_new_nocheck(object.pointer, "", child)
+                        }
+                    }
+                }
+            }
+            return json_incref(object.pointer)!
+        }
+    }
+}
+
+/// The growing output of one `json_dump_callback` call.
+private final class OutputSink {
+    var bytes: [UInt8]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+}
