@@ -77,7 +77,8 @@ public struct JSONParser: Sendable {
             array.reserveCapacity(count)
             for index in 0..<count {
                 let element = json_array_get(json, index)!
-                array.append(try convert(element, depth: depth + 1, path: path.appending(index: index)))
+                let converted = try convert(element, depth: depth + 1, path: path.appending(index: index))
+                array.append(converted)
             }
             return .array(array)
         case JSON_OBJECT:
@@ -88,7 +89,10 @@ public struct JSONParser: Sendable {
             while let current = iterator {
                 let key = Self.string(json_object_iter_key(current), length: json_object_iter_key_len(current))
                 let member = json_object_iter_value(current)!
-                object[key] = try convert(member, depth: depth + 1, path: path.appending(key: key))
+                // Converting before touching `object` keeps a throw from starting a
+                // subscript access that is then abandoned (which leaked under typed throws).
+                let converted = try convert(member, depth: depth + 1, path: path.appending(key: key))
+                object[key] = converted
                 iterator = json_object_iter_next(json, current)
             }
             return .object(object)

@@ -1,0 +1,150 @@
+import Testing
+import SlamJSON
+@testable import SlamRPC
+
+@Suite struct DispatcherTests {
+    /// Dispatches one JSON text and returns the parsed reply (nil for none).
+    func send(_ text: String, to dispatcher: Dispatcher<Void>) throws -> JSONValue? {
+        var reply: [UInt8]??
+        dispatcher.handle(Array(text.utf8), context: ()) { reply = .some($0) }
+        let answered = try #require(reply, "the dispatcher did not answer synchronously")
+        return try answered.map { try JSONParser().parse($0) }
+    }
+
+    let echo = Dispatcher<Void>(registry: MethodRegistry([
+        MethodDescriptor("echo", parameters: [
+            ParameterDescriptor("ref", required: true, schema: ["type": "string"]),
+            ParameterDescriptor("depth", schema: ["type": "integer"]),
+        ]) { call in
+            ["ref": call.arguments["ref"] ?? nil, "depth": call.arguments["depth"] ?? nil]
+        },
+    ]))
+
+    @Test(arguments: [#""abc""#, "0", "-9223372036854775808", "9223372036854775807", "1.5", "null", #""""#])
+    func idComesBackExactly(id: String) throws {
+        let reply = try #require(try send(#"{"jsonrpc":"2.0","method":"echo","params":{"ref":"r"},"id":\#(id)}"#, to: echo))
+        #expect(reply["id"] == (try JSONParser().parse(id)))
+        #expect(String(decoding: try JSONSerializer().serialize(reply["id"]!), as: UTF8.self) == id)
+    }
+
+    @Test(arguments: ["true", "[1]", #"{"a":1}"#])
+    func idOfAnotherTypeIsAnInvalidRequest(id: String) throws {
+        let reply = try #require(try send(#"{"jsonrpc":"2.0","method":"echo","id":\#(id)}"#, to: echo))
+        #expect(reply["error"]?["code"] == -32600)
+        #expect(reply["error"]?["message"]?.stringValue?.contains("'id'") == true)
+        #expect(reply["id"] == .null)
+    }
+
+    @Test func paramsByPositionAreNamedInDeclarationOrder() throws {
+        let reply = try send(#"{"jsonrpc":"2.0","method":"echo","params":["r",3],"id":1}"#, to: echo)
+        #expect(reply?["result"] == ["ref": "r", "depth": 3])
+    }
+
+    @Test(arguments: [
+        (#"{"depth":1}"#, "missing required parameter 'ref'"),
+        (#"{"ref":"r","color":"red"}"#, "unknown parameter 'color' for 'echo'; expected 'ref', 'depth'"),
+        (#"{"ref":7}"#, "parameter 'ref' must be string, got integer"),
+        (#"{"ref":"r","depth":1.5}"#, "parameter 'depth' must be integer, got number"),
+        (#"["r",1,2]"#, "'echo' takes at most 2 positional params, got 3"),
+    ])
+    func invalidParamsNameTheParameter(params: String, detail: String) throws {
+        let reply = try #require(try send(#"{"jsonrpc":"2.0","method":"echo","params":\#(params),"id":9}"#, to: echo))
+        #expect(reply["error"]?["code"] == -32602)
+        #expect(reply["error"]?["message"] == .string("Invalid params: \(detail)"))
+        #expect(reply["id"] == 9)
+    }
+
+    @Test(arguments: [
+        (#"{"method":"echo","id":1}"#, "'jsonrpc' is missing"),
+        (#"{"jsonrpc":"1.0","method":"echo","id":1}"#, "'jsonrpc' must be \"2.0\""),
+        (#"{"jsonrpc":2.0,"method":"echo","id":1}"#, "'jsonrpc' must be \"2.0\""),
+        (#"{"jsonrpc":"2.0","method":"echo","params":"x","id":1}"#, "'params' must be an object or an array"),
+        (#"{"jsonrpc":"2.0","method":"echo","parms":{},"id":1}"#, "unknown member 'parms'"),
+        (#"{"jsonrpc":"2.0","id":1}"#, "needs 'method'"),
+        (#""just a string""#, "expected a request object, got string"),
+    ])
+    func invalidRequestsSayWhatIsWrong(text: String, detail: String) throws {
+        let reply = try #require(try send(text, to: echo))
+        #expect(reply["error"]?["code"] == -32600)
+        let message = try #require(reply["error"]?["message"]?.stringValue)
+        #expect(message.hasPrefix("Invalid Request: ") && message.contains(detail), "message was: \(message)")
+    }
+
+    @Test func invalidRequestKeepsAReadableID() throws {
+        let reply = try send(#"{"jsonrpc":"1.0","method":"echo","id":"x7"}"#, to: echo)
+        #expect(reply?["id"] == "x7")
+        #expect(reply?["error"]?["data"]?["id"] == nil, "the id travels in the response, not in data")
+    }
+
+    @Test func responsesFromThePeerGetNoAnswer() throws {
+        #expect(try send(#"{"jsonrpc":"2.0","result":1,"id":1}"#, to: echo) == nil)
+        #expect(try send(#"[{"jsonrpc":"2.0","error":{"code":1,"message":"x"},"id":1}]"#, to: echo) == nil)
+    }
+
+    @Test func deferredHandlersAnswerLaterAndBatchesWaitForAll() throws {
+        var pending: [MethodDescriptor<Void>.Reply] = []
+        let dispatcher = Dispatcher<Void>(registry: MethodRegistry([
+            MethodDescriptor("later", parameters: .declared([]), handler: .deferred { _, reply in pending.append(reply) }),
+            MethodDescriptor("now") { _ in "now" },
+        ]))
+        var replies: [JSONValue?] = []
+        dispatcher.handle(Array(#"[{"jsonrpc":"2.0","method":"later","id":1},{"jsonrpc":"2.0","method":"now","id":2}]"#.utf8),
+                          context: ()) { bytes in
+            replies.append(bytes.flatMap { try? JSONParser().parse($0) })
+        }
+        #expect(replies.isEmpty, "the batch must wait for its deferred member")
+        pending[0](.success("done"))
+        pending[0](.success("again"))  // a second answer is ignored
+        #expect(replies.count == 1)
+        #expect(replies.first! == [["jsonrpc": "2.0", "result": "done", "id": 1], ["jsonrpc": "2.0", "result": "now", "id": 2]])
+        pending.removeAll()  // the stored reply holds the dispatcher, which holds the handler holding `pending`
+    }
+
+    @Test func handlerErrorsKeepTheirCodeAndData() throws {
+        let dispatcher = Dispatcher<Void>(registry: MethodRegistry([
+            MethodDescriptor("fail") { _ throws(ResponseError) in
+                throw ResponseError(code: ErrorCode(rawValue: -32001), message: "no element 'save'", data: ["ref": "save"])
+            },
+        ]))
+        let reply = try send(#"{"jsonrpc":"2.0","method":"fail","id":1}"#, to: dispatcher)
+        #expect(reply?["error"] == ["code": -32001, "message": "no element 'save'", "data": ["ref": "save"]])
+        #expect(ErrorCode(rawValue: -32001).isServerError)
+        #expect(!ErrorCode.invalidParams.isServerError)
+    }
+
+    @Test func unrepresentableResultBecomesAnInternalError() throws {
+        let dispatcher = Dispatcher<Void>(registry: MethodRegistry([
+            MethodDescriptor("nan") { _ in .double(.nan) },
+        ]))
+        let reply = try send(#"{"jsonrpc":"2.0","method":"nan","id":4}"#, to: dispatcher)
+        #expect(reply?["error"]?["code"] == -32603)
+        #expect(reply?["id"] == 4)
+    }
+
+    @Test func tooDeepRequestIsAParseErrorNamingThePath() throws {
+        let dispatcher = Dispatcher<Void>(registry: MethodRegistry(), parser: JSONParser(maximumDepth: 4))
+        let reply = try send(#"{"jsonrpc":"2.0","method":"x","params":[[[[1]]]],"id":1}"#, to: dispatcher)
+        #expect(reply?["error"]?["code"] == -32700)
+        #expect(reply?["error"]?["data"]?["path"] == "$.params[0][0][0]")
+    }
+
+    @Test func registryReplacesByNameAndKeepsOrder() {
+        var registry = MethodRegistry<Void>([MethodDescriptor("a") { _ in 1 }, MethodDescriptor("b") { _ in 2 }])
+        registry.register(MethodDescriptor("a", summary: "new") { _ in 3 })
+        #expect(registry.names == ["a", "b"])
+        #expect(registry["a"]?.summary == "new")
+        #expect(registry["zzz"] == nil)
+    }
+
+    @Test func messagesRoundTripThroughTheirJSON() throws {
+        let messages: [Message] = [
+            .request(Request(id: "a", method: "find", params: .byName(["ref": "x"]))),
+            .notification(Notification(method: "changed", params: .byPosition([1]))),
+            .response(Response(id: 3, result: ["ok": true])),
+            .response(Response(id: .null, error: .invalidRequest("x", data: ["member": "id"]))),
+        ]
+        for message in messages {
+            #expect(try Message(jsonValue: message.jsonValue) == message)
+        }
+    }
+}
