@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "SlamJSON", targets: ["SlamJSON"]),
         .library(name: "SlamRPC", targets: ["SlamRPC"]),
+        .library(name: "SlamUI", targets: ["SlamUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -32,8 +33,10 @@ let package = Package(
             name: "SlamRPC",
             dependencies: ["SlamJSON"]
         ),
+        .target(name: "SlamUI"),
         .testTarget(name: "SlamJSONTests", dependencies: ["SlamJSON"]),
         .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
+        .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,145 @@
+/// A headless application: a navigation stack of controllers, the tasks its
+/// elements run, and the factories that create controllers by identifier.
+///
+/// Predefined tasks:
+/// - `pop`: removes the top controller (modal or pushed); the root cannot be popped.
+/// - `push <identifier>`: creates the controller with that identifier and pushes it.
+/// - `url <address>`: records the address in ``openedURLs``, reports an
+///   ``ApplicationEvent/openURL(address:)`` and calls ``openURLHandler``; no browser opens.
+///
+/// A controller is loaded (``ViewController/viewDidLoad()``) and reset the first
+/// time it appears, and updated each later time it becomes the top again.
+public final class Application {
+    /// One entry of the navigation stack.
+    public struct Presentation {
+        public let controller: ViewController
+        /// Presented modally rather than pushed.
+        public let isModal: Bool
+    }
+
+    /// Creates a controller for an identifier.
+    public typealias ControllerFactory = () throws(SlamError) -> ViewController
+
+    public let tasks = TaskRegistry()
+    /// The navigation stack, root first.
+    public private(set) var stack: [Presentation] = []
+    /// Where relative file names of text views and web views are looked up.
+    public var resourceDirectory: String?
+    /// Receives every ``ApplicationEvent`` (the daemon forwards them to subscribers).
+    public var eventHandler: ((ApplicationEvent) -> Void)?
+    /// Called for each address the `url` task opens; a headless host may log it or hand it on.
+    public var openURLHandler: ((String) -> Void)?
+    /// Every address the `url` task was asked to open, oldest first.
+    public private(set) var openedURLs: [String] = []
+
+    private var factories: [String: ControllerFactory] = [:]
+    private var factoryOrder: [String] = []
+
+    public init() {
+        tasks.didRun = { [unowned self] name, param in emit(.taskRan(name: name, param: param)) }
+        tasks.addTask(name: "pop") { [unowned self] _ in try pop() }
+        tasks.addTask(name: "push") { [unowned self] param in
+            guard let identifier = param, !identifier.isEmpty else {
+                throw SlamError.taskFailed(name: "push", reason: "it needs the identifier of a controller as its param")
+            }
+            try push(identifier: identifier)
+        }
+        tasks.addTask(name: "url") { [unowned self] param in
+            guard let address = param, !address.isEmpty else {
+                throw SlamError.taskFailed(name: "url", reason: "it needs an address as its param")
+            }
+            openURL(address)
+        }
+    }
+
+    /// The controller on top of the stack.
+    public var topController: ViewController? { stack.last?.controller }
+
+    /// Registers how to create the controller `identifier` (for `push` and ``start(with:)``).
+    public func registerController(identifier: String, factory: @escaping ControllerFactory) {
+        if factories.updateValue(factory, forKey: identifier) == nil { factoryOrder.append(identifier) }
+    }
+
+    /// Identifiers that can be pushed, in registration order.
+    public var controllerIdentifiers: [String] { factoryOrder }
+
+    /// Creates a new controller instance for `identifier`.
+    public func makeController(identifier: String) throws(SlamError) -> ViewController {
+        guard let factory = factories[identifier] else { throw .unknownController(identifier: identifier) }
+        return try factory()
+    }
+
+    /// Replaces the whole stack with a new instance of `identifier` as its root.
+    public func start(with identifier: String) throws(SlamError) {
+        let controller = try makeController(identifier: identifier)
+        for presentation in stack { presentation.controller.application = nil }
+        stack = []
+        show(controller, modal: false)
+    }
+
+    /// Pushes a new instance of the controller `identifier`.
+    public func push(identifier: String) throws(SlamError) {
+        show(try makeController(identifier: identifier), modal: false)
+    }
+
+    /// Pushes `controller` on top of the stack.
+    public func push(_ controller: ViewController) {
+        show(controller, modal: false)
+    }
+
+    /// Presents `controller` modally on top of the stack.
+    public func present(_ controller: ViewController) {
+        show(controller, modal: true)
+    }
+
+    /// Removes the top controller and updates the one revealed.
+    ///
+    /// - Throws: ``SlamError/cannotPopRoot(identifier:)`` when only the root is left,
+    ///   ``SlamError/noController`` when the stack is empty.
+    public func pop() throws(SlamError) {
+        guard let top = stack.last else { throw .noController }
+        guard stack.count > 1 else { throw .cannotPopRoot(identifier: top.controller.identifier) }
+        stack.removeLast()
+        top.controller.application = nil
+        topController?.updateUI()
+        emit(.navigated(stack: stack.map(\.controller.identifier)))
+    }
+
+    /// Runs the task `name` (see ``TaskRegistry/runTask(name:param:)``).
+    public func runTask(name: String, param: String? = nil) throws(SlamError) {
+        try tasks.runTask(name: name, param: param)
+    }
+
+    /// Registers a task (see ``TaskRegistry/addTask(name:action:)``).
+    public func addTask(name: String, action: @escaping TaskRegistry.Action) {
+        tasks.addTask(name: name, action: action)
+    }
+
+    /// Records a request to open `address` and reports it.
+    public func openURL(_ address: String) {
+        openedURLs.append(address)
+        emit(.openURL(address: address))
+        openURLHandler?(address)
+    }
+
+    /// The controller with `identifier` on the stack (the topmost if several), or nil.
+    public func controllerOnStack(identifier: String) -> ViewController? {
+        stack.last { $0.controller.identifier == identifier }?.controller
+    }
+
+    private func show(_ controller: ViewController, modal: Bool) {
+        controller.application = self
+        stack.append(Presentation(controller: controller, isModal: modal))
+        if controller.isViewLoaded {
+            controller.updateUI()
+        } else {
+            controller.loadViewIfNeeded()
+            controller.resetUI()
+        }
+        emit(.navigated(stack: stack.map(\.controller.identifier)))
+    }
+
+    private func emit(_ event: ApplicationEvent) {
+        eventHandler?(event)
+    }
+}

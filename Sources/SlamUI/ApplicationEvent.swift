@@ -1,0 +1,9 @@
+/// Something that happened in an application that remote clients may want to know.
+public enum ApplicationEvent: Hashable, Sendable {
+    /// The navigation stack changed; identifiers from the root to the top.
+    case navigated(stack: [String])
+    /// A task ran successfully.
+    case taskRan(name: String, param: String?)
+    /// The `url` task asked to open an address; on a headless host nothing opens.
+    case openURL(address: String)
+}

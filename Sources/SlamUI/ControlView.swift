@@ -1,0 +1,33 @@
+/// An element a user can operate, which can be disabled (the seed's `SlamControlProtocol`).
+public protocol ControlView: View {
+    /// Whether the control accepts input now; set statically or by ``enableDataSource``.
+    var isEnabled: Bool { get set }
+    /// Decides on each update whether the control is enabled.
+    var enableDataSource: (() -> Bool)? { get set }
+}
+
+/// The base of Slam's controls: a ``View`` with an enabled state.
+open class Control: View, ControlView {
+    public var isEnabled = true {
+        didSet { if oldValue != isEnabled { markChanged() } }
+    }
+    public var enableDataSource: (() -> Bool)?
+
+    open override class var typeName: String { "Control" }
+    open override class var properties: [PropertyDescriptor] { controlProperties }
+
+    public static let controlProperties: [PropertyDescriptor] = viewProperties + [
+        .bool("enabled", \Control.isEnabled),
+    ]
+
+    open override func fillUI() {
+        super.fillUI()
+        if let enableDataSource { isEnabled = enableDataSource() }
+    }
+
+    /// Refuses input while the control is hidden or disabled, as a screen would.
+    func requireInteractable() throws(SlamError) {
+        if !isDisplayed { throw .invalidPress(reference: reference, reason: "it is hidden") }
+        if !isEnabled { throw .invalidPress(reference: reference, reason: "it is disabled") }
+    }
+}

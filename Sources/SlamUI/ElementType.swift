@@ -1,0 +1,35 @@
+/// An element type that storyboards can name: how to create one and which
+/// properties it takes.
+public struct ElementType: Sendable {
+    public let name: String
+    public let make: @Sendable (_ reference: String) -> View
+    public let properties: [PropertyDescriptor]
+
+    public init(_ elementClass: View.Type, make: @escaping @Sendable (String) -> View) {
+        self.name = elementClass.typeName
+        self.make = make
+        self.properties = elementClass.properties
+    }
+
+    /// The property named `name`, or nil.
+    public func property(named name: String) -> PropertyDescriptor? {
+        properties.first { $0.name == name }
+    }
+
+    /// The thirteen elements of the Slam framework, by storyboard name.
+    public static let builtIn: [String: ElementType] = Dictionary(uniqueKeysWithValues: [
+        ElementType(View.self) { View(reference: $0) },
+        ElementType(ActivityIndicator.self) { ActivityIndicator(reference: $0) },
+        ElementType(Button.self) { Button(reference: $0) },
+        ElementType(Label.self) { Label(reference: $0) },
+        ElementType(PageControl.self) { PageControl(reference: $0) },
+        ElementType(ProgressView.self) { ProgressView(reference: $0) },
+        ElementType(SegmentedControl.self) { SegmentedControl(reference: $0) },
+        ElementType(SingleItemTableView.self) { SingleItemTableView(reference: $0) },
+        ElementType(Stepper.self) { Stepper(reference: $0) },
+        ElementType(Switch.self) { Switch(reference: $0) },
+        ElementType(TextField.self) { TextField(reference: $0) },
+        ElementType(TextView.self) { TextView(reference: $0) },
+        ElementType(WebView.self) { WebView(reference: $0) },
+    ].map { ($0.name, $0) })
+}

@@ -1,0 +1,18 @@
+/// A spinner (the seed's `SlamActivityIndicatorView`) whose animation comes from
+/// ``animatingDataSource``.
+public final class ActivityIndicator: View {
+    /// Whether it spins now; set statically or by ``animatingDataSource``.
+    public var isAnimating = false {
+        didSet { if oldValue != isAnimating { markChanged() } }
+    }
+    public var animatingDataSource: (() -> Bool)?
+
+    public override class var typeName: String { "ActivityIndicator" }
+    public override class var properties: [PropertyDescriptor] { ownProperties }
+    static let ownProperties: [PropertyDescriptor] = viewProperties + [.bool("animating", \ActivityIndicator.isAnimating)]
+
+    public override func fillUI() {
+        super.fillUI()
+        if let animatingDataSource { isAnimating = animatingDataSource() }
+    }
+}

@@ -1,0 +1,17 @@
+/// A closure-based label (the seed's `SlamLabel`) whose text comes from ``textDataSource``.
+public final class Label: View {
+    /// The text shown; set statically or by ``textDataSource``.
+    public var text = "" {
+        didSet { if oldValue != text { markChanged() } }
+    }
+    public var textDataSource: (() -> String)?
+
+    public override class var typeName: String { "Label" }
+    public override class var properties: [PropertyDescriptor] { ownProperties }
+    static let ownProperties: [PropertyDescriptor] = viewProperties + [.string("text", \Label.text)]
+
+    public override func fillUI() {
+        super.fillUI()
+        if let textDataSource { text = textDataSource() }
+    }
+}

@@ -1,0 +1,56 @@
+/// A row of page dots (the seed's `SlamPageControl`): the current page (zero-based)
+/// from ``currentPageDataSource``, the page count from ``maxPageDataSource``;
+/// either may be nil and the value set directly.
+///
+/// The current page always lies in `0..<numberOfPages` (0 when there are no pages).
+/// A press with `.index(n)` moves to page `n`; a press without value moves to the
+/// next page, wrapping around.
+public final class PageControl: InteractiveControl {
+    public var currentPage = 0 {
+        didSet {
+            let clamped = Self.clamp(currentPage, count: numberOfPages)
+            if clamped != currentPage { currentPage = clamped }
+            if oldValue != currentPage { markChanged() }
+        }
+    }
+    public var numberOfPages = 0 {
+        didSet {
+            if numberOfPages < 0 { numberOfPages = 0 }
+            if oldValue != numberOfPages { markChanged() }
+            currentPage = Self.clamp(currentPage, count: numberOfPages)
+        }
+    }
+    public var currentPageDataSource: (() -> Int)?
+    public var maxPageDataSource: (() -> Int)?
+
+    public override class var typeName: String { "PageControl" }
+    public override class var properties: [PropertyDescriptor] { ownProperties }
+    // numberOfPages before currentPage, so a storyboard's page is clamped to its own count.
+    static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
+        .integer("numberOfPages", \PageControl.numberOfPages),
+        .integer("currentPage", \PageControl.currentPage),
+    ]
+
+    public override func fillUI() {
+        super.fillUI()
+        if let maxPageDataSource { numberOfPages = maxPageDataSource() }
+        if let currentPageDataSource { currentPage = currentPageDataSource() }
+    }
+
+    public override func applyPress(_ value: PressValue?) throws(SlamError) {
+        switch value {
+        case nil:
+            if numberOfPages > 0 { currentPage = (currentPage + 1) % numberOfPages }
+        case .index(let page)? where (0..<numberOfPages).contains(page):
+            currentPage = page
+        case .index(let page)?:
+            throw .invalidPress(reference: reference, reason: "page \(page) is outside 0..<\(numberOfPages)")
+        case let other?:
+            throw .invalidPress(reference: reference, reason: "a PageControl takes a page index, got \(other)")
+        }
+    }
+
+    private static func clamp(_ page: Int, count: Int) -> Int {
+        count == 0 ? 0 : min(max(page, 0), count - 1)
+    }
+}

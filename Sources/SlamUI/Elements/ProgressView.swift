@@ -1,0 +1,21 @@
+/// A progress bar (the seed's `SlamProgressView`): progress from
+/// ``progressDataSource`` or set directly, always clamped to 0…1.
+public final class ProgressView: View {
+    public var progress = 0.0 {
+        didSet {
+            let clamped = progress.isNaN ? 0 : min(max(progress, 0), 1)
+            if clamped != progress { progress = clamped }
+            if oldValue != progress { markChanged() }
+        }
+    }
+    public var progressDataSource: (() -> Double)?
+
+    public override class var typeName: String { "ProgressView" }
+    public override class var properties: [PropertyDescriptor] { ownProperties }
+    static let ownProperties: [PropertyDescriptor] = viewProperties + [.double("progress", \ProgressView.progress)]
+
+    public override func fillUI() {
+        super.fillUI()
+        if let progressDataSource { progress = progressDataSource() }
+    }
+}

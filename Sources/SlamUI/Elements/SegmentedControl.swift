@@ -1,0 +1,45 @@
+/// A segmented control (the seed's `SlamSegmentedControl`): labels from
+/// ``labelArrayDataSource`` (their count is the number of segments), the
+/// selected segment (zero-based) from ``currentSegmentDataSource``.
+///
+/// The selection is nil (none) or an index into ``segments``; one outside is
+/// treated as none. A press with `.index(n)` selects segment `n`.
+public final class SegmentedControl: InteractiveControl {
+    public var segments: [String] = [] {
+        didSet {
+            if oldValue != segments { markChanged() }
+            if let selectedSegment, !segments.indices.contains(selectedSegment) { self.selectedSegment = nil }
+        }
+    }
+    public var selectedSegment: Int? {
+        didSet {
+            if let selectedSegment, !segments.indices.contains(selectedSegment) { self.selectedSegment = nil }
+            if oldValue != selectedSegment { markChanged() }
+        }
+    }
+    public var currentSegmentDataSource: (() -> Int?)?
+    public var labelArrayDataSource: (() -> [String])?
+
+    public override class var typeName: String { "SegmentedControl" }
+    public override class var properties: [PropertyDescriptor] { ownProperties }
+    static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
+        .strings("segments", \SegmentedControl.segments),
+        .optionalInteger("selectedSegment", \SegmentedControl.selectedSegment),
+    ]
+
+    public override func fillUI() {
+        super.fillUI()
+        if let labelArrayDataSource { segments = labelArrayDataSource() }
+        if let currentSegmentDataSource { selectedSegment = currentSegmentDataSource() }
+    }
+
+    public override func applyPress(_ value: PressValue?) throws(SlamError) {
+        guard case .index(let segment)? = value else {
+            throw .invalidPress(reference: reference, reason: "a SegmentedControl takes a segment index")
+        }
+        guard segments.indices.contains(segment) else {
+            throw .invalidPress(reference: reference, reason: "segment \(segment) is outside 0..<\(segments.count)")
+        }
+        selectedSegment = segment
+    }
+}

@@ -1,0 +1,67 @@
+/// A stepper (the seed's `SlamStepper`): minimum, maximum (inclusive) and value
+/// from data sources or set directly; the value is always trimmed into the range.
+///
+/// A press with `.increment` / `.decrement` moves the value by ``stepValue``,
+/// stopping at the bounds.
+public final class Stepper: InteractiveControl {
+    public var value = 0.0 {
+        didSet {
+            let clamped = clamp(value)
+            if clamped != value { value = clamped }
+            if oldValue != value { markChanged() }
+        }
+    }
+    public var minimumValue = 0.0 {
+        didSet {
+            if oldValue != minimumValue { markChanged() }
+            if maximumValue < minimumValue { maximumValue = minimumValue }
+            value = clamp(value)
+        }
+    }
+    public var maximumValue = 100.0 {
+        didSet {
+            if oldValue != maximumValue { markChanged() }
+            if minimumValue > maximumValue { minimumValue = maximumValue }
+            value = clamp(value)
+        }
+    }
+    public var stepValue = 1.0 {
+        didSet {
+            if !(stepValue > 0) { stepValue = 1 }
+            if oldValue != stepValue { markChanged() }
+        }
+    }
+    public var minValueDataSource: (() -> Double)?
+    public var maxValueDataSource: (() -> Double)?
+    public var valueDataSource: (() -> Double)?
+
+    public override class var typeName: String { "Stepper" }
+    public override class var properties: [PropertyDescriptor] { ownProperties }
+    // Bounds before the value, so a storyboard's value is trimmed to its own range.
+    static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
+        .double("minimumValue", \Stepper.minimumValue),
+        .double("maximumValue", \Stepper.maximumValue),
+        .double("stepValue", \Stepper.stepValue),
+        .double("value", \Stepper.value),
+    ]
+
+    public override func fillUI() {
+        super.fillUI()
+        if let minValueDataSource { minimumValue = minValueDataSource() }
+        if let maxValueDataSource { maximumValue = maxValueDataSource() }
+        if let valueDataSource { value = valueDataSource() }
+    }
+
+    public override func applyPress(_ input: PressValue?) throws(SlamError) {
+        switch input {
+        case .increment?: value = min(value + stepValue, maximumValue)
+        case .decrement?: value = max(value - stepValue, minimumValue)
+        default:
+            throw .invalidPress(reference: reference, reason: "a Stepper takes \"increment\" or \"decrement\"")
+        }
+    }
+
+    private func clamp(_ candidate: Double) -> Double {
+        candidate.isNaN ? minimumValue : min(max(candidate, minimumValue), maximumValue)
+    }
+}

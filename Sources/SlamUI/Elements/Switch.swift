@@ -1,0 +1,26 @@
+/// An on/off switch (the seed's `SlamSwitch`) whose state comes from ``switchDataSource``.
+///
+/// A press without value toggles it; `.bool(b)` sets it to `b`.
+public final class Switch: InteractiveControl {
+    public var isOn = false {
+        didSet { if oldValue != isOn { markChanged() } }
+    }
+    public var switchDataSource: (() -> Bool)?
+
+    public override class var typeName: String { "Switch" }
+    public override class var properties: [PropertyDescriptor] { ownProperties }
+    static let ownProperties: [PropertyDescriptor] = interactiveProperties + [.bool("isOn", \Switch.isOn)]
+
+    public override func fillUI() {
+        super.fillUI()
+        if let switchDataSource { isOn = switchDataSource() }
+    }
+
+    public override func applyPress(_ value: PressValue?) throws(SlamError) {
+        switch value {
+        case nil: isOn.toggle()
+        case .bool(let flag)?: isOn = flag
+        case let other?: throw .invalidPress(reference: reference, reason: "a Switch takes true or false, got \(other)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// The value of one user-visible property of an element, as storyboards set it
+/// and snapshots report it. A small closed set, so the framework needs no JSON.
+public enum PropertyValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case double(Double)
+    case string(String)
+    case strings([String])
+}
+
+extension PropertyValue {
+    /// The kind of value a property holds, for validating storyboard input.
+    public enum Kind: String, Hashable, Sendable {
+        case bool = "boolean"
+        case integer
+        case double = "number"
+        case string
+        case strings = "array of strings"
+        case optionalInteger = "integer or null"
+        case optionalString = "string or null"
+    }
+
+    /// Whether this value is acceptable for a property of `kind` (integers are accepted as numbers).
+    public func fits(_ kind: Kind) -> Bool {
+        switch (kind, self) {
+        case (.bool, .bool), (.integer, .integer), (.double, .double), (.double, .integer), (.string, .string),
+             (.strings, .strings), (.optionalInteger, .integer), (.optionalInteger, .null),
+             (.optionalString, .string), (.optionalString, .null):
+            true
+        default:
+            false
+        }
+    }
+
+    var boolValue: Bool { if case .bool(let value) = self { value } else { false } }
+    var integerValue: Int? { if case .integer(let value) = self { value } else { nil } }
+    var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    var stringsValue: [String] { if case .strings(let value) = self { value } else { [] } }
+    var doubleValue: Double {
+        switch self {
+        case .double(let value): value
+        case .integer(let value): Double(value)
+        default: 0
+        }
+    }
+}

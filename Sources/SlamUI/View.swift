@@ -1,0 +1,162 @@
+/// The base of every Slam element (the seed's `SlamView` and `SlamViewProtocol`):
+/// a reference that identifies it within its controller, a visibility data
+/// source, and subviews.
+///
+/// Appearance is pulled from data sources only by ``updateUI()`` (which calls
+/// ``fillUI()`` here, then on every subview) and ``resetUI()``; between those
+/// calls what an element reports is exactly what the last update produced.
+///
+/// Subclass it for custom elements: override ``fillUI()`` (call `super`),
+/// ``typeName`` and ``properties``.
+///
+/// ```swift
+/// let label = Label(reference: "greeting")
+/// label.textDataSource = { "Hello, \(name)" }
+/// label.visibleDataSource = { !name.isEmpty }
+/// controller.updateUI()
+/// ```
+open class View {
+    /// Identifies the element within its controller; empty for an anonymous element
+    /// (shown in trees, not findable).
+    public let reference: String
+
+    /// Whether the element is hidden now; set statically or by ``visibleDataSource``.
+    public var isHidden = false {
+        didSet { if oldValue != isHidden { markChanged() } }
+    }
+
+    /// Decides visibility on each update: `true` shows the element.
+    public var visibleDataSource: (() -> Bool)?
+
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+    /// The controller whose tree holds this element, once attached.
+    public internal(set) weak var controller: ViewController?
+
+    /// Set while the element waits in its controller's list of changed elements.
+    var isMarkedChanged = false
+
+    public init(reference: String) {
+        self.reference = reference
+    }
+
+    /// Creates an element with subviews (for building detached trees in code).
+    public convenience init(reference: String, subviews: [View]) {
+        self.init(reference: reference)
+        for subview in subviews {
+            subview.superview = self
+            self.subviews.append(subview)
+        }
+    }
+
+    /// The element type name used by storyboards and snapshots (`"Button"`).
+    open class var typeName: String { "View" }
+
+    /// The user-visible properties of this type, in snapshot order.
+    open class var properties: [PropertyDescriptor] { viewProperties }
+
+    public static let viewProperties: [PropertyDescriptor] = [
+        PropertyDescriptor("visible", kind: .bool, read: { .bool(!$0.isHidden) }, write: { $0.isHidden = !$1.boolValue }),
+    ]
+
+    /// Pulls this element's data sources into what it shows. Call ``updateUI()`` instead.
+    open func fillUI() {
+        if let visibleDataSource { isHidden = !visibleDataSource() }
+    }
+
+    /// Fills this element, then every subview, depth first, in order.
+    public final func updateUI() {
+        fillUI()
+        for subview in subviews { subview.updateUI() }
+    }
+
+    /// Reloads this element's internal data where it has any (``ResettableView``),
+    /// fills it, then does the same for every subview: the subtree ends fully fresh.
+    public final func resetUI() {
+        (self as? ResettableView)?.reloadUI()
+        fillUI()
+        for subview in subviews { subview.resetUI() }
+    }
+
+    /// Adds a subview at the end (or at `index`); when this element is in a
+    /// controller, the new subtree's references are registered there.
+    ///
+    /// - Throws: ``SlamError/duplicateReference(reference:firstPath:secondPath:)`` when
+    ///   a reference in `view`'s subtree is already used in the controller; nothing is added then.
+    public func addSubview(_ view: View, at index: Int? = nil) throws(SlamError) {
+        view.removeFromSuperview()
+        if let controller { try controller.register(view, under: self) }
+        view.superview = self
+        subviews.insert(view, at: min(index ?? subviews.count, subviews.count))
+        markChanged()
+    }
+
+    /// Detaches this element (and its subtree) from its superview and controller.
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        if let index = superview.subviews.firstIndex(where: { $0 === self }) {
+            superview.subviews.remove(at: index)
+        }
+        controller?.unregister(self)
+        self.superview = nil
+        superview.markChanged()
+    }
+
+    /// Moves a subview to `index` without re-registering it.
+    public func moveSubview(_ view: View, to index: Int) {
+        guard let current = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: current)
+        subviews.insert(view, at: min(index, subviews.count))
+        markChanged()
+    }
+
+    /// Presses the element as a user would. Elements that take no press refuse it.
+    open func press(_ value: PressValue?) throws(SlamError) {
+        throw .invalidPress(reference: reference, reason: "a \(Self.typeName) cannot be pressed")
+    }
+
+    /// Types `text` into the element as a user would. Elements that take no text refuse it.
+    open func enterText(_ text: String) throws(SlamError) {
+        throw .notEditable(reference: reference, type: Self.typeName)
+    }
+
+    /// Records that what users see of this element changed, for change reports.
+    public final func markChanged() {
+        guard !isMarkedChanged, let controller else { return }
+        isMarkedChanged = true
+        controller.changedElements.append(self)
+    }
+
+    /// The references from the root to this element, `root/form/save`; anonymous
+    /// elements appear as `Type[index]`.
+    public var path: String {
+        var names: [String] = []
+        var current: View? = self
+        while let element = current {
+            if !element.reference.isEmpty {
+                names.append(element.reference)
+            } else {
+                let index = element.superview?.subviews.firstIndex { $0 === element } ?? 0
+                names.append("\(type(of: element).typeName)[\(index)]")
+            }
+            current = element.superview
+        }
+        return names.reversed().joined(separator: "/")
+    }
+
+    /// Whether this element and all its ancestors are shown.
+    public var isDisplayed: Bool {
+        var current: View? = self
+        while let element = current {
+            if element.isHidden { return false }
+            current = element.superview
+        }
+        return true
+    }
+
+    /// Visits this element and its subtree, depth first, in order.
+    public func forEachInTree(_ body: (View) throws -> Void) rethrows {
+        try body(self)
+        for subview in subviews { try subview.forEachInTree(body) }
+    }
+}
