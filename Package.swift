@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SlamJSON", targets: ["SlamJSON"]),
         .library(name: "SlamRPC", targets: ["SlamRPC"]),
         .library(name: "SlamUI", targets: ["SlamUI"]),
+        .library(name: "SlamStoryboard", targets: ["SlamStoryboard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -34,9 +35,11 @@ let package = Package(
             dependencies: ["SlamJSON"]
         ),
         .target(name: "SlamUI"),
+        .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON"]),
         .testTarget(name: "SlamJSONTests", dependencies: ["SlamJSON"]),
         .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),
+        .testTarget(name: "SlamStoryboardTests", dependencies: ["SlamStoryboard", "SlamUI", "SlamJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,103 @@
+import SlamJSON
+import SlamUI
+
+/// A JSON document declaring controllers and their element trees: the
+/// headless equivalent of an Interface Builder storyboard.
+///
+/// ```json
+/// {"initial": "Home",
+///  "controllers": [{"id": "Home", "title": "Home",
+///    "view": {"type": "View", "ref": "root", "children": [
+///      {"type": "Label", "ref": "greeting", "text": "Hello"},
+///      {"type": "Button", "ref": "next", "text": "Next", "task": "push", "param": "Detail", "autoUI": true}]}}]}
+/// ```
+///
+/// Every element takes `type`, `ref` (required, unique within its controller),
+/// `visible` and `children`; controls take `enabled`; each type takes its own
+/// static properties under the names its snapshots use. A document with any
+/// mistake is refused as a whole with a ``StoryboardError`` naming the JSON path.
+/// The JSON Schema is `Protocol/storyboard.schema.json`.
+public struct Storyboard {
+    /// One declared controller.
+    public struct ControllerDeclaration {
+        public let identifier: String
+        public let title: String
+        public let view: ElementDeclaration
+    }
+
+    /// One declared element: its type, reference, static properties and children.
+    public struct ElementDeclaration {
+        public let type: ElementType
+        public let reference: String
+        /// Static values, in the type's declared property order.
+        public let properties: [(descriptor: PropertyDescriptor, value: PropertyValue)]
+        public let children: [ElementDeclaration]
+    }
+
+    /// The controller shown first.
+    public let initialController: String
+    /// The controllers, in document order.
+    public let controllers: [ControllerDeclaration]
+    private let controllerIndex: [String: Int]
+
+    /// Reads a storyboard from JSON bytes.
+    public init(bytes: some Collection<UInt8>, elementTypes: [String: ElementType] = ElementType.builtIn) throws(StoryboardError) {
+        let json: JSONValue
+        do {
+            json = try JSONParser().parse(bytes)
+        } catch {
+            throw StoryboardError(path: "$", reason: .invalidJSON(error.description))
+        }
+        try self.init(json: json, elementTypes: elementTypes)
+    }
+
+    /// Reads a storyboard from a parsed JSON document.
+    public init(json: JSONValue, elementTypes: [String: ElementType] = ElementType.builtIn) throws(StoryboardError) {
+        var reader = StoryboardReader(elementTypes: elementTypes)
+        let (initial, controllers) = try reader.read(json)
+        self.initialController = initial
+        self.controllers = controllers
+        self.controllerIndex = Dictionary(uniqueKeysWithValues: controllers.enumerated().map { ($1.identifier, $0) })
+    }
+
+    /// The declaration of controller `identifier`, or nil.
+    public func controller(identifier: String) -> ControllerDeclaration? {
+        controllerIndex[identifier].map { controllers[$0] }
+    }
+
+    /// Builds a new instance of the controller `identifier`, its static values applied.
+    ///
+    /// - Throws: ``SlamUI/SlamError/unknownController(identifier:)``.
+    public func instantiateController(identifier: String) throws(SlamError) -> ViewController {
+        guard let declaration = controller(identifier: identifier) else {
+            throw .unknownController(identifier: identifier)
+        }
+        return try ViewController(identifier: declaration.identifier, title: declaration.title,
+                                  view: Self.build(declaration.view))
+    }
+
+    /// Registers a factory for every controller with `application`; `configure` runs
+    /// on each new instance (attach closures in its `viewDidLoadHandler`).
+    public func install(in application: Application, configure: ((ViewController) -> Void)? = nil) {
+        for declaration in controllers {
+            let identifier = declaration.identifier
+            application.registerController(identifier: identifier) { () throws(SlamError) -> ViewController in
+                let controller = try instantiateController(identifier: identifier)
+                configure?(controller)
+                return controller
+            }
+        }
+    }
+
+    private static func build(_ declaration: ElementDeclaration) -> View {
+        let element = declaration.type.make(declaration.reference)
+        for (descriptor, value) in declaration.properties {
+            descriptor.write?(element, value)
+        }
+        for child in declaration.children {
+            // A detached subtree has no controller yet, so adding cannot collide.
+            try? element.addSubview(build(child))
+        }
+        return element
+    }
+}

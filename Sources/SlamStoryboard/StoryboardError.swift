@@ -1,0 +1,67 @@
+import SlamJSON
+
+/// Why a storyboard was refused: where (a JSON path into the document) and what is wrong.
+///
+/// ```
+/// $.controllers[0].view.children[1].type: unknown element type 'Buton'; known types: ActivityIndicator, Button, …
+/// ```
+public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Hashable, Sendable {
+        /// The bytes are not JSON (jansson's message and position).
+        case invalidJSON(String)
+        case unknownElementType(name: String, known: [String])
+        case missingMember(name: String)
+        case unknownMember(name: String, allowed: [String])
+        /// A property the element type does not take.
+        case unknownProperty(name: String, type: String, allowed: [String])
+        case wrongValueType(name: String, expected: String, actual: String)
+        case emptyValue(name: String)
+        case duplicateReference(reference: String, firstPath: String)
+        case duplicateControllerIdentifier(identifier: String, firstPath: String)
+        case unknownInitialController(identifier: String, known: [String])
+        /// Two properties that cannot be used together.
+        case exclusiveProperties(String, String)
+    }
+
+    /// Where the problem is, as a JSON path (`$.controllers[0].view.ref`).
+    public let path: String
+    public let reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    init(_ path: JSONPath, _ reason: Reason) {
+        self.init(path: path.description, reason: reason)
+    }
+
+    public var message: String {
+        switch reason {
+        case .invalidJSON(let message):
+            "not valid JSON: \(message)"
+        case let .unknownElementType(name, known):
+            "unknown element type '\(name)'; known types: \(known.joined(separator: ", "))"
+        case .missingMember(let name):
+            "missing required member '\(name)'"
+        case let .unknownMember(name, allowed):
+            "unknown member '\(name)'; allowed: \(allowed.joined(separator: ", "))"
+        case let .unknownProperty(name, type, allowed):
+            "unknown property '\(name)' for \(type); \(type) takes \(allowed.joined(separator: ", "))"
+        case let .wrongValueType(name, expected, actual):
+            "'\(name)' must be \(expected == "integer" || expected == "array of strings" ? "an" : "a") \(expected), got \(actual)"
+        case .emptyValue(let name):
+            "'\(name)' must not be empty"
+        case let .duplicateReference(reference, firstPath):
+            "duplicate reference '\(reference)'; first used at \(firstPath)"
+        case let .duplicateControllerIdentifier(identifier, firstPath):
+            "duplicate controller id '\(identifier)'; first used at \(firstPath)"
+        case let .unknownInitialController(identifier, known):
+            "initial controller '\(identifier)' is not declared; declared: \(known.joined(separator: ", "))"
+        case let .exclusiveProperties(first, second):
+            "'\(first)' and '\(second)' cannot be used together"
+        }
+    }
+
+    public var description: String { "\(path): \(message)" }
+}

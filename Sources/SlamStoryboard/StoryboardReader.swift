@@ -1,0 +1,139 @@
+import SlamJSON
+import SlamUI
+
+/// Validates a storyboard document and turns it into declarations, stopping at
+/// the first mistake with its JSON path.
+struct StoryboardReader {
+    let elementTypes: [String: ElementType]
+    private var firstReferencePaths: [String: String] = [:]
+
+    init(elementTypes: [String: ElementType]) {
+        self.elementTypes = elementTypes
+    }
+
+    mutating func read(_ json: JSONValue) throws(StoryboardError) -> (String, [Storyboard.ControllerDeclaration]) {
+        let root = try object(json, at: .root, named: "storyboard")
+        try refuseUnknownMembers(root, allowed: ["initial", "controllers"], at: .root)
+        let initial = try string(root, "initial", at: .root)
+        let controllersPath = JSONPath.root.appending(key: "controllers")
+        guard let controllersValue = root["controllers"] else {
+            throw StoryboardError(.root, .missingMember(name: "controllers"))
+        }
+        guard case .array(let controllerValues) = controllersValue else {
+            throw StoryboardError(controllersPath, .wrongValueType(name: "controllers", expected: "array", actual: controllersValue.typeName))
+        }
+        guard !controllerValues.isEmpty else { throw StoryboardError(controllersPath, .emptyValue(name: "controllers")) }
+
+        var controllers: [Storyboard.ControllerDeclaration] = []
+        var identifierPaths: [String: String] = [:]
+        for (index, value) in controllerValues.enumerated() {
+            let path = controllersPath.appending(index: index)
+            let controller = try object(value, at: path, named: "controller")
+            try refuseUnknownMembers(controller, allowed: ["id", "title", "view"], at: path)
+            let identifier = try string(controller, "id", at: path)
+            if let first = identifierPaths[identifier] {
+                throw StoryboardError(path.appending(key: "id"), .duplicateControllerIdentifier(identifier: identifier, firstPath: first))
+            }
+            identifierPaths[identifier] = path.appending(key: "id").description
+            let title = try optionalString(controller, "title", at: path) ?? identifier
+            guard let view = controller["view"] else { throw StoryboardError(path, .missingMember(name: "view")) }
+            firstReferencePaths = [:]  // references are unique per controller
+            let root = try element(view, at: path.appending(key: "view"))
+            controllers.append(.init(identifier: identifier, title: title, view: root))
+        }
+        guard identifierPaths[initial] != nil else {
+            throw StoryboardError(JSONPath.root.appending(key: "initial"),
+                                  .unknownInitialController(identifier: initial, known: controllers.map(\.identifier)))
+        }
+        return (initial, controllers)
+    }
+
+    private mutating func element(_ value: JSONValue, at path: JSONPath) throws(StoryboardError) -> Storyboard.ElementDeclaration {
+        let members = try object(value, at: path, named: "element")
+        let typeName = try string(members, "type", at: path)
+        guard let type = elementTypes[typeName] else {
+            throw StoryboardError(path.appending(key: "type"), .unknownElementType(name: typeName, known: elementTypes.keys.sorted()))
+        }
+        let reference = try string(members, "ref", at: path)
+        if let first = firstReferencePaths[reference] {
+            throw StoryboardError(path.appending(key: "ref"), .duplicateReference(reference: reference, firstPath: first))
+        }
+        firstReferencePaths[reference] = path.appending(key: "ref").description
+
+        var values: [String: PropertyValue] = [:]
+        for (name, member) in members where !["type", "ref", "children"].contains(name) {
+            guard let descriptor = type.property(named: name), descriptor.isInspectable else {
+                let allowed = ["type", "ref", "children"] + type.properties.filter(\.isInspectable).map(\.name)
+                throw StoryboardError(path.appending(key: name), .unknownProperty(name: name, type: type.name, allowed: allowed))
+            }
+            values[name] = try propertyValue(member, for: descriptor, at: path.appending(key: name))
+        }
+        if type.name == "TextView", values["text"] != nil, values["textFile"] != nil {
+            throw StoryboardError(path.appending(key: "textFile"), .exclusiveProperties("text", "textFile"))
+        }
+        if type.name == "WebView", values["url"] != nil, values["html"] != nil {
+            throw StoryboardError(path.appending(key: "html"), .exclusiveProperties("url", "html"))
+        }
+        // Applied in the type's declared order (bounds before values), not the document's.
+        let properties = type.properties.compactMap { descriptor in values[descriptor.name].map { (descriptor, $0) } }
+
+        var children: [Storyboard.ElementDeclaration] = []
+        if let childrenValue = members["children"] {
+            let childrenPath = path.appending(key: "children")
+            guard case .array(let childValues) = childrenValue else {
+                throw StoryboardError(childrenPath, .wrongValueType(name: "children", expected: "array", actual: childrenValue.typeName))
+            }
+            for (index, child) in childValues.enumerated() {
+                children.append(try element(child, at: childrenPath.appending(index: index)))
+            }
+        }
+        return .init(type: type, reference: reference, properties: properties, children: children)
+    }
+
+    private func propertyValue(_ value: JSONValue, for descriptor: PropertyDescriptor, at path: JSONPath) throws(StoryboardError) -> PropertyValue {
+        let converted: PropertyValue? = switch (descriptor.kind, value) {
+        case (.bool, .bool(let flag)): .bool(flag)
+        case (.integer, _), (.optionalInteger, _): value.integerValue.map { .integer(Int($0)) } ?? (value.isNull && descriptor.kind == .optionalInteger ? .null : nil)
+        case (.double, _): value.doubleValue.map(PropertyValue.double)
+        case (.string, .string(let text)), (.optionalString, .string(let text)): .string(text)
+        case (.optionalString, .null): .null
+        case (.strings, .array(let elements)):
+            elements.allSatisfy { $0.stringValue != nil } ? .strings(elements.compactMap(\.stringValue)) : nil
+        default: nil
+        }
+        guard let converted else {
+            throw StoryboardError(path, .wrongValueType(name: descriptor.name, expected: descriptor.kind.rawValue, actual: value.typeName))
+        }
+        return converted
+    }
+
+    private func object(_ value: JSONValue, at path: JSONPath, named name: String) throws(StoryboardError) -> JSONValue.Object {
+        guard case .object(let members) = value else {
+            throw StoryboardError(path, .wrongValueType(name: name, expected: "object", actual: value.typeName))
+        }
+        return members
+    }
+
+    private func string(_ members: JSONValue.Object, _ name: String, at path: JSONPath) throws(StoryboardError) -> String {
+        guard let value = members[name] else { throw StoryboardError(path, .missingMember(name: name)) }
+        guard case .string(let text) = value else {
+            throw StoryboardError(path.appending(key: name), .wrongValueType(name: name, expected: "string", actual: value.typeName))
+        }
+        guard !text.isEmpty else { throw StoryboardError(path.appending(key: name), .emptyValue(name: name)) }
+        return text
+    }
+
+    private func optionalString(_ members: JSONValue.Object, _ name: String, at path: JSONPath) throws(StoryboardError) -> String? {
+        guard let value = members[name] else { return nil }
+        guard case .string(let text) = value else {
+            throw StoryboardError(path.appending(key: name), .wrongValueType(name: name, expected: "string", actual: value.typeName))
+        }
+        return text
+    }
+
+    private func refuseUnknownMembers(_ members: JSONValue.Object, allowed: [String], at path: JSONPath) throws(StoryboardError) {
+        if let unknown = members.keys.first(where: { !allowed.contains($0) }) {
+            throw StoryboardError(path.appending(key: unknown), .unknownMember(name: unknown, allowed: allowed))
+        }
+    }
+}
