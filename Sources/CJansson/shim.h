@@ -32,6 +32,11 @@ static inline size_t slam_json_encode_flags(void) {
     return JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(17);
 }
 
+/// Encoding flags for people to read: `indent` spaces per level, keys in insertion order.
+static inline size_t slam_json_encode_flags_pretty(int indent) {
+    return JSON_INDENT(indent) | JSON_ENCODE_ANY | JSON_REAL_PRECISION(17);
+}
+
 /// jansson's own compile-time nesting limit (JSON_PARSER_MAX_DEPTH, 2048 in 2.14).
 static inline size_t slam_json_parser_max_depth(void) {
 #ifdef JSON_PARSER_MAX_DEPTH

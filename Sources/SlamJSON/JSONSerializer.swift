@@ -11,10 +11,20 @@ import CJansson
 /// let bytes = try JSONSerializer().serialize(["pong": true])   // {"pong":true}
 /// ```
 public struct JSONSerializer: Sendable {
+    /// How the output is laid out.
+    public enum Style: Sendable, Hashable {
+        /// No whitespace at all: the wire format.
+        case compact
+        /// One member per line, indented by this many spaces (for files people read).
+        case pretty(indent: Int)
+    }
+
     /// The deepest nesting written; deeper values are refused rather than risking the stack.
     public var maximumDepth: Int
+    public var style: Style
 
-    public init(maximumDepth: Int = Int(slam_json_parser_max_depth())) {
+    public init(style: Style = .compact, maximumDepth: Int = Int(slam_json_parser_max_depth())) {
+        self.style = style
         self.maximumDepth = maximumDepth
     }
 
@@ -31,6 +41,10 @@ public struct JSONSerializer: Sendable {
     /// Serializes `value` at the end of `output`, so framing can write headers and body into one buffer.
     public func serialize(_ value: JSONValue, appendingTo output: inout [UInt8]) throws(JSONError) {
         let root = JanssonReference(owning: try makeJansson(value, depth: 0, path: .root))
+        let flags = switch style {
+        case .compact: slam_json_encode_flags()
+        case .pretty(let indent): slam_json_encode_flags_pretty(Int32(min(max(indent, 0), 31)))
+        }
         let sink = OutputSink(bytes: output)
         output = []  // keep one owner of the buffer so appends do not copy it
         let status = withExtendedLifetime(root) {
@@ -41,7 +55,7 @@ public struct JSONSerializer: Sendable {
                     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
                 }
                 return 0
-            }, Unmanaged.passUnretained(sink).toOpaque(), slam_json_encode_flags())
+            }, Unmanaged.passUnretained(sink).toOpaque(), flags)
         }
         output = sink.bytes
         // json_dump_callback fails only on a callback failure or allocation failure.

@@ -49,7 +49,7 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
         case let .unknownProperty(name, type, allowed):
             "unknown property '\(name)' for \(type); \(type) takes \(allowed.joined(separator: ", "))"
         case let .wrongValueType(name, expected, actual):
-            "'\(name)' must be \(expected == "integer" || expected == "array of strings" ? "an" : "a") \(expected), got \(actual)"
+            "'\(name)' must be \(Self.article(for: expected)) \(expected), got \(actual)"
         case .emptyValue(let name):
             "'\(name)' must not be empty"
         case let .duplicateReference(reference, firstPath):
@@ -64,4 +64,8 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String { "\(path): \(message)" }
+
+    private static func article(for noun: String) -> String {
+        noun.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+    }
 }

@@ -68,11 +68,8 @@ struct StoryboardReader {
             }
             values[name] = try propertyValue(member, for: descriptor, at: path.appending(key: name))
         }
-        if type.name == "TextView", values["text"] != nil, values["textFile"] != nil {
-            throw StoryboardError(path.appending(key: "textFile"), .exclusiveProperties("text", "textFile"))
-        }
-        if type.name == "WebView", values["url"] != nil, values["html"] != nil {
-            throw StoryboardError(path.appending(key: "html"), .exclusiveProperties("url", "html"))
+        if let exclusive = StoryboardSchema.exclusiveProperties[type.name], exclusive.allSatisfy({ values[$0] != nil }) {
+            throw StoryboardError(path.appending(key: exclusive[1]), .exclusiveProperties(exclusive[0], exclusive[1]))
         }
         // Applied in the type's declared order (bounds before values), not the document's.
         let properties = type.properties.compactMap { descriptor in values[descriptor.name].map { (descriptor, $0) } }

@@ -77,3 +77,12 @@ import Testing
         #expect(String(decoding: output, as: UTF8.self) == #"prefix:{"a":1}"#)
     }
 }
+
+@Suite struct PrettyOutputTests {
+    @Test func prettyStyleIndentsAndReadsBack() throws {
+        let value: JSONValue = ["a": [1, 2], "b": ["c": nil]]
+        let text = String(decoding: try JSONSerializer(style: .pretty(indent: 2)).serialize(value), as: UTF8.self)
+        #expect(text == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {\n    \"c\": null\n  }\n}")
+        #expect(try JSONParser().parse(text) == value)
+    }
+}

@@ -1,0 +1,80 @@
+import SlamJSON
+import SlamUI
+
+/// The JSON Schema (draft 2020-12) of storyboards, generated from the element
+/// types' own property declarations so the schema cannot drift from the reader.
+/// `Protocol/storyboard.schema.json` is this document, committed; a test keeps them equal.
+public enum StoryboardSchema {
+    public static func document(elementTypes: [String: ElementType] = ElementType.builtIn) -> JSONValue {
+        let typeNames = elementTypes.keys.sorted()
+        var definitions: JSONValue.Object = [
+            "controller": [
+                "type": "object",
+                "description": "A screen: its identifier, its title (defaults to the id) and its root element.",
+                "required": ["id", "view"],
+                "additionalProperties": false,
+                "properties": [
+                    "id": ["type": "string", "minLength": 1],
+                    "title": ["type": "string"],
+                    "view": ["$ref": "#/$defs/element"],
+                ],
+            ],
+            "element": [
+                "description": "An element of one of the built-in types, chosen by its 'type'.",
+                "oneOf": .array(typeNames.map { ["$ref": .string("#/$defs/\($0)")] }),
+            ],
+        ]
+        for name in typeNames {
+            let type = elementTypes[name]!
+            var properties: JSONValue.Object = [
+                "type": ["const": .string(name)],
+                "ref": ["type": "string", "minLength": 1, "description": "Unique within the controller."],
+                "children": ["type": "array", "items": ["$ref": "#/$defs/element"]],
+            ]
+            for descriptor in type.properties where descriptor.isInspectable {
+                properties[descriptor.name] = schema(for: descriptor.kind)
+            }
+            var definition: JSONValue.Object = [
+                "type": "object",
+                "required": ["type", "ref"],
+                "additionalProperties": false,
+                "properties": .object(properties),
+            ]
+            if let exclusive = exclusiveProperties[name] {
+                definition["not"] = ["required": .array(exclusive.map(JSONValue.string))]
+            }
+            definitions[name] = .object(definition)
+        }
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Slam storyboard",
+            "description": "Controllers and their element trees with static properties. Generated from the element declarations; see Protocol/README.md.",
+            "type": "object",
+            "required": ["initial", "controllers"],
+            "additionalProperties": false,
+            "properties": [
+                "initial": ["type": "string", "minLength": 1, "description": "The id of the controller shown first."],
+                "controllers": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/controller"]],
+            ],
+            "$defs": .object(definitions),
+        ]
+    }
+
+    /// Pairs of properties a type refuses together (the reader enforces the same).
+    static let exclusiveProperties: [String: [String]] = [
+        "TextView": ["text", "textFile"],
+        "WebView": ["url", "html"],
+    ]
+
+    static func schema(for kind: PropertyValue.Kind) -> JSONValue {
+        switch kind {
+        case .bool: ["type": "boolean"]
+        case .integer: ["type": "integer"]
+        case .double: ["type": "number"]
+        case .string: ["type": "string"]
+        case .strings: ["type": "array", "items": ["type": "string"]]
+        case .optionalInteger: ["type": ["integer", "null"]]
+        case .optionalString: ["type": ["string", "null"]]
+        }
+    }
+}
