@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SlamRPC", targets: ["SlamRPC"]),
         .library(name: "SlamUI", targets: ["SlamUI"]),
         .library(name: "SlamStoryboard", targets: ["SlamStoryboard"]),
+        .library(name: "SlamDemo", targets: ["SlamDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -36,10 +37,12 @@ let package = Package(
         ),
         .target(name: "SlamUI"),
         .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON"]),
+        .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], resources: [.copy("Resources")]),
         .testTarget(name: "SlamJSONTests", dependencies: ["SlamJSON"]),
         .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),
         .testTarget(name: "SlamStoryboardTests", dependencies: ["SlamStoryboard", "SlamUI", "SlamJSON"]),
+        .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,129 @@
+import Foundation
+import SlamStoryboard
+import SlamUI
+
+/// The built-in demo: a storyboard of four controllers using every element
+/// type, and Swift wiring that finds elements by reference in `viewDidLoad`
+/// and attaches data sources and actions, as the seed prescribes.
+///
+/// - Home: a counter (`increment` / `decrement` with autoUI, `reset` through a
+///   registered task), a progress bar towards a goal, a menu of `push` and `url` tasks.
+/// - Settings: a switch, a stepper, a segmented control, a text field and a
+///   page control, each with a label showing its state.
+/// - List: a table of items with selection, adding and removing, and a text
+///   view showing a file.
+/// - About: a web view showing a local HTML file, its title in a label.
+public enum DemoApp {
+    /// The directory holding the storyboard, `about.html` and `notes.txt`.
+    public static var resourceDirectory: String {
+        Bundle.module.bundlePath + "/Resources"
+    }
+
+    /// The demo storyboard's path, for `slamd --storyboard` users who want to start from it.
+    public static var storyboardPath: String {
+        resourceDirectory + "/demo.storyboard.json"
+    }
+
+    /// Builds a ready application showing Home, with a fresh model.
+    public static func makeApplication(model: DemoModel = DemoModel()) throws -> Application {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: storyboardPath))
+        let storyboard = try Storyboard(bytes: Array(bytes))
+        let application = Application()
+        application.resourceDirectory = resourceDirectory
+        application.addTask(name: "resetCounter") { _ in model.count = 0 }
+        storyboard.install(in: application) { controller in
+            controller.viewDidLoadHandler = { controller in wire(controller, model: model) }
+        }
+        try application.start(with: storyboard.initialController)
+        return application
+    }
+
+    static func wire(_ controller: ViewController, model: DemoModel) {
+        switch controller.identifier {
+        case "Home": wireHome(controller, model: model)
+        case "Settings": wireSettings(controller, model: model)
+        case "List": wireList(controller, model: model)
+        case "About": wireAbout(controller)
+        default: break
+        }
+    }
+
+    static func wireHome(_ controller: ViewController, model: DemoModel) {
+        controller.findLabel(with: "count")?.textDataSource = { "Count: \(model.count)" }
+        controller.findProgressView(with: "progress")?.progressDataSource = { Double(model.count) / Double(model.goal) }
+        controller.findLabel(with: "goal")?.visibleDataSource = { model.count >= model.goal }
+        controller.findButton(with: "increment")?.pressActionBlock = { model.count += 1 }
+        let decrement = controller.findButton(with: "decrement")
+        decrement?.pressActionBlock = { model.count = max(model.count - 1, 0) }
+        decrement?.enableDataSource = { model.count > 0 }
+        controller.findButton(with: "reset")?.enableDataSource = { model.count > 0 }
+    }
+
+    static func wireSettings(_ controller: ViewController, model: DemoModel) {
+        let wifi = controller.findSwitch(with: "wifi")
+        wifi?.switchDataSource = { model.wifiOn }
+        wifi?.pressActionBlock = { model.wifiOn = wifi?.isOn ?? model.wifiOn }
+        controller.findLabel(with: "wifiStatus")?.textDataSource = { model.wifiOn ? "Wi-Fi is on" : "Wi-Fi is off" }
+
+        let volume = controller.findStepper(with: "volume")
+        volume?.valueDataSource = { model.volume }
+        volume?.pressActionBlock = { model.volume = volume?.value ?? model.volume }
+        controller.findLabel(with: "volumeLabel")?.textDataSource = { "Volume: \(Int(model.volume))" }
+
+        let theme = controller.findSegmentedControl(with: "theme")
+        theme?.currentSegmentDataSource = { model.theme }
+        theme?.pressActionBlock = { model.theme = theme?.selectedSegment ?? model.theme }
+        controller.findLabel(with: "themeLabel")?.textDataSource = { "Theme: \(DemoModel.themes[model.theme])" }
+
+        let name = controller.findTextField(with: "name")
+        name?.textDataSource = { model.name }
+        name?.editingChangedBlock = { model.name = $0 }
+        name?.editingDidEndBlock = { [weak controller] _ in controller?.updateUI() }
+        controller.findLabel(with: "greeting")?.textDataSource = {
+            model.name.isEmpty ? "Hello, stranger" : "Hello, \(model.name)"
+        }
+
+        let pages = controller.findPageControl(with: "pages")
+        pages?.currentPageDataSource = { model.page }
+        pages?.pressActionBlock = { model.page = pages?.currentPage ?? model.page }
+        controller.findLabel(with: "pageLabel")?.textDataSource = { "Page \(model.page + 1) of 3" }
+    }
+
+    static func wireList(_ controller: ViewController, model: DemoModel) {
+        guard let table = controller.findSingleItemTableView(with: "items") else { return }
+        table.selectedDataSource = { model.items }
+        table.selectEventBlock = { model.selectedItem = $0 }
+        controller.findLabel(with: "selection")?.textDataSource = {
+            model.selectedItem.map { "Selected: \(model.items[$0])" } ?? "Nothing selected"
+        }
+        controller.findActivityIndicator(with: "waiting")?.animatingDataSource = { model.items.isEmpty }
+
+        let newItem = controller.findTextField(with: "newItem")
+        newItem?.textDataSource = { model.newItem }
+        newItem?.editingChangedBlock = { model.newItem = $0 }
+        newItem?.editingDidEndBlock = { [weak controller] _ in controller?.updateUI() }
+
+        let add = controller.findButton(with: "add")
+        add?.enableDataSource = { !model.newItem.trimmingCharacters(in: .whitespaces).isEmpty }
+        add?.pressActionBlock = { [weak controller] in
+            model.items.append(model.newItem.trimmingCharacters(in: .whitespaces))
+            model.newItem = ""
+            controller?.resetUI()
+        }
+        let remove = controller.findButton(with: "remove")
+        remove?.enableDataSource = { model.selectedItem != nil }
+        remove?.pressActionBlock = { [weak controller] in
+            guard let row = model.selectedItem, model.items.indices.contains(row) else { return }
+            model.items.remove(at: row)
+            model.selectedItem = nil
+            table.deselectAll(animated: false)
+            controller?.resetUI()
+        }
+    }
+
+    static func wireAbout(_ controller: ViewController) {
+        let page = controller.findWebView(with: "page")
+        page?.showFile(path: "about", suffix: "html")
+        controller.findLabel(with: "pageTitle")?.textDataSource = { page?.currentTitle ?? "" }
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+import SlamUI
+@testable import SlamDemo
+
+@Suite struct DemoAppTests {
+    func top(_ application: Application) throws -> ViewController {
+        try #require(application.topController)
+    }
+
+    @Test func usesEveryElementTypeAcrossFourControllers() throws {
+        let application = try DemoApp.makeApplication()
+        var types = Set<String>()
+        for identifier in application.controllerIdentifiers {
+            let controller = try application.makeController(identifier: identifier)
+            for element in controller.allElements { types.insert(type(of: element).typeName) }
+        }
+        #expect(application.controllerIdentifiers == ["Home", "Settings", "List", "About"])
+        #expect(types == Set(ElementType.builtIn.keys))
+    }
+
+    @Test func counterCountsWithAutoUI() throws {
+        let application = try DemoApp.makeApplication()
+        let home = try top(application)
+        #expect(home.findLabel(with: "count")?.text == "Count: 0")
+        #expect(home.findButton(with: "decrement")?.isEnabled == false)
+        for _ in 0..<10 { try home.findButton(with: "increment")!.press(nil) }
+        #expect(home.findLabel(with: "count")?.text == "Count: 10")
+        #expect(home.findProgressView(with: "progress")?.progress == 1)
+        #expect(home.findLabel(with: "goal")?.isHidden == false)
+        try home.findButton(with: "decrement")!.press(nil)
+        #expect(home.findLabel(with: "count")?.text == "Count: 9")
+        try home.findButton(with: "reset")!.press(nil)
+        #expect(home.findLabel(with: "count")?.text == "Count: 0")
+        #expect(throws: SlamError.invalidPress(reference: "decrement", reason: "it is disabled")) {
+            try home.findButton(with: "decrement")!.press(nil)
+        }
+    }
+
+    @Test func settingsReflectEachControl() throws {
+        let application = try DemoApp.makeApplication()
+        try top(application).findButton(with: "openSettings")!.press(nil)
+        let settings = try top(application)
+        #expect(settings.identifier == "Settings")
+        try settings.findSwitch(with: "wifi")!.press(nil)
+        #expect(settings.findLabel(with: "wifiStatus")?.text == "Wi-Fi is off")
+        try settings.findStepper(with: "volume")!.press(.increment)
+        #expect(settings.findLabel(with: "volumeLabel")?.text == "Volume: 6")
+        try settings.findSegmentedControl(with: "theme")!.press(.index(1))
+        #expect(settings.findLabel(with: "themeLabel")?.text == "Theme: Dark")
+        try settings.findTextField(with: "name")!.enterText("Ada")
+        #expect(settings.findLabel(with: "greeting")?.text == "Hello, Ada")
+        try settings.findPageControl(with: "pages")!.press(.index(2))
+        #expect(settings.findLabel(with: "pageLabel")?.text == "Page 3 of 3")
+        try settings.findButton(with: "back")!.press(nil)
+        #expect(try top(application).identifier == "Home")
+    }
+
+    @Test func listAddsSelectsAndRemoves() throws {
+        let application = try DemoApp.makeApplication()
+        try application.push(identifier: "List")
+        let list = try top(application)
+        let table = try #require(list.findSingleItemTableView(with: "items"))
+        #expect(table.rows == ["Milk", "Eggs", "Bread"])
+        #expect(list.findTextView(with: "notes")?.text.hasPrefix("Buy what is on the list") == true)
+        #expect(list.findButton(with: "add")?.isEnabled == false)
+        try list.findTextField(with: "newItem")!.enterText("Tea")
+        #expect(list.findButton(with: "add")?.isEnabled == true)
+        try list.findButton(with: "add")!.press(nil)
+        #expect(table.rows == ["Milk", "Eggs", "Bread", "Tea"])
+        try table.press(.index(1))
+        #expect(list.findLabel(with: "selection")?.text == "Selected: Eggs")
+        try list.findButton(with: "remove")!.press(nil)
+        #expect(table.rows == ["Milk", "Bread", "Tea"])
+        #expect(table.currentSelection == nil)
+        #expect(list.findLabel(with: "selection")?.text == "Nothing selected")
+    }
+
+    @Test func aboutShowsTheLocalPageAndItsTitle() throws {
+        let application = try DemoApp.makeApplication()
+        try top(application).findButton(with: "openAbout")!.press(nil)
+        let about = try top(application)
+        #expect(about.findWebView(with: "page")?.currentTitle == "About Slam")
+        #expect(about.findWebView(with: "page")?.currentURL?.hasSuffix("/about.html") == true)
+        #expect(about.findLabel(with: "pageTitle")?.text == "About Slam")
+    }
+
+    @Test func websiteIsRecordedNotOpened() throws {
+        let application = try DemoApp.makeApplication()
+        try top(application).findButton(with: "website")!.press(nil)
+        #expect(application.openedURLs == ["https://www.swift.org"])
+    }
+}
