@@ -21,7 +21,7 @@ build: deps
 unit-tests: deps
 	$(SWIFT) test
 
-# The JSON and JSON-RPC tests again under AddressSanitizer + LeakSanitizer: any leak fails the run.
+# Every test again under AddressSanitizer + LeakSanitizer: any leak fails the run.
 # (valgrind 3.19 crashes inside the Swift test runner, so LeakSanitizer is the leak checker.)
 leakcheck: deps
 	LSAN_OPTIONS=$(LSAN_OPTIONS) $(SWIFT) test --sanitize=address --scratch-path .build-asan

@@ -62,17 +62,17 @@ public enum DemoApp {
     static func wireSettings(_ controller: ViewController, model: DemoModel) {
         let wifi = controller.findSwitch(with: "wifi")
         wifi?.switchDataSource = { model.wifiOn }
-        wifi?.pressActionBlock = { model.wifiOn = wifi?.isOn ?? model.wifiOn }
+        wifi?.pressActionBlock = { [weak wifi] in model.wifiOn = wifi?.isOn ?? model.wifiOn }
         controller.findLabel(with: "wifiStatus")?.textDataSource = { model.wifiOn ? "Wi-Fi is on" : "Wi-Fi is off" }
 
         let volume = controller.findStepper(with: "volume")
         volume?.valueDataSource = { model.volume }
-        volume?.pressActionBlock = { model.volume = volume?.value ?? model.volume }
+        volume?.pressActionBlock = { [weak volume] in model.volume = volume?.value ?? model.volume }
         controller.findLabel(with: "volumeLabel")?.textDataSource = { "Volume: \(Int(model.volume))" }
 
         let theme = controller.findSegmentedControl(with: "theme")
         theme?.currentSegmentDataSource = { model.theme }
-        theme?.pressActionBlock = { model.theme = theme?.selectedSegment ?? model.theme }
+        theme?.pressActionBlock = { [weak theme] in model.theme = theme?.selectedSegment ?? model.theme }
         controller.findLabel(with: "themeLabel")?.textDataSource = { "Theme: \(DemoModel.themes[model.theme])" }
 
         let name = controller.findTextField(with: "name")
@@ -85,7 +85,7 @@ public enum DemoApp {
 
         let pages = controller.findPageControl(with: "pages")
         pages?.currentPageDataSource = { model.page }
-        pages?.pressActionBlock = { model.page = pages?.currentPage ?? model.page }
+        pages?.pressActionBlock = { [weak pages] in model.page = pages?.currentPage ?? model.page }
         controller.findLabel(with: "pageLabel")?.textDataSource = { "Page \(model.page + 1) of 3" }
     }
 
@@ -112,11 +112,13 @@ public enum DemoApp {
         }
         let remove = controller.findButton(with: "remove")
         remove?.enableDataSource = { model.selectedItem != nil }
-        remove?.pressActionBlock = { [weak controller] in
+        // An element's closures hold other elements weakly: the tree owns them, and a
+        // closure that held its own element would keep the whole screen alive.
+        remove?.pressActionBlock = { [weak controller, weak table] in
             guard let row = model.selectedItem, model.items.indices.contains(row) else { return }
             model.items.remove(at: row)
             model.selectedItem = nil
-            table.deselectAll(animated: false)
+            table?.deselectAll(animated: false)
             controller?.resetUI()
         }
     }
@@ -124,6 +126,6 @@ public enum DemoApp {
     static func wireAbout(_ controller: ViewController) {
         let page = controller.findWebView(with: "page")
         page?.showFile(path: "about", suffix: "html")
-        controller.findLabel(with: "pageTitle")?.textDataSource = { page?.currentTitle ?? "" }
+        controller.findLabel(with: "pageTitle")?.textDataSource = { [weak page] in page?.currentTitle ?? "" }
     }
 }

@@ -42,7 +42,7 @@ import Glibc
         var chosen = "none"
         let table = SingleItemTableView(reference: "list")
         table.staticListLabels = ["a", "b", "c"]
-        table.selectEventBlock = { selected.append($0); chosen = $0.flatMap { table.fetchLabel(position: $0) } ?? "none" }
+        table.selectEventBlock = { [unowned table] in selected.append($0); chosen = $0.flatMap { table.fetchLabel(position: $0) } ?? "none" }
         let label = Label(reference: "choice")
         label.textDataSource = { chosen }
         let controller = try makeController(table, label)
