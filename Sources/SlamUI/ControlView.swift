@@ -27,7 +27,7 @@ open class Control: View, ControlView {
 
     /// Refuses input while the control is hidden or disabled, as a screen would.
     func requireInteractable() throws(SlamError) {
-        if !isDisplayed { throw .invalidPress(reference: reference, reason: "it is hidden") }
-        if !isEnabled { throw .invalidPress(reference: reference, reason: "it is disabled") }
+        if !isDisplayed { throw .elementHidden(reference: reference) }
+        if !isEnabled { throw .elementDisabled(reference: reference) }
     }
 }

@@ -15,7 +15,13 @@ public enum SlamError: Error, Hashable, Sendable {
     case wrongElementType(reference: String, expected: String, actual: String)
     /// Two elements of one controller share a reference; both element paths are given.
     case duplicateReference(reference: String, firstPath: String, secondPath: String)
-    /// The element cannot be pressed, or not with that value.
+    /// The element does not take presses (a label, a plain view…).
+    case notInteractive(reference: String, type: String)
+    /// The element is hidden (itself or an ancestor), so a user cannot reach it.
+    case elementHidden(reference: String)
+    /// The control is disabled.
+    case elementDisabled(reference: String)
+    /// The element takes presses, but not with that value.
     case invalidPress(reference: String, reason: String)
     /// Text entry on an element that does not take text.
     case notEditable(reference: String, type: String)
@@ -40,6 +46,12 @@ extension SlamError: CustomStringConvertible {
             "element '\(reference)' is a \(actual), not a \(expected)"
         case let .duplicateReference(reference, firstPath, secondPath):
             "reference '\(reference)' is used twice: at \(firstPath) and at \(secondPath)"
+        case let .notInteractive(reference, type):
+            "element '\(reference)' is a \(type), which cannot be pressed"
+        case let .elementHidden(reference):
+            "element '\(reference)' is hidden"
+        case let .elementDisabled(reference):
+            "element '\(reference)' is disabled"
         case let .invalidPress(reference, reason):
             "cannot press '\(reference)': \(reason)"
         case let .notEditable(reference, type):

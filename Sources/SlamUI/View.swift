@@ -112,7 +112,7 @@ open class View {
 
     /// Presses the element as a user would. Elements that take no press refuse it.
     open func press(_ value: PressValue?) throws(SlamError) {
-        throw .invalidPress(reference: reference, reason: "a \(Self.typeName) cannot be pressed")
+        throw .notInteractive(reference: reference, type: Self.typeName)
     }
 
     /// Types `text` into the element as a user would. Elements that take no text refuse it.

@@ -31,7 +31,7 @@ import SlamUI
         #expect(home.findLabel(with: "count")?.text == "Count: 9")
         try home.findButton(with: "reset")!.press(nil)
         #expect(home.findLabel(with: "count")?.text == "Count: 0")
-        #expect(throws: SlamError.invalidPress(reference: "decrement", reason: "it is disabled")) {
+        #expect(throws: SlamError.elementDisabled(reference: "decrement")) {
             try home.findButton(with: "decrement")!.press(nil)
         }
     }

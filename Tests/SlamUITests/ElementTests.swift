@@ -218,16 +218,16 @@ func makeController(_ elements: View..., identifier: String = "Test") throws -> 
         let container = View(reference: "form", subviews: [button])
         _ = try makeController(container)
         button.isEnabled = false
-        #expect(throws: SlamError.invalidPress(reference: "save", reason: "it is disabled")) { try button.press(nil) }
+        #expect(throws: SlamError.elementDisabled(reference: "save")) { try button.press(nil) }
         button.isEnabled = true
         container.isHidden = true
-        #expect(throws: SlamError.invalidPress(reference: "save", reason: "it is hidden")) { try button.press(nil) }
+        #expect(throws: SlamError.elementHidden(reference: "save")) { try button.press(nil) }
         #expect(!pressed)
     }
 
     @Test func labelsCannotBePressedNorTyped() throws {
         let label = Label(reference: "title")
-        #expect(throws: SlamError.invalidPress(reference: "title", reason: "a Label cannot be pressed")) { try label.press(nil) }
+        #expect(throws: SlamError.notInteractive(reference: "title", type: "Label")) { try label.press(nil) }
         #expect(throws: SlamError.notEditable(reference: "title", type: "Label")) { try label.enterText("x") }
     }
 

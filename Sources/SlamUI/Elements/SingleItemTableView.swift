@@ -87,7 +87,7 @@ public final class SingleItemTableView: View, ResettableView {
     }
 
     public override func press(_ value: PressValue?) throws(SlamError) {
-        guard isDisplayed else { throw .invalidPress(reference: reference, reason: "it is hidden") }
+        guard isDisplayed else { throw .elementHidden(reference: reference) }
         guard case .index(let row)? = value else {
             throw .invalidPress(reference: reference, reason: "a SingleItemTableView takes a row index")
         }
