@@ -14,9 +14,15 @@ let package = Package(
         .library(name: "SlamUI", targets: ["SlamUI"]),
         .library(name: "SlamStoryboard", targets: ["SlamStoryboard"]),
         .library(name: "SlamDemo", targets: ["SlamDemo"]),
+        .library(name: "SlamProtocol", targets: ["SlamProtocol"]),
+        .library(name: "SlamDaemon", targets: ["SlamDaemon"]),
+        .executable(name: "slamd", targets: ["slamd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -38,6 +44,25 @@ let package = Package(
         .target(name: "SlamUI"),
         .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON"]),
         .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], resources: [.copy("Resources")]),
+        .target(name: "SlamProtocol", dependencies: ["SlamRPC", "SlamUI", "SlamJSON"]),
+        .target(
+            name: "SlamDaemon",
+            dependencies: [
+                "SlamProtocol", "SlamRPC", "SlamUI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "slamd",
+            dependencies: [
+                "SlamDaemon", "SlamDemo", "SlamStoryboard", "SlamUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "SlamJSONTests", dependencies: ["SlamJSON"]),
         .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),

@@ -26,15 +26,15 @@ static inline size_t slam_json_decode_flags(void) {
     return JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL;
 }
 
-/// Encoding flags as `size_t`: compact, any top-level value, 17 significant digits
-/// so every double round-trips exactly.
-static inline size_t slam_json_encode_flags(void) {
-    return JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(17);
+/// Encoding flags as `size_t`: compact, any top-level value, doubles written with
+/// `precision` significant digits (1…17; the caller picks enough for exact round trips).
+static inline size_t slam_json_encode_flags(int precision) {
+    return JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(precision);
 }
 
 /// Encoding flags for people to read: `indent` spaces per level, keys in insertion order.
-static inline size_t slam_json_encode_flags_pretty(int indent) {
-    return JSON_INDENT(indent) | JSON_ENCODE_ANY | JSON_REAL_PRECISION(17);
+static inline size_t slam_json_encode_flags_pretty(int indent, int precision) {
+    return JSON_INDENT(indent) | JSON_ENCODE_ANY | JSON_REAL_PRECISION(precision);
 }
 
 /// jansson's own compile-time nesting limit (JSON_PARSER_MAX_DEPTH, 2048 in 2.14).

@@ -2,8 +2,9 @@ import CJansson
 
 /// Writes a ``JSONValue`` as compact JSON bytes through jansson.
 ///
-/// Doubles are written with 17 significant digits, so every finite double reads
-/// back bit for bit; strings are written as UTF-8 with only the escapes JSON
+/// Doubles are written with as many significant digits as the most demanding
+/// double of the document needs (at most 17), so every finite double reads back
+/// bit for bit and `0.1` is written `0.1`, not `0.10000000000000001`; strings are written as UTF-8 with only the escapes JSON
 /// requires, so the output never contains a raw newline (newline framing relies
 /// on that).
 ///
@@ -40,10 +41,11 @@ public struct JSONSerializer: Sendable {
 
     /// Serializes `value` at the end of `output`, so framing can write headers and body into one buffer.
     public func serialize(_ value: JSONValue, appendingTo output: inout [UInt8]) throws(JSONError) {
-        let root = JanssonReference(owning: try makeJansson(value, depth: 0, path: .root))
+        var precision = 1
+        let root = JanssonReference(owning: try makeJansson(value, depth: 0, path: .root, precision: &precision))
         let flags = switch style {
-        case .compact: slam_json_encode_flags()
-        case .pretty(let indent): slam_json_encode_flags_pretty(Int32(min(max(indent, 0), 31)))
+        case .compact: slam_json_encode_flags(Int32(precision))
+        case .pretty(let indent): slam_json_encode_flags_pretty(Int32(min(max(indent, 0), 31)), Int32(precision))
         }
         let sink = OutputSink(bytes: output)
         output = []  // keep one owner of the buffer so appends do not copy it
@@ -63,7 +65,8 @@ public struct JSONSerializer: Sendable {
     }
 
     /// Builds a new jansson value with one reference owned by the caller.
-    private func makeJansson(_ value: JSONValue, depth: Int, path: JSONPath) throws(JSONError) -> UnsafeMutablePointer<json_t> {
+    private func makeJansson(_ value: JSONValue, depth: Int, path: JSONPath,
+                             precision: inout Int) throws(JSONError) -> UnsafeMutablePointer<json_t> {
         switch value {
         case .null:
             return json_null()
@@ -75,6 +78,7 @@ public struct JSONSerializer: Sendable {
             guard double.isFinite, let real = json_real(double) else {
                 throw .unrepresentable(reason: "JSON has no representation for \(double)", path: path.description)
             }
+            precision = max(precision, Self.digitsNeeded(double))
             return real
         case .string(let string):
             var string = string
@@ -89,7 +93,7 @@ public struct JSONSerializer: Sendable {
             guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path.description) }
             let array = JanssonReference(owning: json_array()!)
             for (index, element) in elements.enumerated() {
-                let child = try makeJansson(element, depth: depth + 1, path: path.appending(index: index))
+                let child = try makeJansson(element, depth: depth + 1, path: path.appending(index: index), precision: &precision)
                 json_array_append_new(array.pointer, child)  // steals `child`
             }
             return json_incref(array.pointer)!
@@ -97,7 +101,7 @@ public struct JSONSerializer: Sendable {
             guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path.description) }
             let object = JanssonReference(owning: json_object()!)
             for (key, member) in members {
-                let child = try makeJansson(member, depth: depth + 1, path: path.appending(key: key))
+                let child = try makeJansson(member, depth: depth + 1, path: path.appending(key: key), precision: &precision)
                 var key = key
                 key.withUTF8 { utf8 in
                     utf8.withMemoryRebound(to: CChar.self) { characters in
@@ -111,6 +115,24 @@ public struct JSONSerializer: Sendable {
             }
             return json_incref(object.pointer)!
         }
+    }
+}
+
+extension JSONSerializer {
+    /// The significant digits `%.Ng` needs to write `value` so it reads back exactly
+    /// without switching to exponent notation for its integer part: Swift's
+    /// shortest round-trip description tells how many digits carry information.
+    static func digitsNeeded(_ value: Double) -> Int {
+        let text = value.magnitude.description
+        let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+        let integerPart = mantissa.prefix { $0 != "." }
+        let allDigits = mantissa.filter(\.isNumber).drop { $0 == "0" }
+        var significant = allDigits.count
+        if mantissa.contains(".") {
+            significant -= allDigits.reversed().prefix { $0 == "0" }.count
+        }
+        let integerDigits = text.contains("e") ? 0 : integerPart.drop { $0 == "0" }.count
+        return min(max(significant, integerDigits, 1), 17)
     }
 }
 

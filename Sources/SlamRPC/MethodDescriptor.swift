@@ -30,24 +30,24 @@ public struct MethodDescriptor<Context> {
     public var parameters: ParameterList
     /// A JSON Schema of the result, for discovery.
     public var resultSchema: JSONValue
+    /// The application errors this method can answer with, for discovery.
+    public var errors: [ErrorCode]
     public var handler: Handler
 
     public init(_ name: String, summary: String = "", parameters: [ParameterDescriptor] = [],
-                result resultSchema: JSONValue = [:],
+                result resultSchema: JSONValue = [:], errors: [ErrorCode] = [],
                 handler: @escaping (MethodCall<Context>) throws(ResponseError) -> JSONValue) {
-        self.name = name
-        self.summary = summary
-        self.parameters = .declared(parameters)
-        self.resultSchema = resultSchema
-        self.handler = .immediate(handler)
+        self.init(name, summary: summary, parameters: .declared(parameters), result: resultSchema, errors: errors,
+                  handler: .immediate(handler))
     }
 
     public init(_ name: String, summary: String = "", parameters: ParameterList, result resultSchema: JSONValue = [:],
-                handler: Handler) {
+                errors: [ErrorCode] = [], handler: Handler) {
         self.name = name
         self.summary = summary
         self.parameters = parameters
         self.resultSchema = resultSchema
+        self.errors = errors
         self.handler = handler
     }
 

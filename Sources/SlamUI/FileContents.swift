@@ -6,9 +6,14 @@ import Musl
 
 /// Reads local files for elements that show them (text views, web views)
 /// without pulling Foundation into the framework.
-enum FileContents {
+public enum FileContents {
     /// The file's bytes as UTF-8 text (invalid sequences repaired), or nil when it cannot be read.
-    static func readText(atPath path: String) -> String? {
+    public static func readText(atPath path: String) -> String? {
+        readBytes(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The file's bytes, or nil when it cannot be read.
+    public static func readBytes(atPath path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -23,7 +28,7 @@ enum FileContents {
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }
 

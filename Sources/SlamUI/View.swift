@@ -35,6 +35,8 @@ open class View {
 
     /// Set while the element waits in its controller's list of changed elements.
     var isMarkedChanged = false
+    /// The controller pass in which this element last changed.
+    var changedInPass = -1
 
     public init(reference: String) {
         self.reference = reference
@@ -122,9 +124,15 @@ open class View {
 
     /// Records that what users see of this element changed, for change reports.
     public final func markChanged() {
-        guard !isMarkedChanged, let controller else { return }
-        isMarkedChanged = true
-        controller.changedElements.append(self)
+        guard let controller else { return }
+        if !isMarkedChanged {
+            isMarkedChanged = true
+            controller.changedElements.append(self)
+        }
+        if changedInPass != controller.pass {
+            changedInPass = controller.pass
+            controller.passChanges.append(self)
+        }
     }
 
     /// The references from the root to this element, `root/form/save`; anonymous

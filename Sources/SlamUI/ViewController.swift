@@ -31,6 +31,10 @@ open class ViewController {
     private var elementsByReference: [String: View] = [:]
     /// Elements whose user-visible state changed since the last ``takeChangedElements()``.
     var changedElements: [View] = []
+    /// Numbers each update or reset, so an element changed twice is listed once per pass.
+    var pass = 0
+    /// Elements changed during the current pass.
+    var passChanges: [View] = []
 
     /// Creates a controller over `view`, indexing every reference in its tree.
     ///
@@ -76,20 +80,36 @@ open class ViewController {
 
     /// Pulls every data source of the tree into what it shows.
     ///
-    /// - Returns: the elements whose user-visible state changed since the last report, in change order.
+    /// - Returns: the elements this update changed (not yet reported), in change order.
+    ///   They stay in the list ``takeChangedElements()`` returns.
     @discardableResult
     public func updateUI() -> [View] {
+        beginPass()
         view.updateUI()
-        return takeChangedElements()
+        return endPass()
     }
 
     /// Reloads and fills the whole tree.
     ///
-    /// - Returns: the elements whose user-visible state changed since the last report.
+    /// - Returns: the elements this reset changed (not yet reported), in change order.
     @discardableResult
     public func resetUI() -> [View] {
+        beginPass()
         view.resetUI()
-        return takeChangedElements()
+        return endPass()
+    }
+
+    /// Starts recording the elements one update or reset changes.
+    private func beginPass() {
+        pass += 1
+        passChanges.removeAll(keepingCapacity: true)
+    }
+
+    private func endPass() -> [View] {
+        let changed = passChanges
+        passChanges.removeAll(keepingCapacity: true)
+        pass += 1
+        return changed
     }
 
     /// The elements changed since the last call (by updates, presses or code), each once.

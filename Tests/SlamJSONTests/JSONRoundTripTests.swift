@@ -26,6 +26,17 @@ import Testing
         #expect(read.bitPattern == double.bitPattern)
     }
 
+    @Test(arguments: [(0.1, "0.1"), (2.5, "2.5"), (100.0, "100.0"), (1e21, "1e21"), (1.5e-7, "1.5e-7"),
+                      (0.30000000000000004, "0.30000000000000004"), (123456.789, "123456.789"), (-0.0, "-0.0")])
+    func doublesAreWrittenWithTheFewestDigitsThatRoundTrip(_ double: Double, _ text: String) throws {
+        #expect(String(decoding: try serializer.serialize(.double(double)), as: UTF8.self) == text)
+    }
+
+    @Test func theMostDemandingDoubleSetsThePrecisionForTheDocument() throws {
+        let bytes = try serializer.serialize(.array([.double(0.5), .double(0.1 + 0.2)]))
+        #expect(try parser.parse(bytes) == .array([.double(0.5), .double(0.1 + 0.2)]))
+    }
+
     @Test func stringsWithEscapesAndUnicode() throws {
         let text = "quote\" backslash\\ slash/ tab\t newline\n cr\r nul\u{0} bell\u{7} é 中文 😀 \u{2028}"
         let bytes = try serializer.serialize(.string(text))

@@ -1,0 +1,26 @@
+import Logging
+
+/// Everything `slamd` can be told on its command line, with the defaults a user gets.
+public struct DaemonConfiguration: Sendable {
+    /// Where to listen; nil means ``SocketLocation/defaultPath()``.
+    public var socketPath: String?
+    /// The largest message accepted from a client, in bytes.
+    public var maximumMessageBytes: Int
+    /// Replies and notifications a client may leave unread before it is cut off, in bytes.
+    public var maximumUnreadBytes: Int
+    /// User ids other than the daemon's own that may connect.
+    public var allowedUserIDs: Set<UInt32>
+    /// Accept peers of any user id (only for sockets in a directory others cannot reach).
+    public var allowsAnyUser: Bool
+    public var logLevel: Logger.Level
+
+    public init(socketPath: String? = nil, maximumMessageBytes: Int = 16 << 20, maximumUnreadBytes: Int = 64 << 20,
+                allowedUserIDs: Set<UInt32> = [], allowsAnyUser: Bool = false, logLevel: Logger.Level = .info) {
+        self.socketPath = socketPath
+        self.maximumMessageBytes = maximumMessageBytes
+        self.maximumUnreadBytes = maximumUnreadBytes
+        self.allowedUserIDs = allowedUserIDs
+        self.allowsAnyUser = allowsAnyUser
+        self.logLevel = logLevel
+    }
+}

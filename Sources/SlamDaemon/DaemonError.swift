@@ -1,0 +1,26 @@
+/// Why the daemon could not start.
+public enum DaemonError: Error, CustomStringConvertible, Sendable {
+    /// Another live daemon holds the socket's lock.
+    case socketInUse(path: String, ownerPID: Int32?)
+    /// A file system call failed.
+    case system(call: String, path: String, errno: Int32)
+    /// The socket directory belongs to someone else or is reachable by others.
+    case unsafeDirectory(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .socketInUse(path, pid):
+            "another slamd\(pid.map { " (pid \($0))" } ?? "") is serving \(path); stop it first or choose another --socket"
+        case let .system(call, path, code):
+            "\(call) \(path) failed: \(String(cString: strerror(code)))"
+        case let .unsafeDirectory(path, reason):
+            "refusing socket directory \(path): \(reason)"
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

@@ -1,0 +1,179 @@
+import Dispatch
+import Logging
+import NIOCore
+import NIOPosix
+import SlamProtocol
+import SlamUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The daemon: a Unix-socket JSON-RPC server hosting one application.
+///
+/// The application and the protocol service live on one event loop; every
+/// connection runs on that same loop, so requests from all clients are handled
+/// one at a time, in arrival order, without locks or task hops.
+///
+/// ```swift
+/// let daemon = SlamDaemon(configuration: DaemonConfiguration(), logger: logger) { try DemoApp.makeApplication() }
+/// try daemon.run()   // returns after SIGTERM/SIGINT, socket unlinked
+/// ```
+public final class SlamDaemon: Sendable {
+    /// Creates the hosted application; called once, on the daemon's event loop.
+    public typealias ApplicationFactory = @Sendable () throws -> Application
+
+    public let configuration: DaemonConfiguration
+    private let logger: Logger
+    private let makeApplication: ApplicationFactory
+    private let logForwarder: LogForwarder?
+
+    public init(configuration: DaemonConfiguration, logger: Logger, logForwarder: LogForwarder? = nil,
+                makeApplication: @escaping ApplicationFactory) {
+        self.configuration = configuration
+        self.logger = logger
+        self.logForwarder = logForwarder
+        self.makeApplication = makeApplication
+    }
+
+    /// The socket path this daemon uses.
+    public var socketPath: String { configuration.socketPath ?? SocketLocation.defaultPath() }
+
+    /// Listens until SIGTERM or SIGINT, then finishes what is in flight, closes
+    /// every client, unlinks the socket and returns.
+    ///
+    /// - Parameter ready: called with the socket path once clients can connect.
+    public func run(ready: @Sendable (String) -> Void = { _ in }) throws {
+        let path = socketPath
+        if configuration.socketPath == nil {
+            try SocketLocation.prepareDirectory(SocketLocation.defaultDirectory())
+        }
+        let lock = try SocketLock(socketPath: path)
+        // We hold the lock, so a socket file here belongs to a daemon that is gone.
+        if unlink(path) == 0 { logger.notice("replaced a stale socket at \(path)") }
+
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let loop = group.next()
+        let shutdown = loop.makePromise(of: Void.self)
+
+        let state = try loop.submit { [configuration, logger, makeApplication] in
+            let service = SlamService(application: try makeApplication(), scheduler: EventLoopScheduler(eventLoop: loop),
+                                      configuration: .init(maximumMessageBytes: configuration.maximumMessageBytes))
+            return NIOLoopBound(DaemonState(service: service, logger: logger), eventLoop: loop)
+        }.wait()
+        logForwarder?.connect(loop: loop, state: state)
+
+        let serverChannel: Channel
+        do {
+            let previousMask = umask(0o177)  // the socket is created 0600, never briefly wider
+            defer { umask(previousMask) }
+            serverChannel = try ServerBootstrap(group: group)
+                .serverChannelOption(ChannelOptions.backlog, value: 256)
+                .childChannelInitializer { [configuration, logger] channel in
+                    self.accept(channel, state: state, configuration: configuration, logger: logger)
+                }
+                .bind(unixDomainSocketPath: path)
+                .wait()
+        }
+        if chmod(path, 0o600) != 0 { throw DaemonError.system(call: "chmod", path: path, errno: errno) }
+        logger.info("listening on \(path)")
+        ready(path)
+
+        let signals = installSignalHandlers { [logger] name in
+            loop.execute {
+                logger.info("received \(name): shutting down")
+                Self.shutDown(state: state, server: serverChannel, completion: shutdown)
+            }
+        }
+        try shutdown.futureResult.wait()
+        for source in signals { source.cancel() }
+        unlink(path)
+        withExtendedLifetime(lock) {}
+        logger.info("stopped")
+    }
+
+    private func accept(_ channel: Channel, state: NIOLoopBound<DaemonState>, configuration: DaemonConfiguration,
+                        logger: Logger) -> EventLoopFuture<Void> {
+        guard let provider = channel as? SocketOptionProvider else {
+            return channel.eventLoop.makeFailedFuture(PeerRefused(userID: nil))
+        }
+        let credentials: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
+        return credentials.flatMapThrowing { credentials in
+            let uid = credentials.uid
+            guard configuration.allowsAnyUser || uid == getuid() || configuration.allowedUserIDs.contains(uid) else {
+                logger.warning("refused a peer of uid \(uid) (pid \(credentials.pid)): only uid \(getuid()) may connect")
+                throw PeerRefused(userID: uid)
+            }
+            let state = state.value
+            state.nextConnectionIdentifier += 1
+            let handler = ConnectionHandler(service: state.service, registry: state.registry,
+                                            identifier: state.nextConnectionIdentifier, peerUserID: uid,
+                                            maximumMessageBytes: configuration.maximumMessageBytes,
+                                            maximumUnreadBytes: configuration.maximumUnreadBytes, logger: logger)
+            try channel.pipeline.syncOperations.addHandler(handler)
+        }
+    }
+
+    /// Stops accepting, answers pending waits, flushes and closes every client, then completes.
+    private static func shutDown(state: NIOLoopBound<DaemonState>, server: Channel, completion: EventLoopPromise<Void>) {
+        let state = state.value
+        guard !state.isShuttingDown else { return }
+        state.isShuttingDown = true
+        server.close(promise: nil)
+        state.service.shutDown()
+        let loop = server.eventLoop
+        let closes = state.registry.channels.values.map { channel in
+            // An empty write completes after every earlier write: then nothing is half-sent.
+            channel.writeAndFlush(channel.allocator.buffer(capacity: 0))
+                .flatMap { channel.close() }
+                .recover { _ in }
+        }
+        // A client that never reads must not hold the daemon forever.
+        let deadline = loop.assumeIsolated().scheduleTask(in: .seconds(5)) {
+            for channel in state.registry.channels.values { channel.close(promise: nil) }
+        }
+        EventLoopFuture.andAllComplete(closes, on: loop).assumeIsolated().whenComplete { _ in
+            deadline.cancel()
+            completion.succeed()
+        }
+    }
+
+    private func installSignalHandlers(_ handler: @escaping @Sendable (String) -> Void) -> [DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "slamd.signals")
+        return [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")].map { signalNumber, name in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler { @Sendable in handler(name) }
+            source.resume()
+            return source
+        }
+    }
+}
+
+/// The `SO_PEERCRED` answer (`struct ucred`).
+struct PeerCredentials: Sendable {
+    var pid: Int32 = 0
+    var uid: UInt32 = 0
+    var gid: UInt32 = 0
+}
+
+struct PeerRefused: Error {
+    let userID: UInt32?
+}
+
+/// The daemon's mutable state, touched only on its event loop.
+final class DaemonState {
+    let service: SlamService
+    let registry = ConnectionRegistry()
+    let logger: Logger
+    var nextConnectionIdentifier = 0
+    var isShuttingDown = false
+
+    init(service: SlamService, logger: Logger) {
+        self.service = service
+        self.logger = logger
+    }
+}

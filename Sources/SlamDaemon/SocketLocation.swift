@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where the daemon listens by default, and the guarantees about that place.
+public enum SocketLocation {
+    /// `$XDG_RUNTIME_DIR/slam/slamd.sock`, else `/tmp/slam-$UID/slamd.sock`.
+    public static func defaultPath() -> String {
+        defaultDirectory() + "/slamd.sock"
+    }
+
+    public static func defaultDirectory() -> String {
+        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
+            return runtime + "/slam"
+        }
+        return "/tmp/slam-\(getuid())"
+    }
+
+    /// Creates `directory` with mode 0700 when missing; refuses one owned by another user
+    /// or open to others (a shared /tmp is exactly where that matters).
+    public static func prepareDirectory(_ directory: String) throws(DaemonError) {
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw .system(call: "mkdir", path: directory, errno: errno)
+        }
+        var status = stat()
+        guard lstat(directory, &status) == 0 else { throw .system(call: "stat", path: directory, errno: errno) }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw .unsafeDirectory(path: directory, reason: "it is not a directory")
+        }
+        guard status.st_uid == getuid() else {
+            throw .unsafeDirectory(path: directory, reason: "it belongs to uid \(status.st_uid), not \(getuid())")
+        }
+        if status.st_mode & 0o077 != 0, chmod(directory, 0o700) != 0 {
+            throw .system(call: "chmod", path: directory, errno: errno)
+        }
+    }
+
+    /// The directory part of `path`.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

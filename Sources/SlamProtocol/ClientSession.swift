@@ -1,0 +1,86 @@
+/// One connected client, as the protocol sees it: its subscriptions and an
+/// output queue that keeps replies in request order and notifications behind
+/// the replies that caused them.
+///
+/// The transport creates one per connection and gives it a `send` closure that
+/// writes one message body (the transport frames it).
+public final class ClientSession {
+    /// A place in the output queue, reserved when a message arrives and filled by its reply.
+    public struct Ticket: Hashable, Sendable {
+        let position: Int
+    }
+
+    private enum Entry {
+        case waiting
+        case ready([UInt8]?)
+    }
+
+    /// A number unique among this daemon's sessions, for logs.
+    public let identifier: Int
+    /// The uid of the peer process, when the transport knows it.
+    public let peerUserID: UInt32?
+    /// The events this client receives as notifications.
+    public internal(set) var subscriptions: Set<EventKind> = []
+    /// Whether the connection has gone; nothing more is sent.
+    public private(set) var isClosed = false
+
+    private let send: ([UInt8]) -> Void
+    private var queue: [Entry] = []
+    /// The position of `queue[0]` since the session began.
+    private var firstPosition = 0
+    /// Waits this client started that have not been answered, to cancel on close.
+    var pendingWaits: Set<Int> = []
+
+    public init(identifier: Int, peerUserID: UInt32? = nil, send: @escaping ([UInt8]) -> Void) {
+        self.identifier = identifier
+        self.peerUserID = peerUserID
+        self.send = send
+    }
+
+    /// Reserves the next place in the output: everything enqueued later is sent after it.
+    func reserve() -> Ticket {
+        queue.append(.waiting)
+        return Ticket(position: firstPosition + queue.count - 1)
+    }
+
+    /// Fills a reserved place (nil: the message owed no reply) and sends what is now in order.
+    func fill(_ ticket: Ticket, with bytes: [UInt8]?) {
+        let index = ticket.position - firstPosition
+        guard queue.indices.contains(index), case .waiting = queue[index] else { return }
+        queue[index] = .ready(bytes)
+        flush()
+    }
+
+    /// Queues a notification behind every reply still owed.
+    func enqueueNotification(_ bytes: [UInt8]) {
+        if queue.isEmpty {
+            if !isClosed { send(bytes) }
+            return
+        }
+        queue.append(.ready(bytes))
+    }
+
+    /// The number of replies still owed (a pending wait holds back the replies after it).
+    public var owedReplies: Int {
+        queue.reduce(0) { count, entry in if case .waiting = entry { count + 1 } else { count } }
+    }
+
+    /// Stops all output; the transport calls this when the connection closes.
+    public func markClosed() {
+        isClosed = true
+        queue.removeAll()
+    }
+
+    private func flush() {
+        var sent = 0
+        for entry in queue {
+            guard case .ready(let bytes) = entry else { break }
+            if let bytes, !isClosed { send(bytes) }
+            sent += 1
+        }
+        if sent > 0 {
+            queue.removeFirst(sent)
+            firstPosition += sent
+        }
+    }
+}

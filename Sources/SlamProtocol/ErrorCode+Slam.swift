@@ -1,0 +1,51 @@
+import SlamRPC
+
+/// Slam's application error codes (JSON-RPC's server range). Every error
+/// response carries `data` naming the reference, controller or task at fault.
+extension ErrorCode {
+    /// No element with that reference in the controller. `data`: `ref`, `controller`.
+    public static let elementNotFound = ErrorCode(rawValue: -32001)
+    /// The element does not take that interaction (pressing a label, typing into a button). `data`: `ref`, `type`.
+    public static let elementNotInteractive = ErrorCode(rawValue: -32002)
+    /// The control is disabled. `data`: `ref`.
+    public static let elementDisabled = ErrorCode(rawValue: -32003)
+    /// The element or one of its ancestors is hidden. `data`: `ref`.
+    public static let elementHidden = ErrorCode(rawValue: -32004)
+    /// No task with that name. `data`: `task`.
+    public static let taskNotFound = ErrorCode(rawValue: -32005)
+    /// No controller with that identifier (on the stack, or to create). `data`: `controller`.
+    public static let controllerNotFound = ErrorCode(rawValue: -32006)
+    /// The navigation cannot happen (popping the root). `data`: `controller`.
+    public static let navigationRefused = ErrorCode(rawValue: -32007)
+    /// A `waitFor` condition did not hold in time. `data`: `ref`, `condition`, `timeoutMs`, `snapshot` (last seen, or null).
+    public static let waitTimedOut = ErrorCode(rawValue: -32008)
+    /// The daemon is shutting down; a pending request was abandoned.
+    public static let shuttingDown = ErrorCode(rawValue: -32009)
+    /// A task ran and failed. `data`: `task`, `reason`.
+    public static let taskFailed = ErrorCode(rawValue: -32010)
+
+    /// Every code Slam can answer with and its short name, in code order, for discovery and docs.
+    public static let slamCodes: [(code: ErrorCode, name: String)] = [
+        (.parseError, "Parse error"),
+        (.invalidRequest, "Invalid Request"),
+        (.methodNotFound, "Method not found"),
+        (.invalidParams, "Invalid params"),
+        (.internalError, "Internal error"),
+        (.messageTooLarge, "Message too large"),
+        (.elementNotFound, "Element not found"),
+        (.elementNotInteractive, "Element not interactive"),
+        (.elementDisabled, "Element disabled"),
+        (.elementHidden, "Element hidden"),
+        (.taskNotFound, "Task not found"),
+        (.controllerNotFound, "Controller not found"),
+        (.navigationRefused, "Navigation refused"),
+        (.waitTimedOut, "Wait timed out"),
+        (.shuttingDown, "Shutting down"),
+        (.taskFailed, "Task failed"),
+    ]
+
+    /// The short name of a Slam code.
+    public var slamName: String {
+        Self.slamCodes.first { $0.code == self }?.name ?? "Error"
+    }
+}

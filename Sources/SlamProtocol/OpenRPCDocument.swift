@@ -1,0 +1,128 @@
+import SlamJSON
+import SlamRPC
+import SlamUI
+
+/// Builds the OpenRPC description of the protocol from the live method list,
+/// so `rpc.discover` and `Protocol/slam.openrpc.json` cannot disagree with dispatch.
+enum OpenRPCDocument {
+    static func make(methods: [MethodDescriptor<ClientSession>]) -> JSONValue {
+        [
+            "openrpc": "1.3.2",
+            "info": [
+                "title": "Slam",
+                "description": "Drive a headless UI hosted by slamd: find, update, press, type, run tasks, wait and subscribe. JSON-RPC 2.0 over a Unix domain socket; see Protocol/README.md.",
+                "version": .string(SlamService.protocolVersion),
+            ],
+            "methods": .array(methods.map(method)),
+            "components": [
+                "schemas": schemas,
+                "errors": .object(JSONValue.Object(uniqueKeysWithValues: ErrorCode.slamCodes.map { entry in
+                    (entry.name.replacing(" ", with: ""), ["code": .integer(Int64(entry.code.rawValue)), "message": .string(entry.name)])
+                })),
+            ],
+            "x-notifications": .array(EventKind.allCases.map { ["name": .string($0.rawValue), "params": notificationSchema($0)] }),
+        ]
+    }
+
+    private static func method(_ method: MethodDescriptor<ClientSession>) -> JSONValue {
+        var object: JSONValue.Object = ["name": .string(method.name), "summary": .string(method.summary)]
+        switch method.parameters {
+        case .declared(let parameters):
+            object["paramStructure"] = "either"
+            object["params"] = .array(parameters.map { parameter in
+                var descriptor: JSONValue.Object = ["name": .string(parameter.name)]
+                if !parameter.summary.isEmpty { descriptor["summary"] = .string(parameter.summary) }
+                descriptor["required"] = .bool(parameter.isRequired)
+                descriptor["schema"] = parameter.schema
+                return .object(descriptor)
+            })
+        case .freeForm(let summary):
+            object["params"] = [["name": "params", "summary": .string(summary), "schema": [:]]]
+        }
+        object["result"] = ["name": .string("\(method.name)Result"), "schema": method.resultSchema]
+        if !method.errors.isEmpty {
+            object["errors"] = .array(method.errors.map { ["code": .integer(Int64($0.rawValue)), "message": .string($0.slamName)] })
+        }
+        return .object(object)
+    }
+
+    private static let snapshotProperties: JSONValue = {
+        var properties: JSONValue.Object = ["type": ["type": "string"], "ref": ["type": "string"]]
+        for name in ElementType.builtIn.keys.sorted() {
+            for property in ElementType.builtIn[name]!.properties where properties[property.name] == nil {
+                properties[property.name] = StoryboardKinds.schema(property.kind)
+            }
+        }
+        return .object(properties)
+    }()
+
+    private static var schemas: JSONValue {
+        [
+            "ElementSnapshot": [
+                "type": "object",
+                "description": "What a user sees of one element: `type`, `ref`, then its type's properties (Protocol/elements.md).",
+                "required": ["type", "ref", "visible"],
+                "properties": snapshotProperties,
+            ],
+            "TreeNode": [
+                "allOf": [["$ref": "#/components/schemas/ElementSnapshot"]],
+                "properties": ["children": ["type": "array", "items": ["$ref": "#/components/schemas/TreeNode"]]],
+            ],
+            "Changes": [
+                "type": "object",
+                "required": ["controller", "changed"],
+                "properties": ["controller": ["type": "string"], "changed": ["type": "array", "items": ["type": "string"]]],
+            ],
+            "StackEntry": [
+                "type": "object",
+                "required": ["id", "title", "modal"],
+                "properties": ["id": ["type": "string"], "title": ["type": "string"], "modal": ["type": "boolean"]],
+            ],
+            "Subscriptions": [
+                "type": "object",
+                "required": ["subscribed"],
+                "properties": ["subscribed": ["type": "array", "items": ["type": "string"]]],
+            ],
+            "Version": [
+                "type": "object",
+                "required": ["protocolVersion", "serverVersion", "capabilities", "limits"],
+                "properties": [
+                    "protocolVersion": ["type": "string"], "serverVersion": ["type": "string"],
+                    "capabilities": ["type": "object"], "limits": ["type": "object"],
+                ],
+            ],
+        ]
+    }
+
+    private static func notificationSchema(_ kind: EventKind) -> JSONValue {
+        switch kind {
+        case .changed:
+            ["type": "object", "properties": ["controller": ["type": "string"],
+                                              "changes": ["type": "array", "items": ["$ref": "#/components/schemas/ElementSnapshot"]]]]
+        case .navigated:
+            ["type": "object", "properties": ["stack": ["type": "array", "items": ["$ref": "#/components/schemas/StackEntry"]],
+                                              "top": ["type": ["string", "null"]]]]
+        case .taskRan:
+            ["type": "object", "properties": ["name": ["type": "string"], "param": ["type": ["string", "null"]]]]
+        case .openURL:
+            ["type": "object", "properties": ["address": ["type": "string"]]]
+        case .log:
+            ["type": "object", "properties": ["level": ["type": "string"], "message": ["type": "string"]]]
+        }
+    }
+}
+
+/// JSON Schema for property kinds (the storyboard schema uses the same mapping).
+enum StoryboardKinds {
+    static func schema(_ kind: PropertyValue.Kind) -> JSONValue {
+        switch kind {
+        case .bool: ["type": "boolean"]
+        case .integer: ["type": "integer"]
+        case .double: ["type": "number"]
+        case .string: ["type": "string"]
+        case .strings: ["type": "array", "items": ["type": "string"]]
+        case .optionalInteger: ["type": ["integer", "null"]]
+        case .optionalString: ["type": ["string", "null"]]
+        }
+    }
+}

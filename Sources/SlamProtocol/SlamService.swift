@@ -1,0 +1,199 @@
+import SlamJSON
+import SlamRPC
+import SlamUI
+
+/// The protocol's heart: maps JSON-RPC messages from any number of clients
+/// onto one hosted ``SlamUI/Application``, and tells subscribers what changed.
+///
+/// Transport-free and single-threaded by design: the daemon calls it only on
+/// its event loop, so requests run one at a time, in arrival order, with no
+/// locks and no task hops; tests call it directly.
+///
+/// ```swift
+/// let service = SlamService(application: try DemoApp.makeApplication(), scheduler: loopScheduler)
+/// let session = ClientSession(identifier: 1) { bytes in write(bytes) }
+/// service.connect(session)
+/// service.receive(Array(#"{"jsonrpc":"2.0","method":"ping","id":1}"#.utf8), from: session)
+/// ```
+public final class SlamService {
+    public struct Configuration: Sendable {
+        /// Reported by `version`.
+        public var serverVersion: String
+        /// The transport's message limit, reported by `version`.
+        public var maximumMessageBytes: Int
+        /// `waitFor` timeout when the client gives none.
+        public var defaultWaitTimeoutMilliseconds: Int
+        /// The longest `waitFor` timeout accepted.
+        public var maximumWaitTimeoutMilliseconds: Int
+
+        public init(serverVersion: String = SlamService.serverVersion, maximumMessageBytes: Int = 16 << 20,
+                    defaultWaitTimeoutMilliseconds: Int = 5_000, maximumWaitTimeoutMilliseconds: Int = 600_000) {
+            self.serverVersion = serverVersion
+            self.maximumMessageBytes = maximumMessageBytes
+            self.defaultWaitTimeoutMilliseconds = defaultWaitTimeoutMilliseconds
+            self.maximumWaitTimeoutMilliseconds = maximumWaitTimeoutMilliseconds
+        }
+    }
+
+    /// The protocol version: the major number changes only with incompatible changes.
+    public static let protocolVersion = "1.0"
+    public static let serverVersion = "0.1.0"
+
+    public let application: Application
+    public let configuration: Configuration
+    let scheduler: Scheduler
+    private(set) var dispatcher: Dispatcher<ClientSession>!
+
+    private(set) var sessions: [Int: ClientSession] = [:]
+    var waits: [Int: PendingWait] = [:]
+    var nextWaitIdentifier = 0
+    /// Changes collected during the current turn, per controller, in change order.
+    private var changeLog: [(controller: ViewController, elements: [View])] = []
+    /// Set when something happened that a pending wait could be waiting for.
+    private var uiMayHaveChanged = false
+    private var isShuttingDown = false
+
+    public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
+        self.application = application
+        self.scheduler = scheduler
+        self.configuration = configuration
+        self.dispatcher = Dispatcher(registry: MethodRegistry(SlamMethods.all(self)))
+        application.eventHandler = { [unowned self] event in applicationDidEmit(event) }
+        // Changes made while the application started are nobody's news.
+        for presentation in application.stack { _ = presentation.controller.takeChangedElements() }
+    }
+
+    /// The methods this service answers, in documentation order.
+    public var methods: [MethodDescriptor<ClientSession>] { dispatcher.registry.methods }
+
+    // MARK: - Sessions
+
+    public func connect(_ session: ClientSession) {
+        sessions[session.identifier] = session
+    }
+
+    /// Forgets a session: its pending waits are cancelled, nothing more is sent to it.
+    public func disconnect(_ session: ClientSession) {
+        session.markClosed()
+        sessions[session.identifier] = nil
+        for identifier in session.pendingWaits {
+            waits.removeValue(forKey: identifier)?.cancelTimer()
+        }
+        session.pendingWaits.removeAll()
+    }
+
+    /// Handles one framed message from `session`; its reply (if any) is queued on the session in order.
+    public func receive(_ message: [UInt8], from session: ClientSession) {
+        let ticket = session.reserve()
+        dispatcher.handle(message, context: session) { [weak session] reply in
+            session?.fill(ticket, with: reply)
+        }
+        afterUIActivity()
+    }
+
+    /// Answers a framing problem (over-size message, bad header) with an error whose id is null.
+    public func receive(_ error: FramingError, from session: ClientSession) {
+        let response = Response(id: .null, error: error.responseError)
+        session.fill(session.reserve(), with: try? dispatcher.serializer.serialize(response.jsonValue))
+    }
+
+    // MARK: - Changes and events
+
+    /// Collects what changed since the last turn, tells `changed` subscribers, and
+    /// re-evaluates pending waits. Called after every message; call it after any
+    /// UI activity that did not come from a request.
+    public func afterUIActivity() {
+        for presentation in application.stack {
+            _ = takeChanges(of: presentation.controller)
+        }
+        let log = changeLog
+        changeLog.removeAll()
+        for entry in log where !entry.elements.isEmpty {
+            uiMayHaveChanged = true
+            broadcast(.changed, params: [
+                "controller": .string(entry.controller.identifier),
+                "changes": .array(entry.elements.map { $0.snapshot().jsonValue }),
+            ])
+        }
+        if uiMayHaveChanged {
+            uiMayHaveChanged = false
+            evaluateWaits()
+        }
+    }
+
+    /// The elements of `controller` changed since the last call, remembered for the `changed` event.
+    func takeChanges(of controller: ViewController) -> [View] {
+        let changed = controller.takeChangedElements()
+        guard !changed.isEmpty else { return changed }
+        if let index = changeLog.firstIndex(where: { $0.controller === controller }) {
+            changeLog[index].elements += changed
+        } else {
+            changeLog.append((controller, changed))
+        }
+        return changed
+    }
+
+    private func applicationDidEmit(_ event: ApplicationEvent) {
+        switch event {
+        case .navigated:
+            uiMayHaveChanged = true
+            broadcast(.navigated, params: ["stack": ControllersMethod.stackJSON(application), "top": application.topController.map { .string($0.identifier) } ?? .null])
+        case let .taskRan(name, param):
+            broadcast(.taskRan, params: ["name": .string(name), "param": param.map(JSONValue.string) ?? .null])
+        case let .openURL(address):
+            broadcast(.openURL, params: ["address": .string(address)])
+        }
+    }
+
+    /// Sends a `log` notification to its subscribers.
+    public func emitLog(level: String, message: String) {
+        broadcast(.log, params: ["level": .string(level), "message": .string(message)])
+    }
+
+    func broadcast(_ kind: EventKind, params: JSONValue.Object) {
+        var bytes: [UInt8]?
+        for session in sessions.values where session.subscriptions.contains(kind) {
+            if bytes == nil {
+                bytes = try? dispatcher.serializer.serialize(Notification(method: kind.rawValue, params: .byName(params)).jsonValue)
+            }
+            if let bytes { session.enqueueNotification(bytes) }
+        }
+    }
+
+    // MARK: - Shutdown
+
+    /// Answers every pending wait with ``SlamRPC/ErrorCode/shuttingDown`` so no promised reply is left hanging.
+    public func shutDown() {
+        isShuttingDown = true
+        for identifier in waits.keys.sorted() {
+            guard let wait = waits.removeValue(forKey: identifier) else { continue }
+            wait.cancelTimer()
+            wait.session?.pendingWaits.remove(identifier)
+            wait.reply(.failure(ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping",
+                                              data: ["ref": .string(wait.reference)])))
+        }
+    }
+
+    // MARK: - Resolving parameters
+
+    /// The controller named by `identifier` (the topmost on the stack with it), or the top controller.
+    func controller(_ identifier: String?) throws(ResponseError) -> ViewController {
+        if let identifier {
+            guard let controller = application.controllerOnStack(identifier: identifier) else {
+                throw SlamError.unknownController(identifier: identifier).responseError
+            }
+            return controller
+        }
+        guard let top = application.topController else { throw SlamError.noController.responseError }
+        return top
+    }
+
+    /// The element `reference` in the controller named by `identifier` (default: top).
+    func element(_ reference: String, in identifier: String?) throws(ResponseError) -> View {
+        let controller = try controller(identifier)
+        guard let element = controller.find(reference) else {
+            throw SlamError.elementNotFound(reference: reference, controller: controller.identifier).responseError
+        }
+        return element
+    }
+}
