@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "SlamDemo", targets: ["SlamDemo"]),
         .library(name: "SlamProtocol", targets: ["SlamProtocol"]),
         .library(name: "SlamDaemon", targets: ["SlamDaemon"]),
+        .library(name: "SlamClient", targets: ["SlamClient"]),
+        .library(name: "SlamHarness", targets: ["SlamHarness"]),
         .executable(name: "slamd", targets: ["slamd"]),
     ],
     dependencies: [
@@ -55,6 +57,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "SlamClient", dependencies: ["SlamRPC", "SlamJSON"]),
+        .target(name: "SlamHarness", dependencies: ["SlamClient", "SlamRPC", "SlamJSON"]),
         .executableTarget(
             name: "slamd",
             dependencies: [
@@ -68,6 +72,8 @@ let package = Package(
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),
         .testTarget(name: "SlamStoryboardTests", dependencies: ["SlamStoryboard", "SlamUI", "SlamJSON"]),
         .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamUI"]),
+        .testTarget(name: "SlamProtocolTests", dependencies: ["SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamRPC", "SlamJSON"]),
+        .testTarget(name: "SlamDaemonTests", dependencies: ["SlamHarness", "SlamClient", "SlamRPC", "SlamJSON", "slamd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,253 @@
+import SlamJSON
+import SlamRPC
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A blocking connection to `slamd`: call methods, send batches, read notifications.
+///
+/// Plain POSIX sockets and no event loop, so a command-line client starts in
+/// milliseconds. Notifications that arrive while waiting for a response are kept
+/// in order for ``nextNotification(timeoutMilliseconds:)``.
+///
+/// ```swift
+/// let connection = try SlamConnection(socketPath: "/run/user/1000/slam/slamd.sock")
+/// let snapshot = try connection.call("press", ["ref": "increment"])
+/// ```
+public final class SlamConnection {
+    public let socketPath: String
+    public let framing: Framing
+    /// How long a call waits for its response; nil waits forever.
+    public var timeoutMilliseconds: Int?
+
+    private var descriptor: Int32
+    private var decoder: FrameDecoder
+    private let encoder: FrameEncoder
+    private var nextID: Int64 = 0
+    private var pendingNotifications: [Notification] = []
+    /// Responses that arrived for ids other than the one being waited for.
+    private var strayResponses: [RequestID: Response] = [:]
+
+    public init(socketPath: String, framing: Framing = .newlineDelimited, timeoutMilliseconds: Int? = 30_000) throws(ClientError) {
+        self.socketPath = socketPath
+        self.framing = framing
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.decoder = FrameDecoder(framing: framing, maximumMessageBytes: 1 << 30)
+        self.encoder = FrameEncoder(framing: framing)
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw .system(call: "socket", errno: errno) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let pathBytes = Array(socketPath.utf8)
+        guard pathBytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            Glibc.close(descriptor)
+            throw .cannotConnect(path: socketPath, errno: ENAMETOOLONG)
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: pathBytes)
+            raw[pathBytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw .cannotConnect(path: socketPath, errno: code)
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+    }
+
+    /// Closes the connection; later calls fail with ``ClientError/connectionClosed``.
+    public func close() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
+    }
+
+    // MARK: - Calls
+
+    /// Calls `method` with params by name and returns its result.
+    ///
+    /// - Throws: ``ClientError/server(_:)`` with the daemon's error, or a transport error.
+    @discardableResult
+    public func call(_ method: String, _ params: JSONValue.Object? = nil) throws(ClientError) -> JSONValue {
+        let response = try request(method, params: params.map { Parameters.byName($0) })
+        switch response.outcome {
+        case .success(let result): return result
+        case .failure(let error): throw .server(error)
+        }
+    }
+
+    /// Sends a request and waits for its response (result or error).
+    public func request(_ method: String, params: Parameters? = nil) throws(ClientError) -> Response {
+        let id = makeID()
+        try send(Request(id: id, method: method, params: params).jsonValue)
+        return try response(for: id)
+    }
+
+    /// Sends a notification: no response will come.
+    public func notify(_ method: String, _ params: JSONValue.Object? = nil) throws(ClientError) {
+        try send(Notification(method: method, params: params.map { .byName($0) }).jsonValue)
+    }
+
+    /// Sends requests as one batch; returns their responses in request order.
+    public func batch(_ calls: [(method: String, params: JSONValue.Object?)]) throws(ClientError) -> [Response] {
+        let requests = calls.map { Request(id: makeID(), method: $0.method, params: $0.params.map { .byName($0) }) }
+        try send(.array(requests.map(\.jsonValue)))
+        var responses: [RequestID: Response] = [:]
+        while responses.count < requests.count {
+            let message = try nextMessage()
+            guard case .array(let items) = message else {
+                // A single error object answers a batch the daemon could not read at all.
+                if let response = try? Message(jsonValue: message), case .response(let single) = response {
+                    throw .server(single.outcome.failureValue ?? .internalError("unexpected single response to a batch"))
+                }
+                try keep(message)
+                continue
+            }
+            for item in items {
+                guard case .response(let response)? = try? Message(jsonValue: item) else {
+                    throw .protocolViolation("a batch reply holds a non-response: \(item)")
+                }
+                responses[response.id] = response
+            }
+        }
+        return try requests.map { request throws(ClientError) in
+            guard let response = responses[request.id] else { throw .protocolViolation("no response for id \(request.id)") }
+            return response
+        }
+    }
+
+    /// Writes raw bytes as they are (no framing added): for tests of hostile input.
+    public func sendRaw(_ bytes: [UInt8]) throws(ClientError) {
+        try writeAll(bytes)
+    }
+
+    /// Sends one JSON value, framed.
+    public func send(_ value: JSONValue) throws(ClientError) {
+        let body: [UInt8]
+        do {
+            body = try JSONSerializer().serialize(value)
+        } catch {
+            throw .protocolViolation("cannot serialize the request: \(error)")
+        }
+        try writeAll(encoder.encode(body))
+    }
+
+    // MARK: - Reading
+
+    /// The next notification, waiting up to `timeoutMilliseconds` (nil: the connection's timeout).
+    public func nextNotification(timeoutMilliseconds: Int? = nil) throws(ClientError) -> Notification {
+        if !pendingNotifications.isEmpty { return pendingNotifications.removeFirst() }
+        while true {
+            let message = try nextMessage(timeoutMilliseconds: timeoutMilliseconds ?? self.timeoutMilliseconds)
+            try keep(message)
+            if !pendingNotifications.isEmpty { return pendingNotifications.removeFirst() }
+        }
+    }
+
+    /// Notifications received so far and not yet taken, oldest first.
+    public func takeNotifications() -> [Notification] {
+        defer { pendingNotifications.removeAll() }
+        return pendingNotifications
+    }
+
+    /// The next whole message from the daemon, parsed.
+    public func nextMessage(timeoutMilliseconds: Int? = nil) throws(ClientError) -> JSONValue {
+        let timeout = timeoutMilliseconds ?? self.timeoutMilliseconds
+        while true {
+            if let event = decoder.next() {
+                guard case .message(let body) = event else {
+                    throw .protocolViolation("unreadable frame")
+                }
+                do {
+                    return try JSONParser().parse(body)
+                } catch {
+                    throw .protocolViolation("invalid JSON: \(error)")
+                }
+            }
+            try readSome(timeoutMilliseconds: timeout)
+        }
+    }
+
+    private func response(for id: RequestID) throws(ClientError) -> Response {
+        if let response = strayResponses.removeValue(forKey: id) { return response }
+        while true {
+            let message = try nextMessage()
+            if case .response(let response)? = try? Message(jsonValue: message) {
+                if response.id == id { return response }
+                // An error about an unreadable message has id null: it answers what we sent.
+                if response.id == .null { return response }
+                strayResponses[response.id] = response
+                continue
+            }
+            try keep(message)
+        }
+    }
+
+    private func keep(_ message: JSONValue) throws(ClientError) {
+        switch try? Message(jsonValue: message) {
+        case .notification(let notification)?:
+            pendingNotifications.append(notification)
+        case .response(let response)?:
+            strayResponses[response.id] = response
+        default:
+            throw .protocolViolation("\(message)")
+        }
+    }
+
+    private func makeID() -> RequestID {
+        nextID += 1
+        return .integer(nextID)
+    }
+
+    private func writeAll(_ bytes: [UInt8]) throws(ClientError) {
+        guard descriptor >= 0 else { throw .connectionClosed }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { raw in
+                Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE || errno == ECONNRESET { throw .connectionClosed }
+                throw .system(call: "send", errno: errno)
+            }
+            offset += written
+        }
+    }
+
+    private func readSome(timeoutMilliseconds: Int?) throws(ClientError) {
+        guard descriptor >= 0 else { throw .connectionClosed }
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&poller, 1, Int32(timeoutMilliseconds ?? -1))
+        if ready == 0 { throw .timedOut(milliseconds: timeoutMilliseconds ?? 0) }
+        if ready < 0 {
+            if errno == EINTR { return }
+            throw .system(call: "poll", errno: errno)
+        }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count == 0 { throw .connectionClosed }
+        if count < 0 {
+            if errno == EINTR || errno == EAGAIN { return }
+            if errno == ECONNRESET { throw .connectionClosed }
+            throw .system(call: "recv", errno: errno)
+        }
+        decoder.append(buffer[0..<count])
+    }
+}
+
+extension Result {
+    var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

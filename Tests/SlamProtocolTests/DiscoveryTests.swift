@@ -1,0 +1,47 @@
+import Testing
+import SlamJSON
+@testable import SlamProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `Protocol/slam.openrpc.json` is what `rpc.discover` returns, generated from the one method list.
+/// Regenerate it with `SLAM_UPDATE_OPENRPC=1 swift test --filter DiscoveryTests`.
+@Suite struct DiscoveryTests {
+    static let root = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+    static let path = root + "/Protocol/slam.openrpc.json"
+
+    @Test func committedDescriptionMatchesTheLiveServer() throws {
+        let client = TestClient(try demoService())
+        let live = client.result("rpc.discover")
+        if getenv("SLAM_UPDATE_OPENRPC") != nil {
+            let text = String(decoding: try JSONSerializer(style: .pretty(indent: 2)).serialize(live), as: UTF8.self) + "\n"
+            let file = try #require(fopen(Self.path, "w"))
+            fputs(text, file)
+            fclose(file)
+        }
+        let committed = try JSONParser().parse(try #require(readAll(Self.path), "missing \(Self.path)"))
+        #expect(committed == live, "Protocol/slam.openrpc.json is stale: run SLAM_UPDATE_OPENRPC=1 swift test --filter DiscoveryTests")
+        let names = committed["methods"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+        #expect(names == client.result("version")["capabilities"]?["methods"]?.arrayValue?.compactMap(\.stringValue))
+    }
+
+    @Test func everyApplicationErrorIsDescribed() throws {
+        let client = TestClient(try demoService())
+        let errors = client.result("rpc.discover")["components"]?["errors"]?.objectValue?.values.compactMap { $0["code"]?.integerValue }
+        #expect(Set(errors ?? []) == Set((-32010 ... -32001).map(Int64.init) + [-32000, -32700, -32600, -32601, -32602, -32603]))
+    }
+}
+
+func readAll(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count == 0 { break }
+        bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
