@@ -56,7 +56,6 @@ public final class SlamDaemon: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
         let loop = group.next()
-        let shutdown = loop.makePromise(of: Void.self)
 
         let state = try loop.submit { [configuration, logger, makeApplication] in
             let service = SlamService(application: try makeApplication(), scheduler: EventLoopScheduler(eventLoop: loop),
@@ -64,6 +63,17 @@ public final class SlamDaemon: Sendable {
             return NIOLoopBound(DaemonState(service: service, logger: logger), eventLoop: loop)
         }.wait()
         logForwarder?.connect(loop: loop, state: state)
+
+        // Signals are caught before the socket exists: one that arrives as soon as a
+        // launcher sees the socket must not be lost (or kill us uncleanly).
+        let shutdown = loop.makePromise(of: Void.self)
+        let signals = installSignalHandlers { [logger] name in
+            loop.execute {
+                logger.info("received \(name): shutting down")
+                Self.shutDown(state: state, completion: shutdown)
+            }
+        }
+        defer { for source in signals { source.cancel() } }
 
         let serverChannel: Channel
         do {
@@ -76,19 +86,20 @@ public final class SlamDaemon: Sendable {
                 }
                 .bind(unixDomainSocketPath: path)
                 .wait()
+        } catch {
+            try? loop.submit { state.value.complete(shutdown) }.wait()
+            throw error
         }
-        if chmod(path, 0o600) != 0 { throw DaemonError.system(call: "chmod", path: path, errno: errno) }
+        try loop.submit { state.value.serverChannel = serverChannel }.wait()
+        if chmod(path, 0o600) != 0 {
+            let code = errno
+            try? loop.submit { state.value.complete(shutdown) }.wait()
+            throw DaemonError.system(call: "chmod", path: path, errno: code)
+        }
         logger.info("listening on \(path)")
         ready(path)
 
-        let signals = installSignalHandlers { [logger] name in
-            loop.execute {
-                logger.info("received \(name): shutting down")
-                Self.shutDown(state: state, server: serverChannel, completion: shutdown)
-            }
-        }
         try shutdown.futureResult.wait()
-        for source in signals { source.cancel() }
         unlink(path)
         withExtendedLifetime(lock) {}
         logger.info("stopped")
@@ -118,13 +129,18 @@ public final class SlamDaemon: Sendable {
     }
 
     /// Stops accepting, answers pending waits, flushes and closes every client, then completes.
-    private static func shutDown(state: NIOLoopBound<DaemonState>, server: Channel, completion: EventLoopPromise<Void>) {
-        let state = state.value
+    private static func shutDown(state boundState: NIOLoopBound<DaemonState>, completion: EventLoopPromise<Void>) {
+        let state = boundState.value
         guard !state.isShuttingDown else { return }
         state.isShuttingDown = true
+        let loop = boundState.eventLoop
+        guard let server = state.serverChannel else {
+            // Not listening yet: stop as soon as the bind finishes.
+            state.complete(completion)
+            return
+        }
         server.close(promise: nil)
         state.service.shutDown()
-        let loop = server.eventLoop
         let closes = state.registry.channels.values.map { channel in
             // An empty write completes after every earlier write: then nothing is half-sent.
             channel.writeAndFlush(channel.allocator.buffer(capacity: 0))
@@ -137,7 +153,7 @@ public final class SlamDaemon: Sendable {
         }
         EventLoopFuture.andAllComplete(closes, on: loop).assumeIsolated().whenComplete { _ in
             deadline.cancel()
-            completion.succeed()
+            state.complete(completion)
         }
     }
 
@@ -171,9 +187,19 @@ final class DaemonState {
     let logger: Logger
     var nextConnectionIdentifier = 0
     var isShuttingDown = false
+    var serverChannel: Channel?
+    private var isComplete = false
 
     init(service: SlamService, logger: Logger) {
         self.service = service
         self.logger = logger
+    }
+
+    /// Completes the daemon's shutdown promise exactly once, whichever path gets there first.
+    func complete(_ promise: EventLoopPromise<Void>) {
+        guard !isComplete else { return }
+        isComplete = true
+        isShuttingDown = true
+        promise.succeed()
     }
 }

@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+import SlamClient
+import SlamHarness
+import SlamJSON
+import SlamRPC
+
+/// The real `slamd`, on a temporary socket, driven through a real client.
+@Suite struct DaemonIntegrationTests {
+    @Test func servesTheDemoAppOverNewlineFraming() throws {
+        let daemon = try DaemonProcess.launch()
+        let connection = try daemon.connect()
+        #expect(try connection.call("ping") == "pong")
+        #expect(try connection.call("find", ["ref": "count"])["text"] == "Count: 0")
+        #expect(try connection.call("press", ["ref": "increment"])["ref"] == "increment")
+        #expect(try connection.call("find", ["ref": "count"])["text"] == "Count: 1")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func detectsContentLengthFramingPerConnection() throws {
+        let daemon = try DaemonProcess.launch()
+        let lsp = try SlamConnection(socketPath: daemon.socketPath, framing: .contentLength)
+        let plain = try daemon.connect()
+        #expect(try lsp.call("ping") == "pong")
+        #expect(try plain.call("ping") == "pong")
+        let body = #"{"jsonrpc":"2.0","method":"find","params":{"ref":"heading"},"id":"x"}"#
+        try lsp.sendRaw(Array("Content-Length: \(body.utf8.count)\r\nContent-Type: application/json\r\n\r\n\(body)".utf8))
+        #expect(try lsp.nextMessage()["result"]?["text"] == "Counter")
+    }
+
+    @Test func answersBatchesAndIgnoresNotifications() throws {
+        let daemon = try DaemonProcess.launch()
+        let connection = try daemon.connect()
+        try connection.sendRaw(Array("""
+            [{"jsonrpc":"2.0","method":"press","params":{"ref":"increment"}},{"jsonrpc":"2.0","method":"find","params":{"ref":"count"},"id":1},{"jsonrpc":"2.0","method":"nope","id":2},7]
+
+            """.utf8))
+        let reply = try connection.nextMessage()
+        #expect(reply.arrayValue?.count == 3)
+        #expect(reply[0]?["result"]?["text"] == "Count: 1")
+        #expect(reply[1]?["error"]?["code"] == -32601)
+        #expect(reply[2]?["error"]?["code"] == -32600)
+        try connection.notify("press", ["ref": "increment"])
+        #expect(try connection.call("find", ["ref": "count"])["text"] == "Count: 2", "no reply to the notification came first")
+        let responses = try connection.batch([("ping", nil), ("tasks", nil)])
+        #expect(responses.map { try? $0.outcome.get() } == ["pong", ["pop", "push", "resetCounter", "url"]])
+    }
+
+    @Test func badInputGetsAClearErrorAndTheConnectionGoesOn() throws {
+        let daemon = try DaemonProcess.launch(arguments: ["--max-message-bytes", "2048"])
+        let connection = try daemon.connect()
+        try connection.sendRaw(Array("{\"jsonrpc\": \"2.0\", \"method\": oops}\n".utf8))
+        let parse = try connection.nextMessage()
+        #expect(parse["error"]?["code"] == -32700 && parse["id"] == .null)
+        #expect(parse["error"]?["data"]?["line"] == 1)
+        try connection.sendRaw(Array(("[\"" + String(repeating: "x", count: 5000) + "\"]\n").utf8))
+        let tooLarge = try connection.nextMessage()
+        #expect(tooLarge["error"]?["code"] == -32000)
+        #expect(tooLarge["error"]?["data"]?["limit"] == 2048)
+        try connection.sendRaw([0xFF, 0xFE, 0x0A])
+        #expect(try connection.nextMessage()["error"]?["code"] == -32700)
+        #expect(try connection.call("ping") == "pong")
+    }
+
+    @Test func manyClientsAtOnceLoseNothing() throws {
+        let daemon = try DaemonProcess.launch()
+        let clients = 8
+        let pressesEach = 100
+        let failures = LockedCounter()
+        let socketPath = daemon.socketPath
+        DispatchQueue.concurrentPerform(iterations: clients) { _ in
+            do {
+                let connection = try SlamConnection(socketPath: socketPath)
+                for _ in 0..<pressesEach {
+                    let snapshot = try connection.call("press", ["ref": "increment"])
+                    if snapshot["ref"] != "increment" { failures.increment() }
+                    if try connection.call("ping") != "pong" { failures.increment() }
+                }
+            } catch {
+                failures.increment()
+            }
+        }
+        #expect(failures.value == 0)
+        let connection = try daemon.connect()
+        #expect(try connection.call("find", ["ref": "count"])["text"] == .string("Count: \(clients * pressesEach)"))
+    }
+
+    @Test func subscribersHearChangesAfterTheCausingReply() throws {
+        let daemon = try DaemonProcess.launch()
+        let watcher = try daemon.connect()
+        let actor = try daemon.connect()
+        #expect(try watcher.call("subscribe", ["events": ["changed", "navigated", "taskRan", "openURL"]]) ==
+                ["subscribed": ["changed", "navigated", "taskRan", "openURL"]])
+        try actor.call("press", ["ref": "increment"])
+        let changed = try watcher.nextNotification()
+        #expect(changed.method == "changed")
+        #expect(changed.params?.jsonValue["changes"]?[0]?["text"] == "Count: 1")
+        // The subscriber's own press: its reply first, then the events it caused.
+        try watcher.send(Request(id: 99, method: "press", params: .byName(["ref": "openSettings"])).jsonValue)
+        let first = try watcher.nextMessage()
+        #expect(first["id"] == 99)
+        #expect(try watcher.nextNotification().method == "navigated")
+        #expect(try watcher.nextNotification().method == "taskRan")
+    }
+
+    @Test func waitForIsAnsweredByAnotherClientsChangeOrTimesOut() throws {
+        let daemon = try DaemonProcess.launch()
+        let waiter = try daemon.connect()
+        let actor = try daemon.connect()
+        try waiter.send(Request(id: 1, method: "waitFor", params: .byName(["ref": "goal", "state": "visible", "timeoutMs": 10_000])).jsonValue)
+        for _ in 0..<10 { try actor.call("press", ["ref": "increment"]) }
+        let answer = try waiter.nextMessage(timeoutMilliseconds: 5_000)
+        #expect(answer["id"] == 1 && answer["result"]?["ref"] == "goal" && answer["result"]?["visible"] == true)
+        let started = Date()
+        let timeout = try waiter.expectError("waitFor", ["ref": "nothing", "state": "exists", "timeoutMs": 300])
+        #expect(timeout?.code.rawValue == -32008)
+        #expect(Date().timeIntervalSince(started) >= 0.29)
+    }
+
+    @Test func sigtermFinishesClosesAndRemovesTheSocket() throws {
+        let daemon = try DaemonProcess.launch()
+        let connection = try daemon.connect()
+        try connection.send(Request(id: 1, method: "waitFor", params: .byName(["ref": "goal", "state": "visible", "timeoutMs": 60_000])).jsonValue)
+        // The wait holds back later replies on its connection, so give the daemon a moment to read it.
+        usleep(200_000)
+        #expect(FileManager.default.fileExists(atPath: daemon.socketPath))
+        #expect(daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+        // The pending wait was answered before the connection closed.
+        #expect(try connection.nextMessage(timeoutMilliseconds: 2_000)["error"]?["code"] == -32009)
+        #expect(throws: ClientError.connectionClosed) { try connection.nextMessage(timeoutMilliseconds: 2_000) }
+    }
+
+    @Test func aLiveSocketIsNeverTakenOverAndAStaleOneIsReplaced() throws {
+        let first = try DaemonProcess.launch()
+        let second = try DaemonProcess.launch(socketPath: first.socketPath, waitUntilListening: false)
+        #expect(second.waitForExit() == 1)
+        #expect(second.standardError.contains("another slamd (pid \(first.process.processIdentifier)) is serving \(first.socketPath)"))
+        #expect(try first.connect().call("ping") == "pong")
+        #expect(first.stop() == 0)
+
+        // A socket file left by a daemon that died: nobody listens, nobody holds the lock.
+        let stale = try shell("python3 -c \"import socket; s=socket.socket(socket.AF_UNIX); s.bind('\(first.socketPath)')\"")
+        #expect(stale.0 == 0 && FileManager.default.fileExists(atPath: first.socketPath))
+        let third = try DaemonProcess.launch(socketPath: first.socketPath)
+        #expect(try third.connect().call("ping") == "pong")
+        #expect(third.standardError.contains("replaced a stale socket"))
+    }
+
+    @Test func theSocketIsPrivateToItsUser() throws {
+        let daemon = try DaemonProcess.launch()
+        let attributes = try FileManager.default.attributesOfItem(atPath: daemon.socketPath)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect((attributes[.type] as? FileAttributeType) == .typeSocket)
+    }
+
+    @Test func theDefaultSocketLivesInAPrivateRuntimeDirectory() throws {
+        let runtime = try writeTemporaryFile(named: "placeholder", "").split(separator: "/").dropLast().joined(separator: "/")
+        let directory = "/" + runtime
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try DaemonProcess.slamdPath())
+        process.environment = ["XDG_RUNTIME_DIR": directory]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line = output.fileHandleForReading.availableData
+        #expect(String(decoding: line, as: UTF8.self) == "slamd listening on \(directory)/slam/slamd.sock\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/slam")
+        #expect((attributes[.posixPermissions] as? Int) == 0o700)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func peersOfAnotherUserAreRefused() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            print("skipped: needs root and setpriv to connect as another user")
+            return
+        }
+        let daemon = try DaemonProcess.launch()
+        // Let `nobody` reach the socket file, so only the peer-credential check can refuse it.
+        chmod(daemon.directory, 0o755)
+        chmod(daemon.socketPath, 0o666)
+        let script = """
+            import socket,sys
+            s=socket.socket(socket.AF_UNIX); s.connect('\(daemon.socketPath)'); s.settimeout(5)
+            try:
+                s.sendall(b'{"jsonrpc":"2.0","method":"ping","id":1}\\n')
+                data = s.recv(100)
+            except (BrokenPipeError, ConnectionResetError):
+                data = b''
+            sys.stdout.write(repr(data))
+            """
+        let scriptPath = try writeTemporaryFile(named: "peer.py", script)
+        chmod(URL(fileURLWithPath: scriptPath).deletingLastPathComponent().path, 0o755)
+        chmod(scriptPath, 0o644)
+        let (status, output) = try shell("setpriv --reuid=nobody --regid=nogroup --clear-groups /usr/bin/python3 \(scriptPath)")
+        #expect(status == 0)
+        #expect(output == "b''", "the daemon closed the connection without answering")
+        #expect(daemon.standardError.contains("refused a peer of uid 65534"))
+        #expect(try daemon.connect().call("ping") == "pong", "its own user still gets in")
+    }
+
+    @Test func hostsAStoryboardOnlyApp() throws {
+        let path = try writeTemporaryFile(named: "app.json", testStoryboard)
+        let daemon = try DaemonProcess.launch(storyboard: path)
+        let connection = try daemon.connect()
+        #expect(try connection.call("find", ["ref": "heading"])["text"] == "Welcome")
+        #expect(try connection.call("press", ["ref": "flag"])["isOn"] == true)
+        #expect(try connection.call("press", ["ref": "list", "value": 1])["selectedRow"] == 1)
+        try connection.call("press", ["ref": "next"])
+        #expect(try connection.call("controllers").arrayValue?.map { $0["id"]! } == ["Start", "Second"])
+        #expect(try connection.call("find", ["ref": "arrived"])["text"] == "You made it")
+        try connection.call("press", ["ref": "back"])
+        #expect(try connection.call("controllers").arrayValue?.count == 1)
+        #expect(try connection.expectError("press", ["ref": "locked"])?.code.rawValue == -32003)
+    }
+
+    @Test func aBadStoryboardIsRefusedWithItsPath() throws {
+        let path = try writeTemporaryFile(named: "bad.json", #"{"initial":"A","controllers":[{"id":"A","view":{"type":"Lable","ref":"x"}}]}"#)
+        let daemon = try DaemonProcess.launch(storyboard: path, waitUntilListening: false)
+        #expect(daemon.waitForExit() == 1)
+        #expect(daemon.standardError.contains("$.controllers[0].view.type: unknown element type 'Lable'"))
+    }
+
+    @Test func rpcDiscoverMatchesTheCommittedDescription() throws {
+        let daemon = try DaemonProcess.launch()
+        let live = try daemon.connect().call("rpc.discover")
+        let committed = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Protocol/slam.openrpc.json"))))
+        #expect(live == committed)
+    }
+}
+
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
