@@ -25,6 +25,11 @@ public final class LogForwarder: Sendable {
         }
     }
 
+    /// Stops forwarding (at shutdown), releasing the daemon's state.
+    func disconnect() {
+        target.withLockedValue { $0 = nil }
+    }
+
     func forward(_ level: Logger.Level, _ message: String) {
         target.withLockedValue { $0 }?(level, message)
     }

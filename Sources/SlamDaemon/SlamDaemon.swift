@@ -101,6 +101,7 @@ public final class SlamDaemon: Sendable {
 
         try shutdown.futureResult.wait()
         unlink(path)
+        logForwarder?.disconnect()
         withExtendedLifetime(lock) {}
         logger.info("stopped")
     }

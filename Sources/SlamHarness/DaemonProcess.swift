@@ -1,5 +1,9 @@
-import Foundation
 import SlamClient
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A real `slamd` on a temporary socket, for tests: launched on creation,
 /// stopped (SIGTERM, then SIGKILL if it lingers) and cleaned up by ``stop()``
@@ -20,15 +24,14 @@ public final class DaemonProcess {
     /// The temporary directory holding the socket and the daemon's output.
     public let directory: String
     public let socketPath: String
-    public let process: Process
-    private var stopped = false
+    public let process: ChildProcess
 
     /// The daemon's standard error so far (its log).
     public var standardError: String {
-        (try? String(contentsOfFile: directory + "/stderr.log", encoding: .utf8)) ?? ""
+        Self.read(directory + "/stderr.log")
     }
 
-    private init(directory: String, socketPath: String, process: Process) {
+    private init(directory: String, socketPath: String, process: ChildProcess) {
         self.directory = directory
         self.socketPath = socketPath
         self.process = process
@@ -45,26 +48,22 @@ public final class DaemonProcess {
                               waitUntilListening: Bool = true, timeoutSeconds: Double = 20) throws -> DaemonProcess {
         let directory = try makeTemporaryDirectory()
         let socket = socketPath ?? directory + "/slamd.sock"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try slamdPath())
-        process.arguments = ["--socket", socket] + (storyboard.map { ["--storyboard", $0] } ?? []) + arguments
-        FileManager.default.createFile(atPath: directory + "/stdout.log", contents: nil)
-        FileManager.default.createFile(atPath: directory + "/stderr.log", contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: directory + "/stdout.log")
-        process.standardError = FileHandle(forWritingAtPath: directory + "/stderr.log")
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let arguments = ["--socket", socket] + (storyboard.map { ["--storyboard", $0] } ?? []) + arguments
+        let process = try ChildProcess(executable: try slamdPath(), arguments: arguments,
+                                       standardOutputPath: directory + "/stdout.log",
+                                       standardErrorPath: directory + "/stderr.log")
         let daemon = DaemonProcess(directory: directory, socketPath: socket, process: process)
         if waitUntilListening {
-            let deadline = Date().addingTimeInterval(timeoutSeconds)
+            var waited = 0.0
             while !daemon.standardOutput.contains("slamd listening on") {
                 guard process.isRunning else {
-                    throw LaunchError(description: "slamd exited with \(process.terminationStatus): \(daemon.standardError)")
+                    throw LaunchError(description: "slamd exited with \(process.terminationStatus ?? -1): \(daemon.standardError)")
                 }
-                guard Date() < deadline else {
+                guard waited < timeoutSeconds else {
                     throw LaunchError(description: "slamd did not listen within \(timeoutSeconds) s: \(daemon.standardError)")
                 }
                 usleep(5_000)
+                waited += 0.005
             }
         }
         return daemon
@@ -72,7 +71,7 @@ public final class DaemonProcess {
 
     /// The daemon's standard output so far.
     public var standardOutput: String {
-        (try? String(contentsOfFile: directory + "/stdout.log", encoding: .utf8)) ?? ""
+        Self.read(directory + "/stdout.log")
     }
 
     /// A new client connection.
@@ -83,44 +82,52 @@ public final class DaemonProcess {
     /// Sends SIGTERM and waits for the exit (SIGKILL after `graceSeconds`); returns the exit status.
     @discardableResult
     public func stop(graceSeconds: Double = 10) -> Int32 {
-        guard !stopped else { return process.terminationStatus }
-        stopped = true
-        if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            let deadline = Date().addingTimeInterval(graceSeconds)
-            while process.isRunning && Date() < deadline { usleep(5_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
+        process.signal(SIGTERM)
+        if let status = process.waitForExit(timeoutSeconds: graceSeconds) { return status }
+        process.signal(SIGKILL)
+        return process.waitForExit(timeoutSeconds: 5) ?? -1
     }
 
-    /// Waits for the process to exit by itself; returns its status.
+    /// Waits for the process to exit by itself; returns its status, or nil if it still runs.
     public func waitForExit(timeoutSeconds: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning { return nil }
-        stopped = true
-        return process.terminationStatus
+        process.waitForExit(timeoutSeconds: timeoutSeconds)
     }
 
     deinit {
         stop(graceSeconds: 2)
-        try? FileManager.default.removeItem(atPath: directory)
+        _ = try? runShell("rm -rf '\(directory)'")
     }
 
     /// `slamd` next to the running test binary, or `$SLAMD` when set.
     public static func slamdPath() throws -> String {
-        if let explicit = ProcessInfo.processInfo.environment["SLAMD"] { return explicit }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        // Inside an .xctest bundle the binary sits one level deeper on some platforms.
+        if let explicit = getenv("SLAMD") { return String(cString: explicit) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { throw LaunchError(description: "cannot read /proc/self/exe") }
+        var directory = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Inside an .xctest bundle the binary may sit a level or two deeper.
         for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("slamd").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
+            directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
+            let candidate = directory + "/slamd"
+            if access(candidate, X_OK) == 0 { return candidate }
         }
-        throw LaunchError(description: "cannot find slamd next to \(executable); build it or set SLAMD")
+        throw LaunchError(description: "cannot find slamd near the test binary; build it or set SLAMD")
+    }
+
+    /// A small text file's contents, read with POSIX calls: Foundation's
+    /// `String(contentsOfFile:)` leaks a buffer per call, and launches poll these files.
+    public static func read(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func makeTemporaryDirectory() throws -> String {

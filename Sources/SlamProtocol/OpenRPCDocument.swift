@@ -46,7 +46,7 @@ enum OpenRPCDocument {
         return .object(object)
     }
 
-    private static let snapshotProperties: JSONValue = {
+    private static var snapshotProperties: JSONValue {
         var properties: JSONValue.Object = ["type": ["type": "string"], "ref": ["type": "string"]]
         for name in ElementType.builtIn.keys.sorted() {
             for property in ElementType.builtIn[name]!.properties where properties[property.name] == nil {
@@ -54,7 +54,7 @@ enum OpenRPCDocument {
             }
         }
         return .object(properties)
-    }()
+    }
 
     private static var schemas: JSONValue {
         [

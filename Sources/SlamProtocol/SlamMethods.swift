@@ -25,16 +25,24 @@ enum SlamMethods {
     }
 }
 
-/// Parameters and schemas several methods share.
+/// Parameters and schemas several methods share. Computed, not stored: they are
+/// read once per service, and global JSON constants would outlive every daemon.
 enum CommonParameters {
-    static let reference = ParameterDescriptor("ref", summary: "The element's reference.", required: true,
-                                               schema: ["type": "string"])
-    static let optionalReference = ParameterDescriptor("ref", summary: "An element's reference; default: the root view.",
-                                                       schema: ["type": "string"])
-    static let controller = ParameterDescriptor(
-        "controller", summary: "The identifier of a controller on the navigation stack (the topmost with it); default: the top controller.",
-        schema: ["type": "string"])
+    static var reference: ParameterDescriptor {
+        ParameterDescriptor("ref", summary: "The element's reference.", required: true, schema: ["type": "string"])
+    }
 
-    static let snapshotSchema: JSONValue = ["$ref": "#/components/schemas/ElementSnapshot"]
-    static let changesSchema: JSONValue = ["$ref": "#/components/schemas/Changes"]
+    static var optionalReference: ParameterDescriptor {
+        ParameterDescriptor("ref", summary: "An element's reference; default: the root view.", schema: ["type": "string"])
+    }
+
+    static var controller: ParameterDescriptor {
+        ParameterDescriptor(
+            "controller",
+            summary: "The identifier of a controller on the navigation stack (the topmost with it); default: the top controller.",
+            schema: ["type": "string"])
+    }
+
+    static var snapshotSchema: JSONValue { ["$ref": "#/components/schemas/ElementSnapshot"] }
+    static var changesSchema: JSONValue { ["$ref": "#/components/schemas/Changes"] }
 }

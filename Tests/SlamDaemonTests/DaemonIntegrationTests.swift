@@ -155,22 +155,20 @@ import SlamRPC
     }
 
     @Test func theDefaultSocketLivesInAPrivateRuntimeDirectory() throws {
-        let runtime = try writeTemporaryFile(named: "placeholder", "").split(separator: "/").dropLast().joined(separator: "/")
-        let directory = "/" + runtime
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try DaemonProcess.slamdPath())
-        process.environment = ["XDG_RUNTIME_DIR": directory]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = output.fileHandleForReading.availableData
-        #expect(String(decoding: line, as: UTF8.self) == "slamd listening on \(directory)/slam/slamd.sock\n")
-        let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/slam")
+        let runtime = URL(fileURLWithPath: try writeTemporaryFile(named: "placeholder", "")).deletingLastPathComponent().path
+        let daemon = try ChildProcess(executable: try DaemonProcess.slamdPath(), arguments: [],
+                                      environment: ["XDG_RUNTIME_DIR": runtime],
+                                      standardOutputPath: runtime + "/out", standardErrorPath: runtime + "/err")
+        var output = ""
+        for _ in 0..<2000 where !output.hasSuffix("\n") {
+            output = DaemonProcess.read(runtime + "/out")
+            usleep(5_000)
+        }
+        #expect(output == "slamd listening on \(runtime)/slam/slamd.sock\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: runtime + "/slam")
         #expect((attributes[.posixPermissions] as? Int) == 0o700)
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeoutSeconds: 10) == 0)
     }
 
     @Test func peersOfAnotherUserAreRefused() throws {

@@ -50,14 +50,5 @@ extension SlamConnection {
 /// Runs a shell command, returns (status, output).
 @discardableResult
 func shell(_ command: String) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try runShell(command)
 }

@@ -5,9 +5,11 @@ import SlamRPC
 enum SubscribeMethod {
     static let name = "subscribe"
 
-    static let eventsParameter = ParameterDescriptor(
-        "events", summary: "Event names: changed, navigated, taskRan, openURL, log.", required: true,
-        schema: ["type": "array", "items": ["enum": .array(EventKind.allCases.map { .string($0.rawValue) })]])
+    static var eventsParameter: ParameterDescriptor {
+        ParameterDescriptor(
+            "events", summary: "Event names: changed, navigated, taskRan, openURL, log.", required: true,
+            schema: ["type": "array", "items": ["enum": .array(EventKind.allCases.map { .string($0.rawValue) })]])
+    }
 
     static func descriptor(_ service: SlamService) -> MethodDescriptor<ClientSession> {
         MethodDescriptor(name, summary: "Starts notifications of these events on this connection; they never arrive before the reply to the request that caused them.",
