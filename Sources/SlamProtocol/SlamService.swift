@@ -52,6 +52,8 @@ public final class SlamService {
     /// Set when something happened that a pending wait could be waiting for.
     private var uiMayHaveChanged = false
     private var isShuttingDown = false
+    /// The controllers on the stack at the last navigation: a newly shown one has no "changes".
+    private var controllersOnStack: Set<ObjectIdentifier> = []
 
     public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
         self.application = application
@@ -61,6 +63,7 @@ public final class SlamService {
         application.eventHandler = { [unowned self] event in applicationDidEmit(event) }
         // Changes made while the application started are nobody's news.
         for presentation in application.stack { _ = presentation.controller.takeChangedElements() }
+        controllersOnStack = Set(application.stack.map { ObjectIdentifier($0.controller) })
     }
 
     /// The methods this service answers, in documentation order.
@@ -137,6 +140,11 @@ public final class SlamService {
         switch event {
         case .navigated:
             uiMayHaveChanged = true
+            // A controller that just appeared is news as a whole (this event), not as element changes.
+            for presentation in application.stack where !controllersOnStack.contains(ObjectIdentifier(presentation.controller)) {
+                _ = presentation.controller.takeChangedElements()
+            }
+            controllersOnStack = Set(application.stack.map { ObjectIdentifier($0.controller) })
             broadcast(.navigated, params: ["stack": ControllersMethod.stackJSON(application), "top": application.topController.map { .string($0.identifier) } ?? .null])
         case let .taskRan(name, param):
             broadcast(.taskRan, params: ["name": .string(name), "param": param.map(JSONValue.string) ?? .null])
