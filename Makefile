@@ -1,12 +1,15 @@
 # Slam: the two commands of the README, and their helpers.
+#   make run    — install what is missing, build, start slamd with the demo app
 #   make test   — install what is missing, build, run every test (and the leak check)
-# `make run` (the demo daemon) arrives with slamd; see README.md.
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps build test unit-tests leakcheck clean
+.PHONY: deps build run test unit-tests leakcheck clean
+
+# Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
+ARGS ?=
 
 # jansson is the only system library Slam needs; install it when pkg-config cannot find it.
 deps:
@@ -17,6 +20,10 @@ deps:
 
 build: deps
 	$(SWIFT) build
+
+run: deps
+	$(SWIFT) build --product slamd
+	$$($(SWIFT) build --show-bin-path)/slamd $(ARGS)
 
 unit-tests: deps
 	$(SWIFT) test

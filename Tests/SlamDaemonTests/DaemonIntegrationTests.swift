@@ -155,7 +155,9 @@ import SlamRPC
     }
 
     @Test func theDefaultSocketLivesInAPrivateRuntimeDirectory() throws {
-        let runtime = URL(fileURLWithPath: try writeTemporaryFile(named: "placeholder", "")).deletingLastPathComponent().path
+        let placeholder = try writeTemporaryFile(named: "placeholder", "")
+        defer { removeTemporaryFile(placeholder) }
+        let runtime = URL(fileURLWithPath: placeholder).deletingLastPathComponent().path
         let daemon = try ChildProcess(executable: try DaemonProcess.slamdPath(), arguments: [],
                                       environment: ["XDG_RUNTIME_DIR": runtime],
                                       standardOutputPath: runtime + "/out", standardErrorPath: runtime + "/err")
@@ -192,6 +194,7 @@ import SlamRPC
             sys.stdout.write(repr(data))
             """
         let scriptPath = try writeTemporaryFile(named: "peer.py", script)
+        defer { removeTemporaryFile(scriptPath) }
         chmod(URL(fileURLWithPath: scriptPath).deletingLastPathComponent().path, 0o755)
         chmod(scriptPath, 0o644)
         let (status, output) = try shell("setpriv --reuid=nobody --regid=nogroup --clear-groups /usr/bin/python3 \(scriptPath)")
@@ -203,6 +206,7 @@ import SlamRPC
 
     @Test func hostsAStoryboardOnlyApp() throws {
         let path = try writeTemporaryFile(named: "app.json", testStoryboard)
+        defer { removeTemporaryFile(path) }
         let daemon = try DaemonProcess.launch(storyboard: path)
         let connection = try daemon.connect()
         #expect(try connection.call("find", ["ref": "heading"])["text"] == "Welcome")
@@ -218,6 +222,7 @@ import SlamRPC
 
     @Test func aBadStoryboardIsRefusedWithItsPath() throws {
         let path = try writeTemporaryFile(named: "bad.json", #"{"initial":"A","controllers":[{"id":"A","view":{"type":"Lable","ref":"x"}}]}"#)
+        defer { removeTemporaryFile(path) }
         let daemon = try DaemonProcess.launch(storyboard: path, waitUntilListening: false)
         #expect(daemon.waitForExit() == 1)
         #expect(daemon.standardError.contains("$.controllers[0].view.type: unknown element type 'Lable'"))

@@ -30,6 +30,11 @@ func writeTemporaryFile(named name: String, _ text: String) throws -> String {
     return path
 }
 
+/// Removes the directory ``writeTemporaryFile(named:_:)`` made for `path`.
+func removeTemporaryFile(_ path: String) {
+    try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+}
+
 /// The checkout root, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path

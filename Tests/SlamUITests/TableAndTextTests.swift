@@ -97,6 +97,12 @@ func temporaryFile(named name: String, contents: String) throws -> (String, Stri
     return (directory, name)
 }
 
+/// Removes what ``temporaryFile(named:contents:)`` made.
+func removeTemporary(_ directory: String, _ name: String) {
+    unlink(directory + "/" + name)
+    rmdir(directory)
+}
+
 @Suite struct TextViewTests {
     @Test func textAndFileSourcesAreExclusive() {
         let view = TextView(reference: "notes")
@@ -123,6 +129,7 @@ func temporaryFile(named name: String, contents: String) throws -> (String, Stri
 
     @Test func fileIsLoadedFromTheResourceDirectory() throws {
         let (directory, name) = try temporaryFile(named: "terms.txt", contents: "Be kind.\n")
+        defer { removeTemporary(directory, name) }
         let application = Application()
         application.resourceDirectory = directory
         let view = TextView(reference: "terms")
@@ -162,6 +169,7 @@ func temporaryFile(named name: String, contents: String) throws -> (String, Stri
 
     @Test func showFileLoadsALocalPageWithItsSuffix() throws {
         let (directory, _) = try temporaryFile(named: "about.html", contents: "<title>About Slam</title><h1>Hi</h1>")
+        defer { removeTemporary(directory, "about.html") }
         let web = WebView(reference: "web")
         #expect(web.showFile(path: directory + "/about", suffix: "html"))
         #expect(web.currentTitle == "About Slam")
