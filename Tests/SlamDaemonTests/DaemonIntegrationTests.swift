@@ -218,6 +218,25 @@ import SlamRPC
         try connection.call("press", ["ref": "back"])
         #expect(try connection.call("controllers").arrayValue?.count == 1)
         #expect(try connection.expectError("press", ["ref": "locked"])?.code.rawValue == -32003)
+        let hidden = try connection.expectError("press", ["ref": "tucked"])
+        #expect(hidden?.code.rawValue == -32004 && hidden?.data == ["ref": "tucked"])
+        #expect(try connection.call("query", ["visible": false]).arrayValue?.map { $0["ref"]! } == ["secret", "drawer"])
+    }
+
+    @Test func aClientThatNeverReadsIsCutOffAndTheUIGoesOn() throws {
+        let daemon = try DaemonProcess.launch(arguments: ["--max-unread-bytes", "65536"])
+        let sleeper = try daemon.connect()
+        try sleeper.call("subscribe", ["events": ["changed"]])
+        let actor = try daemon.connect()
+        // Each press sends the sleeper a notification it never reads: the kernel's
+        // buffer fills, then the daemon's, then the daemon lets it go.
+        var presses = 0
+        while !daemon.standardError.contains("cutting off a client") && presses < 20_000 {
+            try actor.call("press", ["ref": "increment"])
+            presses += 1
+        }
+        #expect(daemon.standardError.contains("cutting off a client that left"))
+        #expect(try actor.call("find", ["ref": "count"])["text"] == .string("Count: \(presses)"))
     }
 
     @Test func aBadStoryboardIsRefusedWithItsPath() throws {

@@ -15,6 +15,8 @@ let testStoryboard = """
     {"type": "Switch", "ref": "flag", "isOn": false},
     {"type": "Button", "ref": "locked", "text": "Locked", "enabled": false},
     {"type": "Label", "ref": "secret", "text": "hidden", "visible": false},
+    {"type": "View", "ref": "drawer", "visible": false, "children": [
+      {"type": "Button", "ref": "tucked", "text": "Tucked away"}]},
     {"type": "SingleItemTableView", "ref": "list", "items": ["a", "b", "c"]}]}},
   {"id": "Second", "title": "Second", "view": {"type": "View", "ref": "root", "children": [
     {"type": "Label", "ref": "arrived", "text": "You made it"},
