@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "SlamDaemon", targets: ["SlamDaemon"]),
         .library(name: "SlamClient", targets: ["SlamClient"]),
         .library(name: "SlamHarness", targets: ["SlamHarness"]),
+        .library(name: "SlamConsole", targets: ["SlamConsole"]),
+        .executable(name: "slamctl", targets: ["slamctl"]),
         .executable(name: "slamd", targets: ["slamd"]),
     ],
     dependencies: [
@@ -59,6 +61,13 @@ let package = Package(
         ),
         .target(name: "SlamClient", dependencies: ["SlamRPC", "SlamJSON"]),
         .target(name: "SlamHarness", dependencies: ["SlamClient", "SlamRPC", "SlamJSON"]),
+        .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamRPC", "SlamJSON"]),
+        .executableTarget(
+            name: "slamctl",
+            dependencies: [
+                "SlamConsole", "SlamClient", "SlamRPC", "SlamJSON",
+            ]
+        ),
         .executableTarget(
             name: "slamd",
             dependencies: [

@@ -4,18 +4,17 @@ import Glibc
 import Musl
 #endif
 
+import SlamRPC
+
 /// Where the daemon listens by default, and the guarantees about that place.
 public enum SocketLocation {
     /// `$XDG_RUNTIME_DIR/slam/slamd.sock`, else `/tmp/slam-$UID/slamd.sock`.
     public static func defaultPath() -> String {
-        defaultDirectory() + "/slamd.sock"
+        DefaultSocketPath.path
     }
 
     public static func defaultDirectory() -> String {
-        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
-            return runtime + "/slam"
-        }
-        return "/tmp/slam-\(getuid())"
+        DefaultSocketPath.directory
     }
 
     /// Creates `directory` with mode 0700 when missing; refuses one owned by another user

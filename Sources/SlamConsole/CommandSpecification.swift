@@ -1,0 +1,69 @@
+/// One subcommand of a command-line tool: its name, what it does, and the
+/// arguments and options it takes. A list of these feeds the parser, the help
+/// text and the dispatch table alike, so they cannot drift apart.
+///
+/// ```swift
+/// CommandSpecification(name: "find", summary: "Show one element's snapshot.",
+///                      arguments: [.init("ref", help: "The element's reference.")],
+///                      options: [.controller])
+/// ```
+public struct CommandSpecification: Sendable {
+    /// A positional argument.
+    public struct Argument: Sendable {
+        public let name: String
+        public let help: String
+        public let isOptional: Bool
+        /// Takes every remaining positional value (only the last argument may).
+        public let isRepeated: Bool
+
+        public init(_ name: String, help: String, isOptional: Bool = false, isRepeated: Bool = false) {
+            self.name = name
+            self.help = help
+            self.isOptional = isOptional || isRepeated
+            self.isRepeated = isRepeated
+        }
+    }
+
+    /// A `--long` option; with a `valueName` it takes a value, without one it is a flag.
+    public struct Option: Sendable {
+        public let name: String
+        public let valueName: String?
+        public let help: String
+
+        public init(_ name: String, valueName: String? = nil, help: String) {
+            self.name = name
+            self.valueName = valueName
+            self.help = help
+        }
+
+        public var isFlag: Bool { valueName == nil }
+    }
+
+    public let name: String
+    public let summary: String
+    public let discussion: String?
+    public let arguments: [Argument]
+    public let options: [Option]
+
+    public init(name: String, summary: String, discussion: String? = nil, arguments: [Argument] = [],
+                options: [Option] = []) {
+        self.name = name
+        self.summary = summary
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+    }
+
+    /// `find REF [--controller ID]`: the synopsis line of the help.
+    public var synopsis: String {
+        var parts = [name]
+        for argument in arguments {
+            let word = argument.name.uppercased() + (argument.isRepeated ? "..." : "")
+            parts.append(argument.isOptional ? "[\(word)]" : word)
+        }
+        for option in options {
+            parts.append("[--\(option.name)\(option.valueName.map { " " + $0 } ?? "")]")
+        }
+        return parts.joined(separator: " ")
+    }
+}

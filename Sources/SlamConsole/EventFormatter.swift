@@ -1,0 +1,36 @@
+import SlamClient
+import SlamJSON
+import SlamRPC
+
+/// Human lines for `slamctl watch`.
+public struct EventFormatter: Sendable {
+    public let snapshots: SnapshotFormatter
+
+    public init(style: ConsoleStyle) {
+        snapshots = SnapshotFormatter(style: style)
+    }
+
+    public func lines(_ notification: Notification) -> [String] {
+        let params = notification.params?.jsonValue ?? [:]
+        let style = snapshots.style
+        switch notification.method {
+        case "changed":
+            let controller = params["controller"]?.stringValue ?? "?"
+            return (params["changes"]?.arrayValue ?? []).compactMap(Snapshot.init).map {
+                "\(style.green("changed")) \(controller): \(snapshots.line($0))"
+            }
+        case "navigated":
+            let stack = params["stack"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+            return ["\(style.green("navigated")) \(stack.joined(separator: " > "))"]
+        case "taskRan":
+            let param = params["param"]?.stringValue.map { " \($0)" } ?? ""
+            return ["\(style.green("taskRan")) \(params["name"]?.stringValue ?? "?")\(param)"]
+        case "openURL":
+            return ["\(style.green("openURL")) \(params["address"]?.stringValue ?? "?")"]
+        case "log":
+            return ["\(style.green("log")) \(params["level"]?.stringValue ?? "?"): \(params["message"]?.stringValue ?? "")"]
+        default:
+            return ["\(notification.method) \(params)"]
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import SlamClient
+import SlamJSON
+import SlamRPC
+
+/// Runs a ``Flow`` against a daemon, step by step, waiting for each element
+/// before acting on it, and reports the first failing step with what was
+/// expected and the element's actual snapshot.
+public struct FlowRunner {
+    /// The outcome of a run.
+    public struct Report: Sendable {
+        public let passed: Bool
+        public let lines: [String]
+    }
+
+    public let connection: SlamConnection
+    public let style: ConsoleStyle
+
+    public init(connection: SlamConnection, style: ConsoleStyle) {
+        self.connection = connection
+        self.style = style
+    }
+
+    public func run(_ flow: Flow) throws(ClientError) -> Report {
+        var lines = [style.bold("flow \(flow.name): \(flow.steps.count) steps")]
+        for (index, entry) in flow.steps.enumerated() {
+            let label = "step \(index + 1): \(entry.step.summary)"
+            do throws(ClientError) {
+                try perform(entry.step, timeout: entry.timeoutMilliseconds, controller: entry.controller)
+                lines.append("\(style.green("ok")) \(label)")
+            } catch .server(let error) {
+                lines.append("\(style.red("FAILED")) \(label)")
+                lines.append(contentsOf: explain(error, step: entry.step).map { "  " + $0 })
+                lines.append(style.red("flow \(flow.name) failed at step \(index + 1) of \(flow.steps.count)"))
+                return Report(passed: false, lines: lines)
+            }
+        }
+        lines.append(style.green("flow \(flow.name) passed"))
+        return Report(passed: true, lines: lines)
+    }
+
+    private func perform(_ step: Flow.Step, timeout: Int, controller: String?) throws(ClientError) {
+        switch step {
+        case let .press(reference, value):
+            try waitUntilUsable(reference, timeout: timeout, controller: controller)
+            try connection.press(reference, value: value, controller: controller)
+        case let .text(reference, text):
+            try waitUntilUsable(reference, timeout: timeout, controller: controller)
+            try connection.setText(reference, text, controller: controller)
+        case let .task(name, param):
+            try connection.runTask(name, param: param)
+        case let .wait(reference, state):
+            try connection.waitFor(reference, state: state, timeoutMilliseconds: timeout, controller: controller)
+        case let .waitProperty(reference, property, value), let .expect(reference, property, value):
+            try connection.waitFor(reference, property: property, equals: value, timeoutMilliseconds: timeout, controller: controller)
+        case let .expectAbsent(reference):
+            try connection.waitFor(reference, state: "absent", timeoutMilliseconds: timeout, controller: controller)
+        }
+    }
+
+    /// A user waits until they can see and use an element before touching it.
+    private func waitUntilUsable(_ reference: String, timeout: Int, controller: String?) throws(ClientError) {
+        try connection.waitFor(reference, state: "visible", timeoutMilliseconds: timeout, controller: controller)
+        try connection.waitFor(reference, state: "enabled", timeoutMilliseconds: timeout, controller: controller)
+    }
+
+    private func explain(_ error: ResponseError, step: Flow.Step) -> [String] {
+        var lines = ["error \(error.code.rawValue): \(error.message)"]
+        if let data = error.data {
+            if let condition = data["condition"] {
+                lines.append("expected: \(condition)")
+            }
+            if let snapshot = data["snapshot"] {
+                lines.append("actual:   \(snapshot.isNull ? "no such element on screen" : snapshot.description)")
+            }
+        }
+        if case .expect(_, let property, let expected) = step, let actual = error.data?["snapshot"]?[property] {
+            lines.append("\(property): expected \(expected), got \(actual)")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,45 @@
+import SlamClient
+import SlamConsole
+import SlamJSON
+import SlamRPC
+
+/// A parsed command line ready to run: its arguments, the connection it
+/// asks for, and how to print.
+struct Invocation {
+    let line: ParsedCommandLine
+
+    var socketPath: String { line.option("socket") ?? DefaultSocketPath.path }
+    var json: Bool { line.flag("json") }
+    var style: ConsoleStyle { json ? .plain : .forStandardOutput() }
+    var formatter: SnapshotFormatter { SnapshotFormatter(style: style) }
+    var controller: String? { line.option("controller") }
+
+    /// The value of a required argument (the parser has checked it is there).
+    func argument(_ name: String) -> String { line.argument(name) ?? "" }
+
+    /// Connects, or fails with ``CannotConnect`` (exit status 3).
+    func connect() throws -> SlamConnection {
+        do {
+            return try SlamConnection(socketPath: socketPath, timeoutMilliseconds: nil)
+        } catch {
+            throw CannotConnect(path: socketPath, reason: error)
+        }
+    }
+
+    /// Prints `value` as compact JSON with `--json`, else `human()`.
+    func output(_ value: JSONValue, human: () -> String) {
+        let text = json ? value.description : human()
+        if !text.isEmpty { Output.line(text) }
+    }
+}
+
+/// Exit status 3: nobody answers at the socket.
+struct CannotConnect: Error {
+    let path: String
+    let reason: ClientError
+}
+
+/// Exit status 1 with a message: the command ran but did not succeed.
+struct CommandFailure: Error {
+    let message: String
+}

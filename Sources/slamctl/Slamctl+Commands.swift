@@ -1,0 +1,165 @@
+import SlamClient
+import SlamConsole
+import SlamJSON
+import SlamRPC
+
+extension Slamctl {
+    /// Verbs that read: they never change the UI.
+    static let queryCommands: [SlamctlCommand] = [
+        SlamctlCommand("ping", "Check that the daemon answers.") { invocation in
+            let result = try invocation.connect().call("ping")
+            invocation.output(result) { result.stringValue ?? "" }
+        },
+        SlamctlCommand("version", "Show the protocol and server versions and capabilities.") { invocation in
+            let result = try invocation.connect().version()
+            invocation.output(result) {
+                let methods = result["capabilities"]?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                let events = result["capabilities"]?["events"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                return """
+                    slamd \(result["serverVersion"]?.stringValue ?? "?"), protocol \(result["protocolVersion"]?.stringValue ?? "?")
+                    methods: \(methods.joined(separator: " "))
+                    events: \(events.joined(separator: " "))
+                    """
+            }
+        },
+        SlamctlCommand(
+            "tree", "Show the element tree as an indented outline.",
+            arguments: [.init("ref", help: "Start at this element (default: the root).", isOptional: true)],
+            options: [.init("depth", valueName: "N", help: "Levels of children to show (default: all)."), .controller]
+        ) { invocation in
+            let tree = try invocation.connect().tree(invocation.line.argument("ref"),
+                                                     depth: invocation.line.integerOption("depth"),
+                                                     controller: invocation.controller)
+            invocation.output(tree.json) { invocation.formatter.outline(tree) }
+        },
+        SlamctlCommand(
+            "find", "Show one element's snapshot, one property per line.",
+            arguments: [.init("ref", help: "The element's reference.")], options: [.controller]
+        ) { invocation in
+            let snapshot = try invocation.connect().find(invocation.argument("ref"), controller: invocation.controller)
+            invocation.output(snapshot.json) { invocation.formatter.details(snapshot) }
+        },
+        SlamctlCommand(
+            "query", "List the elements matching every filter, in tree order (hidden and disabled ones too).",
+            options: [
+                .init("type", valueName: "TYPE", help: "Element type, e.g. Button."),
+                .init("text", valueName: "TEXT", help: "Exact text."),
+                .init("visible", help: "Only visible elements."), .init("hidden", help: "Only hidden elements."),
+                .init("enabled", help: "Only enabled elements."), .init("disabled", help: "Only disabled elements."),
+                .controller,
+            ]
+        ) { invocation in
+            let line = invocation.line
+            let visible = try exclusiveFlags(line, "visible", "hidden")
+            let enabled = try exclusiveFlags(line, "enabled", "disabled")
+            let matches = try invocation.connect().query(type: line.option("type"), text: line.option("text"),
+                                                         visible: visible, enabled: enabled,
+                                                         controller: invocation.controller)
+            invocation.output(.array(matches.map(\.json))) {
+                matches.map(invocation.formatter.line).joined(separator: "\n")
+            }
+        },
+        SlamctlCommand("tasks", "List the registered tasks.") { invocation in
+            let result = try invocation.connect().call("tasks")
+            invocation.output(result) { result.arrayValue?.compactMap(\.stringValue).joined(separator: "\n") ?? "" }
+        },
+        SlamctlCommand("controllers", "Show the navigation stack, root first.") { invocation in
+            let result = try invocation.connect().call("controllers")
+            invocation.output(result) {
+                (result.arrayValue ?? []).enumerated().map { index, entry in
+                    "\(index) \(entry["id"]?.stringValue ?? "?") \"\(entry["title"]?.stringValue ?? "")\""
+                        + (entry["modal"] == true ? " (modal)" : "")
+                }.joined(separator: "\n")
+            }
+        },
+    ]
+
+    /// Verbs that act as a user would, or refresh the UI.
+    static let actionCommands: [SlamctlCommand] = [
+        SlamctlCommand(
+            "press", "Press an element as a user would; print its snapshot afterwards.",
+            discussion: "VALUE: a row, segment or page index; increment or decrement (stepper); on, off, true or false (switch).",
+            arguments: [.init("ref", help: "The element's reference."),
+                        .init("value", help: "What to press with.", isOptional: true)],
+            options: [.controller]
+        ) { invocation in
+            var value: JSONValue?
+            if let text = invocation.line.argument("value") {
+                guard let parsed = pressValue(text) else {
+                    throw UsageError("VALUE must be an index, on, off, true, false, increment or decrement, not '\(text)'",
+                                     command: invocation.line.command)
+                }
+                value = parsed
+            }
+            let snapshot = try invocation.connect().press(invocation.argument("ref"), value: value,
+                                                          controller: invocation.controller)
+            invocation.output(snapshot.json) { invocation.formatter.line(snapshot) }
+        },
+        SlamctlCommand(
+            "text", "Type text into a text field (fires its editing events).",
+            arguments: [.init("ref", help: "The text field's reference."), .init("text", help: "The new text.")],
+            options: [.controller]
+        ) { invocation in
+            let snapshot = try invocation.connect().setText(invocation.argument("ref"), invocation.argument("text"),
+                                                            controller: invocation.controller)
+            invocation.output(snapshot.json) { invocation.formatter.line(snapshot) }
+        },
+        SlamctlCommand(
+            "update", "Pull every data source (updateUI) and list what changed.",
+            arguments: [.init("ref", help: "Only this subtree.", isOptional: true)], options: [.controller]
+        ) { invocation in
+            try refresh("updateUI", invocation)
+        },
+        SlamctlCommand(
+            "reset", "Reload tables and text views, then fill (resetUI); list what changed.",
+            arguments: [.init("ref", help: "Only this subtree.", isOptional: true)], options: [.controller]
+        ) { invocation in
+            try refresh("resetUI", invocation)
+        },
+        SlamctlCommand(
+            "task", "Run a task: pop, push CONTROLLER, url ADDRESS, or one of the app's own.",
+            arguments: [.init("name", help: "The task's name."), .init("param", help: "Its parameter.", isOptional: true)]
+        ) { invocation in
+            let name = invocation.argument("name")
+            let param = invocation.line.argument("param")
+            var params: JSONValue.Object = ["name": .string(name)]
+            if let param { params["param"] = .string(param) }
+            let result = try invocation.connect().call("runTask", params)
+            invocation.output(result) {
+                "ran \(name)\(param.map { " \($0)" } ?? ""); top: \(result["top"]?.stringValue ?? "none")"
+            }
+        },
+    ]
+
+    /// `true`/`on`, `false`/`off`, `increment`, `decrement` or an index.
+    static func pressValue(_ text: String) -> JSONValue? {
+        switch text {
+        case "true", "on": .bool(true)
+        case "false", "off": .bool(false)
+        case "increment", "decrement": .string(text)
+        default: Int64(text).map(JSONValue.integer)
+        }
+    }
+
+    private static func exclusiveFlags(_ line: ParsedCommandLine, _ yes: String, _ no: String) throws(UsageError) -> Bool? {
+        switch (line.flag(yes), line.flag(no)) {
+        case (true, true): throw UsageError("give --\(yes) or --\(no), not both", command: line.command)
+        case (true, false): return true
+        case (false, true): return false
+        case (false, false): return nil
+        }
+    }
+
+    /// `update` and `reset`: the same call shape and output.
+    private static func refresh(_ method: String, _ invocation: Invocation) throws {
+        var params: JSONValue.Object = [:]
+        if let reference = invocation.line.argument("ref") { params["ref"] = .string(reference) }
+        if let controller = invocation.controller { params["controller"] = .string(controller) }
+        let result = try invocation.connect().call(method, params)
+        invocation.output(result) {
+            let changed = result["changed"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let controller = result["controller"]?.stringValue ?? "?"
+            return changed.isEmpty ? "\(controller): nothing changed" : "\(controller): changed \(changed.joined(separator: " "))"
+        }
+    }
+}

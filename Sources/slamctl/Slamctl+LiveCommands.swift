@@ -1,0 +1,170 @@
+import SlamClient
+import SlamConsole
+import SlamJSON
+import SlamRPC
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension Slamctl {
+    /// Verbs that wait, stream or run scenarios, and the raw `call`.
+    static let liveCommands: [SlamctlCommand] = [
+        SlamctlCommand(
+            "wait", "Wait until an element reaches a state, or a property equals a value.",
+            discussion: """
+                The daemon checks at once and after every UI change (no polling). Examples:
+                  slamctl wait goal --state visible --timeout 2s
+                  slamctl wait count --property text --equals 'Count: 3'
+                """,
+            arguments: [.init("ref", help: "The element's reference.")],
+            options: [
+                .init("state", valueName: "STATE", help: "exists, absent, visible, hidden or enabled (default: visible)."),
+                .init("property", valueName: "NAME", help: "A snapshot property to compare (with --equals)."),
+                .init("equals", valueName: "VALUE", help: "The value it must have: JSON, or a bare word taken as a string."),
+                .init("timeout", valueName: "TIME", help: "How long to wait: 500ms, 2s, 1.5s (default 5s)."),
+                .controller,
+            ]
+        ) { invocation in
+            let line = invocation.line
+            let reference = invocation.argument("ref")
+            let timeoutText = line.option("timeout") ?? "5s"
+            guard let timeout = milliseconds(timeoutText) else {
+                throw UsageError("--timeout must look like 500ms, 2s or 1.5s, not '\(timeoutText)'", command: line.command)
+            }
+            let connection = try invocation.connect()
+            let result: Snapshot?
+            switch (line.option("state"), line.option("property"), line.option("equals")) {
+            case (nil, let property?, let expected?):
+                result = try connection.waitFor(reference, property: property, equals: jsonOrString(expected),
+                                                timeoutMilliseconds: timeout, controller: invocation.controller)
+            case (_, nil, nil):
+                result = try connection.waitFor(reference, state: line.option("state") ?? "visible",
+                                                timeoutMilliseconds: timeout, controller: invocation.controller)
+            case (_?, _?, _):
+                throw UsageError("give --state or --property, not both", command: line.command)
+            default:
+                throw UsageError("--property and --equals go together", command: line.command)
+            }
+            invocation.output(result?.json ?? .null) { result.map(invocation.formatter.line) ?? "\(reference) is absent" }
+        },
+        SlamctlCommand(
+            "watch", "Stream events as they happen, until interrupted.",
+            discussion: "Default events: changed navigated taskRan openURL. With --json, one notification per line.",
+            arguments: [.init("events", help: "changed, navigated, taskRan, openURL, log.", isRepeated: true)]
+        ) { invocation in
+            let connection = try invocation.connect()
+            let events = invocation.line.repeatedArgument("events")
+            try connection.subscribe(events.isEmpty ? ["changed", "navigated", "taskRan", "openURL"] : events)
+            let formatter = EventFormatter(style: invocation.style)
+            while true {
+                let notification = try connection.nextNotification(timeoutMilliseconds: -1)
+                if invocation.json {
+                    Output.line(notification.jsonValue.description)
+                } else {
+                    for line in formatter.lines(notification) { Output.line(line) }
+                }
+            }
+        },
+        SlamctlCommand(
+            "screen", "Draw the top controller as a text wireframe: what a user would see.",
+            options: [.init("follow", help: "Redraw whenever the screen changes, until interrupted.")]
+        ) { invocation in
+            let connection = try invocation.connect()
+            let wireframe = Wireframe(style: invocation.style)
+            let follow = invocation.line.flag("follow")
+            let clearsScreen = follow && isatty(1) != 0
+            func draw() throws {
+                let top = try connection.controllers().last
+                let tree = try connection.tree()
+                if clearsScreen { Output.line("\u{1B}[H\u{1B}[2J", terminator: false) }
+                Output.line(wireframe.render(title: top?.title ?? "", controller: top?.id ?? "", root: tree))
+            }
+            try draw()
+            guard follow else { return }
+            try connection.subscribe(["changed", "navigated"])
+            while true {
+                _ = try connection.nextNotification(timeoutMilliseconds: -1)
+                _ = connection.takeNotifications()  // one redraw covers a burst of events
+                if !clearsScreen { Output.line("") }
+                try draw()
+            }
+        },
+        SlamctlCommand(
+            "run", "Run a flow file: steps run in order, each waiting for its element as a user would.",
+            discussion: """
+                Steps: press, text, task, wait, expect (property equals), expectAbsent; see the README.
+                Exit status 0 when every step passed, 1 at the first failing step (reported with the
+                expected and the actual snapshot), 2 for a flow file that cannot be read.
+                """,
+            arguments: [.init("file", help: "The flow file (JSON).")]
+        ) { invocation in
+            let path = invocation.argument("file")
+            guard let bytes = readFile(path) else {
+                throw UsageError("cannot read the flow file \(path): \(Output.systemMessage(errno))", command: invocation.line.command)
+            }
+            let flow: Flow
+            do {
+                flow = try Flow(json: JSONParser().parse(bytes))
+            } catch let error as Flow.FormatError {
+                throw UsageError("\(path): \(error)", command: invocation.line.command)
+            } catch {
+                throw UsageError("\(path) is not JSON: \(error)", command: invocation.line.command)
+            }
+            let report = try FlowRunner(connection: invocation.connect(), style: invocation.style).run(flow)
+            for line in report.lines { Output.line(line) }
+            if !report.passed { throw FlowFailed() }
+        },
+        SlamctlCommand(
+            "call", "Call any method with JSON params and print the JSON result.",
+            discussion: "Example: slamctl call press '{\"ref\":\"increment\"}'",
+            arguments: [.init("method", help: "The method name."),
+                        .init("params", help: "Params: a JSON object or array.", isOptional: true)]
+        ) { invocation in
+            var params: Parameters?
+            if let text = invocation.line.argument("params") {
+                guard let value = try? JSONParser().parse(text), let structured = Parameters(jsonValue: value) else {
+                    throw UsageError("PARAMS must be a JSON object or array, not '\(text)'", command: invocation.line.command)
+                }
+                params = structured
+            }
+            let response = try invocation.connect().request(invocation.argument("method"), params: params)
+            switch response.outcome {
+            case .success(let result): Output.line(result.description)
+            case .failure(let error): throw ClientError.server(error)
+            }
+        },
+    ]
+
+    /// `500ms`, `2s`, `1.5s`, or a bare number of seconds, in milliseconds.
+    static func milliseconds(_ text: String) -> Int? {
+        if text.hasSuffix("ms") { return Int(text.dropLast(2)).flatMap { $0 >= 0 ? $0 : nil } }
+        let seconds = text.hasSuffix("s") ? Double(text.dropLast()) : Double(text)
+        guard let seconds, seconds >= 0, seconds < 1e6 else { return nil }
+        return Int((seconds * 1000).rounded())
+    }
+
+    /// A JSON text as its value; anything else as a string (`--equals Saved`).
+    static func jsonOrString(_ text: String) -> JSONValue {
+        (try? JSONParser().parse(text)) ?? .string(text)
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
+    }
+}
+
+/// Exit status 1: the report already said which step failed.
+struct FlowFailed: Error {}

@@ -1,0 +1,83 @@
+import SlamClient
+import SlamConsole
+import SlamRPC
+
+/// `slamctl`: drive a running `slamd` from a shell.
+///
+/// Exit statuses: 0 ok; 1 the daemon answered an error, or a flow step failed;
+/// 2 usage; 3 cannot connect.
+enum Slamctl {
+    static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands
+
+    static let parser = CommandLineParser(
+        toolName: "slamctl",
+        summary: "drive a headless Slam UI served by slamd.",
+        commands: commands.map(\.specification),
+        globalOptions: [
+            .init("socket", valueName: "PATH",
+                  help: "The daemon's socket (default: $XDG_RUNTIME_DIR/slam/slamd.sock, else /tmp/slam-$UID/slamd.sock)."),
+            .init("json", help: "Print the daemon's JSON instead of human output."),
+        ],
+        footer: """
+            Exit status: 0 ok, 1 the daemon answered an error (or a flow step failed), 2 usage, \
+            3 cannot connect to the daemon.
+            """)
+
+    /// Runs the command line and returns the exit status.
+    static func main(_ words: [String]) -> Int32 {
+        let line: ParsedCommandLine
+        do {
+            switch try parser.parse(words) {
+            case .help(let text):
+                Output.line(text)
+                return 0
+            case .run(let parsed):
+                line = parsed
+            }
+        } catch {
+            return usage(error)
+        }
+        guard let command = commands.first(where: { $0.specification.name == line.command.name }) else { return 2 }
+        do {
+            try command.action(Invocation(line: line))
+            return 0
+        } catch let error as UsageError {
+            return usage(error)
+        } catch let error as CannotConnect {
+            Output.error("""
+                slamctl: cannot connect to slamd at \(error.path): \(error.reason.reasonText)
+                Is slamd running? Start it with `slamd` (or `make run` in a Slam checkout), or pass --socket PATH.
+                """)
+            return 3
+        } catch let error as ClientError {
+            switch error {
+            case .server(let response):
+                Output.error("slamctl: error \(response.code.rawValue): \(response.message)")
+                if let data = response.data { Output.error("  data: \(data)") }
+            default:
+                Output.error("slamctl: \(error)")
+            }
+            return 1
+        } catch let error as CommandFailure {
+            Output.error("slamctl: \(error.message)")
+            return 1
+        } catch {
+            Output.error("slamctl: \(error)")
+            return 1
+        }
+    }
+
+    private static func usage(_ error: UsageError) -> Int32 {
+        Output.error("slamctl: \(error.message)")
+        Output.error(parser.usageLine(for: error.command))
+        return 2
+    }
+}
+
+extension ClientError {
+    /// Why a connection failed, without repeating the path.
+    var reasonText: String {
+        if case let .cannotConnect(_, code) = self { return Output.systemMessage(code) }
+        return description
+    }
+}
