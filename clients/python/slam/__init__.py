@@ -1,0 +1,64 @@
+"""A Python client for Slam: talk JSON-RPC 2.0 to ``slamd`` over its Unix domain socket.
+
+Standard library only. ``slam.connect()`` returns a :class:`Client`; the
+pytest fixtures that launch ``slamd`` are in ``slam.pytest_plugin``::
+
+    import slam
+
+    with slam.connect() as client:
+        client.press("increment")
+        print(client.find("count")["text"])
+"""
+
+from .client import Client, Notification, connect, default_socket_path
+from .errors import (
+    ERROR_CLASSES,
+    ControllerNotFound,
+    ElementDisabled,
+    ElementHidden,
+    ElementNotFound,
+    ElementNotInteractive,
+    InternalError,
+    InvalidParams,
+    InvalidRequest,
+    MessageTooLarge,
+    MethodNotFound,
+    NavigationRefused,
+    ParseError,
+    ShuttingDown,
+    SlamConnectionError,
+    SlamError,
+    SlamProtocolError,
+    SlamTimeout,
+    TaskFailed,
+    TaskNotFound,
+    WaitTimedOut,
+)
+
+__all__ = [
+    "Client",
+    "Notification",
+    "connect",
+    "default_socket_path",
+    "ERROR_CLASSES",
+    "SlamError",
+    "ParseError",
+    "InvalidRequest",
+    "MethodNotFound",
+    "InvalidParams",
+    "InternalError",
+    "MessageTooLarge",
+    "ElementNotFound",
+    "ElementNotInteractive",
+    "ElementDisabled",
+    "ElementHidden",
+    "TaskNotFound",
+    "ControllerNotFound",
+    "NavigationRefused",
+    "WaitTimedOut",
+    "ShuttingDown",
+    "TaskFailed",
+    "SlamConnectionError",
+    "SlamTimeout",
+    "SlamProtocolError",
+]

@@ -1,0 +1,437 @@
+"""A blocking JSON-RPC 2.0 client for ``slamd`` over its Unix domain socket."""
+
+from __future__ import annotations
+
+import collections
+import os
+import socket
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
+
+from . import framing as framings
+from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout
+
+Params = Union[Dict[str, Any], Sequence[Any], None]
+
+DEFAULT_WAIT_TIMEOUT_MS = 5000
+"""The ``timeoutMs`` the daemon applies to ``waitFor`` when none is given."""
+
+_UNSET: Any = object()
+"""Marks ``wait_for``'s ``equals`` as not given, since ``None`` (JSON null) is a value it may compare to."""
+
+
+def default_socket_path() -> str:
+    """Returns the socket ``slamd`` listens on by default.
+
+    ``$XDG_RUNTIME_DIR/slam/slamd.sock`` when ``XDG_RUNTIME_DIR`` is set and
+    not empty, else ``/tmp/slam-<uid>/slamd.sock``: the convention the daemon uses.
+    """
+    runtime_directory = os.environ.get("XDG_RUNTIME_DIR", "")
+    directory = os.path.join(runtime_directory, "slam") if runtime_directory else f"/tmp/slam-{os.getuid()}"
+    return os.path.join(directory, "slamd.sock")
+
+
+@dataclass(frozen=True)
+class Notification:
+    """A notification from the daemon: an event name and its params."""
+
+    method: str
+    params: Any = None
+
+
+def connect(socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: str = "newline") -> "Client":
+    """Connects to ``slamd`` and returns a :class:`Client`.
+
+    ``socket_path`` defaults to :func:`default_socket_path`. ``timeout`` is how
+    many seconds a call waits for its response (``None``: forever). ``framing``
+    is ``"newline"`` or ``"content-length"``.
+    """
+    return Client(socket_path, timeout=timeout, framing=framing)
+
+
+class Client:
+    """A connection to ``slamd``: calls, batches, notifications and typed helpers for every method.
+
+    Calls block until their response arrives. Notifications that arrive
+    meanwhile are kept, in order, for :meth:`next_notification` and
+    :meth:`notifications`. A client is meant for one thread; use one client
+    per thread (a pending ``wait_for`` also holds back the replies to later
+    requests on its connection, so wait on a connection of its own).
+    """
+
+    def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: str = "newline") -> None:
+        self.socket_path = socket_path if socket_path is not None else default_socket_path()
+        self.timeout = timeout
+        self.framing = framings.check_framing(framing)
+        self._decoder = framings.FrameDecoder(framing)
+        self._inbox: Deque[Any] = collections.deque()
+        self._abandoned_ids: Set[int] = set()
+        self._last_id = 0
+        self._socket: Optional[socket.socket] = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self._socket.connect(self.socket_path)
+        except OSError as error:
+            self._socket.close()
+            self._socket = None
+            raise SlamConnectionError(
+                f"cannot connect to slamd at {self.socket_path}: {error.strerror or error}. "
+                f"Start it with `slamd --socket {self.socket_path}` "
+                "(in the Slam checkout: `swift run slamd --socket PATH`), or pass the socket it listens on."
+            ) from error
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exception_info: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "open" if self._socket is not None else "closed"
+        return f"<slam.Client {self.socket_path} {self.framing} {state}>"
+
+    def close(self) -> None:
+        """Closes the connection; closing twice does nothing."""
+        if self._socket is not None:
+            self._socket.close()
+            self._socket = None
+
+    # Calls
+
+    def call(self, method: str, params: Params = None, timeout: Optional[float] = None) -> Any:
+        """Calls ``method`` and returns its result.
+
+        ``params`` is a dict (by name), a list (by position) or ``None``.
+        ``timeout`` overrides the client's timeout for this call. Raises
+        :class:`SlamError` (or its subclass for the code) for an error
+        response, :class:`SlamTimeout` if no response arrives in time.
+
+        An error response with a null ``id`` arriving while the call waits is
+        taken as its answer: replies come in request order, so it can only be
+        about this request (a message too large, for instance).
+        """
+        request_id = self._new_id()
+        self.send_message(_request(method, params, request_id))
+        response = self._await_response(
+            lambda message: _answers(message, {request_id}),
+            {request_id},
+            timeout,
+            f"a response to {method!r}",
+        )
+        outcome = _outcome(response)
+        if isinstance(outcome, SlamError):
+            raise outcome
+        return outcome
+
+    def notify(self, method: str, params: Params = None) -> None:
+        """Sends ``method`` as a notification: it runs, and nothing is answered."""
+        self.send_message(_request(method, params))
+
+    def batch(self, calls: Iterable[Tuple[str, Params]], timeout: Optional[float] = None) -> List[Any]:
+        """Sends ``(method, params)`` pairs as one batch; returns each result or :class:`SlamError`, in order.
+
+        Errors of single requests are returned, not raised; an error about the
+        whole batch (such as a message too large) is raised.
+        """
+        requests = [_request(method, params, self._new_id()) for method, params in calls]
+        if not requests:
+            raise ValueError("a batch needs at least one call")
+        request_ids = [request["id"] for request in requests]
+        self.send_message(requests)
+        wanted = set(request_ids)
+        response = self._await_response(
+            lambda message: _answers_batch(message, wanted),
+            wanted,
+            timeout,
+            f"a response to a batch of {len(requests)}",
+        )
+        if isinstance(response, dict):
+            raise SlamError.from_error_object(response["error"])
+        by_id = {entry.get("id"): entry for entry in response if isinstance(entry, dict)}
+        missing = [request_id for request_id in request_ids if request_id not in by_id]
+        if missing:
+            raise SlamProtocolError(f"the batch response has no entry for ids {missing}: {response!r}")
+        return [_outcome(by_id[request_id]) for request_id in request_ids]
+
+    # Notifications
+
+    def next_notification(self, timeout: Optional[float] = None) -> Notification:
+        """Returns the next notification, queued or arriving within ``timeout`` seconds (default: the client's).
+
+        Raises :class:`SlamTimeout` if none arrives in time. Responses read
+        meanwhile stay queued for :meth:`next_message`.
+        """
+        deadline = self._deadline(timeout)
+        for index, message in enumerate(self._inbox):
+            if _is_notification(message):
+                del self._inbox[index]
+                return _notification(message)
+        while True:
+            message = self._receive(deadline, "a notification")
+            if _is_notification(message):
+                return _notification(message)
+            self._inbox.append(message)
+
+    def notifications(self, timeout: Optional[float] = None) -> Iterator[Notification]:
+        """Yields notifications in arrival order, queued ones first.
+
+        The iteration ends when none arrives within ``timeout`` seconds of the
+        previous one, or when the daemon closes the connection. With ``timeout``
+        ``None`` it waits as long as the connection stays open.
+        """
+        while True:
+            try:
+                notification = self.next_notification(timeout=float("inf") if timeout is None else timeout)
+            except (SlamTimeout, SlamConnectionError):
+                return
+            yield notification
+
+    # Low level
+
+    def send_message(self, message: Any) -> None:
+        """Sends any JSON value as one message, framed as this connection frames."""
+        self.send_raw(framings.encode(message, self.framing))
+
+    def send_raw(self, data: bytes) -> None:
+        """Sends bytes exactly as given, with no framing added."""
+        try:
+            self._open_socket().sendall(data)
+        except OSError as error:
+            raise SlamConnectionError(f"cannot send to slamd at {self.socket_path}: {error}") from error
+
+    def next_message(self, timeout: Optional[float] = None) -> Any:
+        """Returns the next message the daemon sent (response, batch or notification), queued ones first.
+
+        Waits ``timeout`` seconds (default: the client's), then raises :class:`SlamTimeout`.
+        """
+        if self._inbox:
+            return self._inbox.popleft()
+        return self._receive(self._deadline(timeout), "a message")
+
+    # Typed helpers, one per method of the protocol
+
+    def ping(self) -> str:
+        """``ping``: returns ``"pong"``."""
+        return self.call("ping")
+
+    def version(self) -> Dict[str, Any]:
+        """``version``: the protocol and server versions, capabilities and limits."""
+        return self.call("version")
+
+    def find(self, ref: str, controller: Optional[str] = None) -> Dict[str, Any]:
+        """``find``: the snapshot of the element ``ref``."""
+        return self.call("find", _named(ref=ref, controller=controller))
+
+    def query(
+        self,
+        type: Optional[str] = None,
+        text: Optional[str] = None,
+        visible: Optional[bool] = None,
+        enabled: Optional[bool] = None,
+        controller: Optional[str] = None,
+    ) -> List[Dict[str, Any]]:
+        """``query``: snapshots of the elements matching every filter given, in tree order."""
+        return self.call("query", _named(type=type, text=text, visible=visible, enabled=enabled, controller=controller))
+
+    def tree(self, ref: Optional[str] = None, controller: Optional[str] = None, depth: Optional[int] = None) -> Dict[str, Any]:
+        """``tree``: the snapshot of ``ref`` (default: the root) with nested ``children``, ``depth`` levels deep."""
+        return self.call("tree", _named(ref=ref, controller=controller, depth=depth))
+
+    def update_ui(self, ref: Optional[str] = None, controller: Optional[str] = None) -> Dict[str, Any]:
+        """``updateUI``: pulls the data sources; returns ``{controller, changed}``."""
+        return self.call("updateUI", _named(ref=ref, controller=controller))
+
+    def reset_ui(self, ref: Optional[str] = None, controller: Optional[str] = None) -> Dict[str, Any]:
+        """``resetUI``: as :meth:`update_ui`, reloading tables and text views first."""
+        return self.call("resetUI", _named(ref=ref, controller=controller))
+
+    def press(self, ref: str, value: Any = None, controller: Optional[str] = None) -> Dict[str, Any]:
+        """``press``: presses ``ref`` (with a row, segment, page, ``"increment"``, ``True``… as ``value``); returns its snapshot."""
+        return self.call("press", _named(ref=ref, value=value, controller=controller))
+
+    def set_text(self, ref: str, text: str, controller: Optional[str] = None) -> Dict[str, Any]:
+        """``setText``: types ``text`` into a text field; returns its snapshot."""
+        return self.call("setText", _named(ref=ref, text=text, controller=controller))
+
+    def run_task(self, name: str, param: Optional[str] = None) -> Dict[str, Any]:
+        """``runTask``: runs a registered task; returns ``{task, param, top}``."""
+        return self.call("runTask", _named(name=name, param=param))
+
+    def tasks(self) -> List[str]:
+        """``tasks``: the registered task names, sorted."""
+        return self.call("tasks")
+
+    def controllers(self) -> List[Dict[str, Any]]:
+        """``controllers``: the navigation stack, root first, as ``{id, title, modal}``."""
+        return self.call("controllers")
+
+    def wait_for(
+        self,
+        ref: str,
+        state: Optional[str] = None,
+        property: Optional[str] = None,
+        equals: Any = _UNSET,
+        timeout_ms: Optional[int] = None,
+        controller: Optional[str] = None,
+    ) -> Optional[Dict[str, Any]]:
+        """``waitFor``: returns the snapshot of ``ref`` once ``state`` holds, or ``property`` ``equals`` a value.
+
+        ``timeout_ms`` is sent as ``timeoutMs``; the client waits that long
+        (5000 ms when not given) plus its own timeout for the answer.
+        ``equals=None`` compares with JSON null. Raises :class:`WaitTimedOut`
+        when the condition does not hold in time.
+        """
+        params = _named(ref=ref, state=state, property=property, timeoutMs=timeout_ms, controller=controller)
+        if equals is not _UNSET:
+            params["equals"] = equals
+        wait_seconds = (DEFAULT_WAIT_TIMEOUT_MS if timeout_ms is None else timeout_ms) / 1000
+        return self.call("waitFor", params, timeout=None if self.timeout is None else self.timeout + wait_seconds)
+
+    def subscribe(self, events: Sequence[str]) -> Dict[str, Any]:
+        """``subscribe``: adds events (``changed``, ``navigated``, ``taskRan``, ``openURL``, ``log``); returns ``{subscribed}``."""
+        return self.call("subscribe", {"events": list(events)})
+
+    def unsubscribe(self, events: Optional[Sequence[str]] = None) -> Dict[str, Any]:
+        """``unsubscribe``: removes ``events`` (default: all); returns ``{subscribed}``."""
+        return self.call("unsubscribe", None if events is None else {"events": list(events)})
+
+    def discover(self) -> Dict[str, Any]:
+        """``rpc.discover``: the OpenRPC document describing the protocol."""
+        return self.call("rpc.discover")
+
+    # Internals
+
+    def _new_id(self) -> int:
+        """Returns a request id not used before on this connection."""
+        self._last_id += 1
+        return self._last_id
+
+    def _open_socket(self) -> socket.socket:
+        """Returns the socket, or raises :class:`SlamConnectionError` once the client is closed."""
+        if self._socket is None:
+            raise SlamConnectionError(f"the connection to slamd at {self.socket_path} is closed")
+        return self._socket
+
+    def _deadline(self, timeout: Optional[float]) -> float:
+        """Turns a timeout in seconds (``None``: the client's) into a ``time.monotonic`` deadline."""
+        seconds = self.timeout if timeout is None else timeout
+        return float("inf") if seconds is None else time.monotonic() + seconds
+
+    def _await_response(
+        self, is_answer: Callable[[Any], bool], request_ids: Set[int], timeout: Optional[float], description: str
+    ) -> Any:
+        """Reads until ``is_answer`` accepts a message and returns it; queues every other message.
+
+        On timeout the ids are marked abandoned, so their late responses are dropped.
+        """
+        deadline = self._deadline(timeout)
+        while True:
+            try:
+                message = self._receive(deadline, description)
+            except SlamTimeout:
+                self._abandoned_ids |= request_ids
+                raise
+            if is_answer(message):
+                return message
+            self._inbox.append(message)
+
+    def _receive(self, deadline: float, description: str) -> Any:
+        """Returns the next message read from the socket before ``deadline``, skipping abandoned responses."""
+        while True:
+            message = self._read_message(deadline, description)
+            abandoned = _response_ids(message) & self._abandoned_ids
+            if not abandoned:
+                return message
+            self._abandoned_ids -= abandoned
+
+    def _read_message(self, deadline: float, description: str) -> Any:
+        """Reads from the socket until one whole message is decoded."""
+        connection = self._open_socket()
+        while True:
+            body = self._decoder.next_body()
+            if body is not None:
+                return framings.decode_json(body)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise SlamTimeout(f"timed out waiting for {description} from slamd at {self.socket_path}")
+            connection.settimeout(None if remaining == float("inf") else remaining)
+            try:
+                data = connection.recv(65536)
+            except socket.timeout:
+                continue
+            except OSError as error:
+                raise SlamConnectionError(f"lost the connection to slamd at {self.socket_path}: {error}") from error
+            if not data:
+                raise SlamConnectionError(f"slamd at {self.socket_path} closed the connection while the client waited for {description}")
+            self._decoder.feed(data)
+
+
+def _request(method: str, params: Params, request_id: Optional[int] = None) -> Dict[str, Any]:
+    """Builds a request (or, without ``request_id``, a notification) message."""
+    message: Dict[str, Any] = {"jsonrpc": "2.0", "method": method}
+    if params is not None:
+        if isinstance(params, dict):
+            message["params"] = params
+        elif isinstance(params, (list, tuple)):
+            message["params"] = list(params)
+        else:
+            raise TypeError(f"params must be a dict, a list or None, not {type(params).__name__}")
+    if request_id is not None:
+        message["id"] = request_id
+    return message
+
+
+def _outcome(response: Dict[str, Any]) -> Any:
+    """A response's result, or its error as a :class:`SlamError`."""
+    if "error" in response:
+        return SlamError.from_error_object(response["error"])
+    return response.get("result")
+
+
+def _named(**params: Any) -> Dict[str, Any]:
+    """Params by name, leaving out those that are ``None`` (not given)."""
+    return {name: value for name, value in params.items() if value is not None}
+
+
+def _is_notification(message: Any) -> bool:
+    """Whether ``message`` is a notification: an object with a ``method`` and no ``id``."""
+    return isinstance(message, dict) and "method" in message and "id" not in message
+
+
+def _notification(message: Dict[str, Any]) -> Notification:
+    """Wraps a notification message."""
+    return Notification(message["method"], message.get("params"))
+
+
+def _is_own_id(value: Any, request_ids: Set[int]) -> bool:
+    """Whether ``value`` is one of the client's integer ids (``True`` and ``1.0`` are not ``1``)."""
+    return type(value) is int and value in request_ids
+
+
+def _is_null_id_error(message: Any) -> bool:
+    """Whether ``message`` is an error response whose ``id`` is null (the daemon could not read the request's id)."""
+    return isinstance(message, dict) and "error" in message and "id" in message and message["id"] is None
+
+
+def _answers(message: Any, request_ids: Set[int]) -> bool:
+    """Whether ``message`` is a single response to one of ``request_ids``, or an error with a null id."""
+    if not isinstance(message, dict) or "method" in message:
+        return False
+    return _is_own_id(message.get("id"), request_ids) or _is_null_id_error(message)
+
+
+def _answers_batch(message: Any, request_ids: Set[int]) -> bool:
+    """Whether ``message`` is the response to the batch of ``request_ids``, or an error with a null id."""
+    if isinstance(message, list):
+        return any(isinstance(entry, dict) and _is_own_id(entry.get("id"), request_ids) for entry in message)
+    return _is_null_id_error(message)
+
+
+def _response_ids(message: Any) -> Set[int]:
+    """The client ids a response or batch response answers."""
+    entries = message if isinstance(message, list) else [message]
+    return {
+        entry["id"]
+        for entry in entries
+        if isinstance(entry, dict) and "method" not in entry and type(entry.get("id")) is int
+    }

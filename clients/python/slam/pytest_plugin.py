@@ -1,0 +1,223 @@
+"""pytest fixtures that launch ``slamd`` for a test and tear it down afterwards.
+
+Enable them with ``pytest_plugins = ["slam.pytest_plugin"]`` in a
+``conftest.py`` (or ``pytest -p slam.pytest_plugin``). Fixtures:
+
+- ``slamd_path``: the ``slamd`` executable: ``$SLAMD``, else
+  ``$(swift build --show-bin-path)/slamd`` computed in the Slam checkout.
+- ``slamd_factory``: a function ``slamd_factory(storyboard=None, args=())``
+  that launches a daemon on a socket in a fresh temporary directory (one
+  under ``/tmp`` when pytest's is too deep for a socket path) and returns a
+  :class:`SlamDaemon`; every daemon it launched is stopped at the end of the
+  test, and every client made by ``SlamDaemon.connect`` closed.
+- ``slamd``: a daemon hosting the demo app.
+- ``slam_client``: a :class:`slam.Client` connected to ``slamd``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Union
+
+import pytest
+
+from .client import Client
+
+READY_LINE = "slamd listening on"
+"""What ``slamd`` prints on standard output once clients can connect."""
+
+READY_TIMEOUT_SECONDS = 10.0
+STOP_TIMEOUT_SECONDS = 5.0
+
+MAXIMUM_SOCKET_PATH_BYTES = 100
+"""Longer socket paths do not fit ``sockaddr_un`` everywhere (108 bytes on Linux, 104 on macOS, with the NUL)."""
+
+
+def resolve_slamd_path(environment: Mapping[str, str] = os.environ) -> str:
+    """Returns the ``slamd`` to run: ``$SLAMD`` if set and not empty, else the one ``swift build`` puts in its bin directory.
+
+    ``swift build --show-bin-path`` runs only when ``SLAMD`` is not set, in
+    the Slam checkout holding this file (or holding the working directory).
+    """
+    configured = environment.get("SLAMD", "")
+    if configured:
+        return configured
+    root = _package_root()
+    try:
+        completed = subprocess.run(
+            ["swift", "build", "--show-bin-path"], cwd=root, capture_output=True, text=True, check=True
+        )
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise RuntimeError(
+            f"SLAMD is not set and `swift build --show-bin-path` failed in {root}: {error}. "
+            "Set SLAMD to a built slamd."
+        ) from error
+    return os.path.join(completed.stdout.strip(), "slamd")
+
+
+def _package_root() -> Path:
+    """The nearest directory holding ``Package.swift`` above this file, else above the working directory."""
+    for start in (Path(__file__).resolve(), Path.cwd()):
+        for directory in start.parents if start.is_file() else (start, *start.parents):
+            if (directory / "Package.swift").is_file():
+                return directory
+    raise RuntimeError("SLAMD is not set and no Package.swift (the Slam checkout) was found to build slamd in")
+
+
+class SlamDaemon:
+    """A ``slamd`` process launched for a test, listening on ``socket_path``.
+
+    Its standard output and error are in ``log_path``.
+    """
+
+    def __init__(self, process: "subprocess.Popen[bytes]", socket_path: str, log_path: str) -> None:
+        self.process = process
+        self.socket_path = socket_path
+        self.log_path = log_path
+        self._clients: List[Client] = []
+
+    def __repr__(self) -> str:
+        return f"<SlamDaemon pid {self.pid} on {self.socket_path}>"
+
+    @property
+    def pid(self) -> int:
+        """The daemon's process id."""
+        return self.process.pid
+
+    @property
+    def running(self) -> bool:
+        """Whether the process has not exited yet."""
+        return self.process.poll() is None
+
+    def log(self) -> str:
+        """Everything the daemon wrote to standard output and error so far."""
+        with open(self.log_path, encoding="utf-8", errors="replace") as log_file:
+            return log_file.read()
+
+    def connect(self, timeout: Optional[float] = 10.0, framing: str = "newline") -> Client:
+        """Returns a new client connected to this daemon; the fixture closes it at teardown."""
+        client = Client(self.socket_path, timeout=timeout, framing=framing)
+        self._clients.append(client)
+        return client
+
+    def stop(self, timeout: float = STOP_TIMEOUT_SECONDS) -> int:
+        """Stops the daemon with SIGTERM (SIGKILL if it lingers past ``timeout``) and returns its exit status.
+
+        The status is ``Popen.returncode``: 0 for a clean stop, minus the
+        signal number if a signal ended it. Stopping twice returns the same status.
+        """
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+    def close_clients(self) -> None:
+        """Closes every client :meth:`connect` made."""
+        for client in self._clients:
+            client.close()
+        self._clients.clear()
+
+
+def launch_slamd(
+    slamd_path: str,
+    directory: Union[str, Path],
+    storyboard: Union[str, Path, Dict[str, Any], None] = None,
+    args: Sequence[str] = (),
+    socket_path: Union[str, Path, None] = None,
+) -> SlamDaemon:
+    """Launches ``slamd`` on ``socket_path`` (default ``directory/slamd.sock``) and returns once it listens.
+
+    ``storyboard`` is a path, or a dict written to ``directory/storyboard.json``;
+    ``None`` hosts the demo app. ``args`` are passed on to ``slamd``. Its
+    output goes to ``directory/slamd.log``.
+    """
+    directory = Path(directory)
+    socket_path = str(socket_path if socket_path is not None else directory / "slamd.sock")
+    log_path = str(directory / "slamd.log")
+    command = [slamd_path, "--socket", socket_path]
+    if isinstance(storyboard, dict):
+        storyboard_path = directory / "storyboard.json"
+        storyboard_path.write_text(json.dumps(storyboard), encoding="utf-8")
+        command += ["--storyboard", str(storyboard_path)]
+    elif storyboard is not None:
+        command += ["--storyboard", str(storyboard)]
+    command += list(args)
+    with open(log_path, "wb") as log_file:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log_file, stderr=subprocess.STDOUT)
+    daemon = SlamDaemon(process, socket_path, log_path)
+    deadline = time.monotonic() + READY_TIMEOUT_SECONDS
+    while READY_LINE not in daemon.log():
+        if not daemon.running:
+            raise RuntimeError(f"slamd exited with status {process.returncode} before listening: {command}\n{daemon.log()}")
+        if time.monotonic() > deadline:
+            daemon.stop()
+            raise RuntimeError(f"slamd did not listen within {READY_TIMEOUT_SECONDS} s: {command}\n{daemon.log()}")
+        time.sleep(0.005)
+    return daemon
+
+
+@pytest.fixture(scope="session")
+def slamd_path() -> str:
+    """The ``slamd`` executable the fixtures launch (``$SLAMD``, else the ``swift build`` product)."""
+    try:
+        path = resolve_slamd_path()
+    except RuntimeError as error:
+        failure = str(error)
+    else:
+        if os.access(path, os.X_OK):
+            return path
+        failure = f"no executable slamd at {path}: build it (`swift build`) or set SLAMD"
+    pytest.fail(failure, pytrace=False)
+
+
+@pytest.fixture
+def slamd_factory(slamd_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A function ``(storyboard=None, args=())`` launching a ``slamd`` that is stopped at teardown."""
+    daemons: List[SlamDaemon] = []
+    short_directories: List[str] = []
+
+    def launch(storyboard: Union[str, Path, Dict[str, Any], None] = None, args: Sequence[str] = ()) -> SlamDaemon:
+        """Launches a daemon in a new temporary directory; see :func:`launch_slamd`."""
+        directory = tmp_path_factory.mktemp("slamd")
+        socket_path = directory / "slamd.sock"
+        if len(os.fsencode(socket_path)) > MAXIMUM_SOCKET_PATH_BYTES:
+            short_directories.append(tempfile.mkdtemp(prefix="slamd-", dir="/tmp"))
+            socket_path = Path(short_directories[-1]) / "slamd.sock"
+        try:
+            daemon = launch_slamd(slamd_path, directory, storyboard, args, socket_path=socket_path)
+        except RuntimeError as error:
+            failure = str(error)
+        else:
+            daemons.append(daemon)
+            return daemon
+        pytest.fail(failure, pytrace=False)
+
+    yield launch
+    for daemon in daemons:
+        daemon.close_clients()
+        daemon.stop()
+    for directory in short_directories:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.fixture
+def slamd(slamd_factory: Any) -> SlamDaemon:
+    """A ``slamd`` hosting the demo app."""
+    return slamd_factory()
+
+
+@pytest.fixture
+def slam_client(slamd: SlamDaemon) -> Client:
+    """A client connected to the demo ``slamd``."""
+    return slamd.connect()

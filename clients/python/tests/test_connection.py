@@ -1,0 +1,59 @@
+"""Connecting: the default socket path, and what a missing daemon looks like."""
+
+import os
+
+import pytest
+
+import slam
+
+
+def test_the_default_socket_path_follows_xdg_runtime_dir(monkeypatch):
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/run/user/4242")
+    assert slam.default_socket_path() == "/run/user/4242/slam/slamd.sock"
+
+
+@pytest.mark.parametrize("runtime_directory", [None, ""])
+def test_the_default_socket_path_falls_back_to_tmp(monkeypatch, runtime_directory):
+    if runtime_directory is None:
+        monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    else:
+        monkeypatch.setenv("XDG_RUNTIME_DIR", runtime_directory)
+    assert slam.default_socket_path() == f"/tmp/slam-{os.getuid()}/slamd.sock"
+
+
+def test_connect_without_a_path_uses_the_default_socket(slamd, tmp_path, monkeypatch):
+    (tmp_path / "slam").mkdir()
+    os.symlink(slamd.socket_path, tmp_path / "slam" / "slamd.sock")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    with slam.connect() as client:
+        assert client.socket_path == str(tmp_path / "slam" / "slamd.sock")
+        assert client.ping() == "pong"
+
+
+def test_a_missing_socket_raises_slam_connection_error_naming_the_path(tmp_path):
+    missing = str(tmp_path / "missing.sock")
+    with pytest.raises(slam.SlamConnectionError) as caught:
+        slam.connect(missing)
+    message = str(caught.value)
+    assert missing in message
+    assert f"slamd --socket {missing}" in message
+    assert isinstance(caught.value, ConnectionError)
+
+
+def test_a_missing_default_socket_names_the_default_path(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    with pytest.raises(slam.SlamConnectionError, match=str(tmp_path / "slam" / "slamd.sock")):
+        slam.connect()
+
+
+def test_an_unknown_framing_is_refused(slamd):
+    with pytest.raises(ValueError, match="unknown framing"):
+        slam.connect(slamd.socket_path, framing="lsp")
+
+
+def test_calling_a_stopped_daemon_raises_slam_connection_error(slamd):
+    client = slamd.connect()
+    assert client.ping() == "pong"
+    assert slamd.stop() == 0
+    with pytest.raises(slam.SlamConnectionError):
+        client.ping()

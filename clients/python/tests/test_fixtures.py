@@ -1,0 +1,125 @@
+"""The pytest plugin: storyboards, launching, and teardown that leaves nothing behind."""
+
+import json
+import os
+import stat
+import sys
+import textwrap
+
+import pytest
+
+import slam
+from slam.pytest_plugin import resolve_slamd_path
+from support import TEST_STORYBOARD
+
+
+def assert_process_is_gone(pid):
+    """The process has exited and was reaped: no zombie is left."""
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_a_storyboard_given_as_a_dict_is_launched_and_driven(slamd_factory):
+    daemon = slamd_factory(storyboard=TEST_STORYBOARD)
+    client = daemon.connect()
+    assert client.find("heading")["text"] == "Welcome"
+    assert client.tasks() == ["pop", "push", "url"]
+    client.press("next")
+    assert [controller["id"] for controller in client.controllers()] == ["Start", "Second"]
+    assert client.find("arrived")["text"] == "You made it"
+    client.press("back")
+    assert client.press("flag")["isOn"] is True
+
+
+def test_a_storyboard_given_as_a_path_is_launched(slamd_factory, tmp_path):
+    storyboard = dict(TEST_STORYBOARD, initial="Second")
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(storyboard), encoding="utf-8")
+    client = slamd_factory(storyboard=path).connect()
+    assert client.controllers() == [{"id": "Second", "title": "Second", "modal": False}]
+
+
+def run_inner_session(pytester, monkeypatch):
+    """Runs the test files ``pytester`` holds with only the slam plugin loaded."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    return pytester.runpytest_inprocess("-p", "slam.pytest_plugin")
+
+
+def test_a_bad_storyboard_fails_with_the_daemon_output(pytester, monkeypatch):
+    pytester.makepyfile(
+        """
+        def test_launch(slamd_factory):
+            slamd_factory(storyboard={"initial": "Nowhere", "controllers": []})
+        """
+    )
+    result = run_inner_session(pytester, monkeypatch)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*slamd exited with status *before listening*"])
+
+
+def test_stop_sigterms_reaps_and_removes_the_socket(slamd):
+    pid = slamd.pid
+    assert os.path.exists(slamd.socket_path)
+    assert stat.S_ISSOCK(os.stat(slamd.socket_path).st_mode)
+    assert slamd.stop() == 0
+    assert not slamd.running
+    assert_process_is_gone(pid)
+    assert not os.path.exists(slamd.socket_path)
+    assert slamd.stop() == 0
+    assert "stopped" in slamd.log()
+
+
+def test_teardown_stops_every_daemon_a_test_left_running(pytester, monkeypatch):
+    record = pytester.path / "daemons.json"
+    pytester.makepyfile(
+        textwrap.dedent(
+            f"""
+            import json
+
+            def test_leaves_daemons_running(slamd_factory, slam_client, slamd):
+                extra = slamd_factory()
+                client = extra.connect()
+                assert slam_client.ping() == client.ping() == "pong"
+                with open({str(record)!r}, "w") as record:
+                    json.dump([[daemon.pid, daemon.socket_path] for daemon in (slamd, extra)], record)
+            """
+        )
+    )
+    result = run_inner_session(pytester, monkeypatch)
+    result.assert_outcomes(passed=1)
+    daemons = json.loads(record.read_text())
+    assert len(daemons) == 2
+    for pid, socket_path in daemons:
+        assert_process_is_gone(pid)
+        assert not os.path.exists(socket_path)
+
+
+def test_slamd_path_prefers_the_slamd_variable(tmp_path, monkeypatch):
+    fake_swift = tmp_path / "swift"
+    fake_swift.write_text(f"#!{sys.executable}\nopen({str(tmp_path / 'ran')!r}, 'w').write('yes')\nprint('/nowhere')\n")
+    fake_swift.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path), prepend=os.pathsep)
+    assert resolve_slamd_path({"SLAMD": "/opt/slamd"}) == "/opt/slamd"
+    assert not (tmp_path / "ran").exists()
+
+
+def test_slamd_path_asks_swift_build_in_the_checkout(tmp_path, monkeypatch):
+    fake_swift = tmp_path / "swift"
+    fake_swift.write_text(
+        f"#!{sys.executable}\nimport os, sys\n"
+        f"open({str(tmp_path / 'ran')!r}, 'w').write(os.getcwd() + ' ' + ' '.join(sys.argv[1:]))\n"
+        "print('/checkout/.build/debug')\n"
+    )
+    fake_swift.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path), prepend=os.pathsep)
+    assert resolve_slamd_path({"SLAMD": ""}) == "/checkout/.build/debug/slamd"
+    directory, arguments = (tmp_path / "ran").read_text().split(" ", 1)
+    assert arguments == "build --show-bin-path"
+    assert os.path.isfile(os.path.join(directory, "Package.swift"))
+    assert os.path.isdir(os.path.join(directory, "clients", "python", "slam"))
+
+
+def test_a_client_made_by_the_fixture_talks_to_its_daemon(slamd, slam_client):
+    assert slam_client.socket_path == slamd.socket_path
+    assert isinstance(slam_client, slam.Client)
+    assert slam_client.ping() == "pong"
