@@ -60,7 +60,14 @@ let package = Package(
             ]
         ),
         .target(name: "SlamClient", dependencies: ["SlamRPC", "SlamJSON"]),
-        .target(name: "SlamHarness", dependencies: ["SlamClient", "SlamRPC", "SlamJSON"]),
+        .target(
+            name: "SlamHarness",
+            dependencies: [
+                "SlamClient", "SlamRPC", "SlamJSON", "SlamDaemon", "SlamUI",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamRPC", "SlamJSON"]),
         .executableTarget(
             name: "slamctl",

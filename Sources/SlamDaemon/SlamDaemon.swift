@@ -1,5 +1,6 @@
 import Dispatch
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SlamProtocol
@@ -28,6 +29,8 @@ public final class SlamDaemon: Sendable {
     private let logger: Logger
     private let makeApplication: ApplicationFactory
     private let logForwarder: LogForwarder?
+    /// How ``stop()`` reaches a running daemon: set while `run` serves.
+    private let stopRequest = NIOLockedValueBox(StopRequest())
 
     public init(configuration: DaemonConfiguration, logger: Logger, logForwarder: LogForwarder? = nil,
                 makeApplication: @escaping ApplicationFactory) {
@@ -40,11 +43,14 @@ public final class SlamDaemon: Sendable {
     /// The socket path this daemon uses.
     public var socketPath: String { configuration.socketPath ?? SocketLocation.defaultPath() }
 
-    /// Listens until SIGTERM or SIGINT, then finishes what is in flight, closes
-    /// every client, unlinks the socket and returns.
+    /// Listens until SIGTERM or SIGINT (or ``stop()``), then finishes what is in
+    /// flight, closes every client, unlinks the socket and returns.
     ///
-    /// - Parameter ready: called with the socket path once clients can connect.
-    public func run(ready: @Sendable (String) -> Void = { _ in }) throws {
+    /// - Parameters:
+    ///   - handlesSignals: false when the daemon runs inside another program (a test
+    ///     harness) whose signals are its own; then only ``stop()`` ends it.
+    ///   - ready: called with the socket path once clients can connect.
+    public func run(handlesSignals: Bool = true, ready: @Sendable (String) -> Void = { _ in }) throws {
         let path = socketPath
         if configuration.socketPath == nil {
             try SocketLocation.prepareDirectory(SocketLocation.defaultDirectory())
@@ -67,13 +73,20 @@ public final class SlamDaemon: Sendable {
         // Signals are caught before the socket exists: one that arrives as soon as a
         // launcher sees the socket must not be lost (or kill us uncleanly).
         let shutdown = loop.makePromise(of: Void.self)
-        let signals = installSignalHandlers { [logger] name in
+        let beginShutdown: @Sendable (String) -> Void = { [logger] reason in
             loop.execute {
-                logger.info("received \(name): shutting down")
+                logger.info("\(reason): shutting down")
                 Self.shutDown(state: state, completion: shutdown)
             }
         }
+        let signals = handlesSignals ? installSignalHandlers { name in beginShutdown("received \(name)") } : []
         defer { for source in signals { source.cancel() } }
+        let stoppedEarly = stopRequest.withLockedValue { request in
+            request.action = { beginShutdown("asked to stop") }
+            return request.isRequested
+        }
+        defer { stopRequest.withLockedValue { $0.action = nil } }
+        if stoppedEarly { beginShutdown("asked to stop") }
 
         let serverChannel: Channel
         do {
@@ -104,6 +117,16 @@ public final class SlamDaemon: Sendable {
         logForwarder?.disconnect()
         withExtendedLifetime(lock) {}
         logger.info("stopped")
+    }
+
+    /// Shuts down as SIGTERM would: `run` returns once every client is closed.
+    /// Safe from any thread, before or during `run`.
+    public func stop() {
+        let action = stopRequest.withLockedValue { request in
+            request.isRequested = true
+            return request.action
+        }
+        action?()
     }
 
     private func accept(_ channel: Channel, state: NIOLoopBound<DaemonState>, configuration: DaemonConfiguration,
@@ -168,6 +191,12 @@ public final class SlamDaemon: Sendable {
             return source
         }
     }
+}
+
+/// Whether ``SlamDaemon/stop()`` was called, and how to reach a running daemon.
+struct StopRequest {
+    var isRequested = false
+    var action: (@Sendable () -> Void)?
 }
 
 /// The `SO_PEERCRED` answer (`struct ucred`).

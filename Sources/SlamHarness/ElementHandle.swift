@@ -1,0 +1,98 @@
+import SlamClient
+import SlamJSON
+
+/// One element of a ``SlamApp``, by reference: read it, act on it, wait for it.
+///
+/// A handle is only a reference; every call asks the daemon afresh, so a
+/// handle stays valid across navigation and updates. Waits happen in the
+/// daemon (re-checked at every UI change, never by polling).
+public struct ElementHandle {
+    public let app: SlamApp
+    public let reference: String
+    /// The type the test expects (`Button`), checked on every read; nil accepts any.
+    public let expectedType: String?
+    public let controller: String?
+
+    /// What a user sees of the element now.
+    ///
+    /// - Throws: `ClientError.server` (-32001) when there is no such element,
+    ///   ``HarnessError/wrongType(reference:expected:actual:)``.
+    public func snapshot() throws -> Snapshot {
+        try checked(app.connection.find(reference, controller: controller))
+    }
+
+    /// Whether the element is on the controller now.
+    public func exists() throws -> Bool {
+        do {
+            _ = try snapshot()
+            return true
+        } catch ClientError.server(let error) where error.code.rawValue == -32001 {
+            return false
+        }
+    }
+
+    /// The `text` property (labels, buttons, text fields, text views).
+    public func text() throws -> String? {
+        try snapshot().text
+    }
+
+    /// Any snapshot property by its protocol name (`isOn`, `value`, `selectedRow`).
+    public func property(_ name: String) throws -> JSONValue? {
+        try snapshot()[name]
+    }
+
+    public func isVisible() throws -> Bool { try snapshot().isVisible }
+    public func isEnabled() throws -> Bool { try snapshot().isEnabled }
+
+    /// Presses as a user would (a row, segment or page index; `"increment"`; `true`);
+    /// returns the snapshot afterwards.
+    @discardableResult
+    public func press(_ value: JSONValue? = nil) throws -> Snapshot {
+        try checked(app.connection.press(reference, value: value, controller: controller))
+    }
+
+    /// Types `text` into a text field (its editing events fire).
+    @discardableResult
+    public func type(_ text: String) throws -> Snapshot {
+        try checked(app.connection.setText(reference, text, controller: controller))
+    }
+
+    /// Waits until the element shows `text`.
+    @discardableResult
+    public func wait(text: String, timeout: Duration = .seconds(5)) throws -> Snapshot {
+        try wait(property: "text", equals: .string(text), timeout: timeout)
+    }
+
+    /// Waits until `property` equals `value` (numbers compare by value).
+    ///
+    /// - Throws: `ClientError.server` with -32008 and the last snapshot seen when it times out.
+    @discardableResult
+    public func wait(property: String, equals value: JSONValue, timeout: Duration = .seconds(5)) throws -> Snapshot {
+        try checked(app.connection.waitFor(reference, property: property, equals: value,
+                                           timeoutMilliseconds: Self.milliseconds(timeout), controller: controller))
+    }
+
+    /// Waits until the element is in `state`; returns nil for ``ElementState/absent``.
+    @discardableResult
+    public func wait(until state: ElementState, timeout: Duration = .seconds(5)) throws -> Snapshot? {
+        try app.connection.waitFor(reference, state: state.rawValue, timeoutMilliseconds: Self.milliseconds(timeout),
+                                   controller: controller).map(checked)
+    }
+
+    private func checked(_ snapshot: Snapshot) throws -> Snapshot {
+        if let expectedType, snapshot.type != expectedType {
+            throw HarnessError.wrongType(reference: reference, expected: expectedType, actual: snapshot.type)
+        }
+        return snapshot
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}
+
+/// The states `waitFor` understands.
+public enum ElementState: String, Sendable {
+    case exists, absent, visible, hidden, enabled
+}

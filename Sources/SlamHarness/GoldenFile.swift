@@ -1,0 +1,69 @@
+import SlamJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A committed file that a snapshot must equal: compared line by line, and
+/// rewritten instead when `SLAM_UPDATE_GOLDEN=1` is set.
+public struct GoldenFile: Sendable {
+    /// The environment variable that turns comparisons into updates.
+    public static let updateVariable = "SLAM_UPDATE_GOLDEN"
+
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Whether this run records golden files instead of checking them.
+    public static var isUpdating: Bool {
+        getenv(updateVariable).map { String(cString: $0) == "1" } ?? false
+    }
+
+    /// Pretty-printed JSON, object members in the order the daemon sent them, ending in a newline.
+    public static func text(of value: JSONValue) throws -> String {
+        String(decoding: try JSONSerializer(style: .pretty(indent: 2)).serialize(value), as: UTF8.self) + "\n"
+    }
+
+    /// Checks `actual` against the file (or writes it when updating).
+    ///
+    /// - Throws: ``HarnessError/goldenMismatch(path:line:expected:actual:)`` naming the first
+    ///   differing line, or ``HarnessError/goldenMissing(path:)``.
+    public func check(_ actual: String) throws {
+        if Self.isUpdating {
+            try write(actual)
+            return
+        }
+        guard access(path, F_OK) == 0 else { throw HarnessError.goldenMissing(path: path) }
+        let expected = DaemonProcess.read(path)
+        guard expected != actual else { return }
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(expectedLines.count, actualLines.count)
+        throw HarnessError.goldenMismatch(
+            path: path, line: index + 1,
+            expected: index < expectedLines.count ? String(expectedLines[index]) : "(end of file)",
+            actual: index < actualLines.count ? String(actualLines[index]) : "(end of file)")
+    }
+
+    func write(_ text: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw DaemonProcess.LaunchError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                throw DaemonProcess.LaunchError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// Why a harness assertion or lookup failed. Errors from the daemon itself
+/// (an element not found, a wait that timed out) arrive as `ClientError.server`
+/// with the daemon's code, message and data.
+public enum HarnessError: Error, CustomStringConvertible, Equatable {
+    /// `app.button("count")` found an element of another type.
+    case wrongType(reference: String, expected: String, actual: String)
+    /// A golden file differs from what the daemon shows now.
+    case goldenMismatch(path: String, line: Int, expected: String, actual: String)
+    /// A golden file does not exist yet.
+    case goldenMissing(path: String)
+    /// The in-process daemon could not start.
+    case launchFailed(String)
+
+    public var description: String {
+        switch self {
+        case let .wrongType(reference, expected, actual):
+            "'\(reference)' is a \(actual), not a \(expected)"
+        case let .goldenMismatch(path, line, expected, actual):
+            """
+            the tree differs from \(path) at line \(line):
+              expected: \(expected)
+              actual:   \(actual)
+            Run with \(GoldenFile.updateVariable)=1 to accept the new tree (and review the diff).
+            """
+        case .goldenMissing(let path):
+            "no golden file at \(path); run with \(GoldenFile.updateVariable)=1 to record it"
+        case .launchFailed(let reason):
+            "the daemon could not start: \(reason)"
+        }
+    }
+}

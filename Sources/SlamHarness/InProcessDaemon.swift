@@ -1,0 +1,73 @@
+import Dispatch
+import Logging
+import NIOConcurrencyHelpers
+import SlamDaemon
+import SlamUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A `SlamDaemon` serving inside this process on a temporary socket: for
+/// testing screens written in Swift through the same protocol clients use.
+public final class InProcessDaemon: Sendable {
+    public let socketPath: String
+    public let directory: String
+    private let daemon: SlamDaemon
+    private let finished = DispatchSemaphore(value: 0)
+    private let state = NIOLockedValueBox(State())
+
+    private struct State {
+        var failure: String?
+        var isStopped = false
+    }
+
+    /// Starts serving `makeApplication()` and returns once clients can connect.
+    ///
+    /// - Throws: ``HarnessError/launchFailed(_:)`` when the daemon cannot start
+    ///   (the application factory threw, the socket cannot be bound).
+    public init(timeoutSeconds: Double = 20, makeApplication: @escaping SlamDaemon.ApplicationFactory) throws {
+        directory = try DaemonProcess.makeTemporaryDirectory()
+        socketPath = directory + "/slamd.sock"
+        let logger = Logger(label: "slamd.in-process") { _ in SwiftLogNoOpLogHandler() }
+        daemon = SlamDaemon(configuration: .init(socketPath: socketPath), logger: logger, makeApplication: makeApplication)
+        let ready = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "slam.harness.daemon").async { [daemon, state, finished] in
+            do {
+                try daemon.run(handlesSignals: false) { _ in ready.signal() }
+            } catch {
+                state.withLockedValue { $0.failure = "\(error)" }
+                ready.signal()
+            }
+            finished.signal()
+        }
+        guard ready.wait(timeout: .now() + timeoutSeconds) == .success else {
+            daemon.stop()
+            throw HarnessError.launchFailed("not listening within \(timeoutSeconds) s")
+        }
+        if let failure = state.withLockedValue({ $0.failure }) {
+            finished.wait()
+            state.withLockedValue { $0.isStopped = true }  // nothing left for deinit to stop
+            rmdir(directory)
+            throw HarnessError.launchFailed(failure)
+        }
+    }
+
+    /// Shuts the daemon down as SIGTERM would and waits until it has (idempotent).
+    public func stop() {
+        let alreadyStopped = state.withLockedValue { state in
+            defer { state.isStopped = true }
+            return state.isStopped
+        }
+        guard !alreadyStopped else { return }
+        daemon.stop()
+        finished.wait()
+        unlink(socketPath + ".lock")
+        rmdir(directory)
+    }
+
+    deinit {
+        stop()
+    }
+}

@@ -1,0 +1,158 @@
+import SlamClient
+import SlamDaemon
+import SlamJSON
+import SlamUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A Slam app under test, driven as a user would through the real protocol.
+///
+/// Launch a real `slamd` (the demo app or a storyboard) on a temporary socket,
+/// or serve a Swift application in this process; either way the test talks to
+/// it through a real client connection, and ``stop()`` (or releasing the app)
+/// tears everything down: the daemon, its socket and its temporary files.
+///
+/// ```swift
+/// let app = try SlamApp.launch(storyboard: "Fixtures/editor.json")
+/// try app.textField("title").type("Groceries")
+/// try app.button("save").press()
+/// try app.label("status").wait(text: "Saved")
+/// try app.expectTree(matchesGoldenFile: "Golden/editor-saved.json")
+/// ```
+public final class SlamApp {
+    private enum Host {
+        case process(DaemonProcess)
+        case inProcess(InProcessDaemon)
+    }
+
+    public let socketPath: String
+    /// The connection every fluent call goes through.
+    public let connection: SlamConnection
+    private let host: Host
+    /// A temporary directory this app owns (a storyboard written for it).
+    private let ownedDirectory: String?
+    private var exitStatus: Int32?
+
+    private init(host: Host, socketPath: String, ownedDirectory: String? = nil) throws {
+        self.host = host
+        self.socketPath = socketPath
+        self.ownedDirectory = ownedDirectory
+        connection = try SlamConnection(socketPath: socketPath, timeoutMilliseconds: 30_000)
+    }
+
+    /// Starts a real `slamd` (found next to the test binary, or `$SLAMD`) on a temporary socket.
+    ///
+    /// - Parameters:
+    ///   - storyboard: a storyboard file to host; nil hosts the built-in demo app.
+    ///   - arguments: more `slamd` options.
+    public static func launch(storyboard: String? = nil, arguments: [String] = []) throws -> SlamApp {
+        let daemon = try DaemonProcess.launch(storyboard: storyboard, arguments: arguments)
+        return try SlamApp(host: .process(daemon), socketPath: daemon.socketPath)
+    }
+
+    /// Starts a real `slamd` hosting a storyboard given as JSON text.
+    public static func launch(storyboardText: String, arguments: [String] = []) throws -> SlamApp {
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        let path = directory + "/storyboard.json"
+        do {
+            try GoldenFile(path: path).write(storyboardText)
+            let daemon = try DaemonProcess.launch(storyboard: path, arguments: arguments)
+            return try SlamApp(host: .process(daemon), socketPath: daemon.socketPath, ownedDirectory: directory)
+        } catch {
+            unlink(path)
+            rmdir(directory)
+            throw error
+        }
+    }
+
+    /// Serves `makeApplication()` from a daemon inside this process: the same
+    /// protocol, for screens whose behaviour is written in Swift.
+    public static func inProcess(_ makeApplication: @escaping SlamDaemon.ApplicationFactory) throws -> SlamApp {
+        let daemon = try InProcessDaemon(makeApplication: makeApplication)
+        return try SlamApp(host: .inProcess(daemon), socketPath: daemon.socketPath)
+    }
+
+    /// The process id of the launched `slamd` (nil in process).
+    public var processIdentifier: Int32? {
+        if case .process(let daemon) = host { return daemon.process.processIdentifier }
+        return nil
+    }
+
+    /// The daemon's log so far (empty in process).
+    public var log: String {
+        if case .process(let daemon) = host { return daemon.standardError }
+        return ""
+    }
+
+    /// A second connection, for waiting on one while acting on another.
+    public func connect(timeoutMilliseconds: Int? = 30_000) throws -> SlamConnection {
+        try SlamConnection(socketPath: socketPath, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Stops the daemon as SIGTERM would and removes its temporary files;
+    /// returns its exit status (0 for a clean stop). Calling it again returns the same.
+    @discardableResult
+    public func stop() -> Int32 {
+        if let exitStatus { return exitStatus }
+        connection.close()
+        let status: Int32
+        switch host {
+        case .process(let daemon):
+            status = daemon.stop()
+        case .inProcess(let daemon):
+            daemon.stop()
+            status = 0
+        }
+        if let ownedDirectory {
+            unlink(ownedDirectory + "/storyboard.json")
+            rmdir(ownedDirectory)
+        }
+        exitStatus = status
+        return status
+    }
+
+    deinit {
+        stop()
+    }
+
+    // MARK: - Whole-app reads and actions
+
+    /// Runs a task (`pop`, `push`, `url` or the app's own); returns the top controller afterwards.
+    @discardableResult
+    public func runTask(_ name: String, param: String? = nil) throws -> String? {
+        try connection.runTask(name, param: param)
+    }
+
+    /// The navigation stack's controller ids, root first.
+    public func controllerStack() throws -> [String] {
+        try connection.controllers().map(\.id)
+    }
+
+    /// The controller on top.
+    public func topController() throws -> String? {
+        try connection.controllers().last?.id
+    }
+
+    /// The element tree of the top controller (or `controller`).
+    public func tree(controller: String? = nil) throws -> Snapshot {
+        try connection.tree(controller: controller)
+    }
+
+    /// Pulls every data source of the top controller; returns the references that changed.
+    @discardableResult
+    public func updateUI(controller: String? = nil) throws -> [String] {
+        try connection.updateUI(controller: controller)
+    }
+
+    /// Compares the whole tree with a committed golden file (pretty JSON), or
+    /// records it when `SLAM_UPDATE_GOLDEN=1`.
+    ///
+    /// - Throws: ``HarnessError/goldenMismatch(path:line:expected:actual:)`` with the first
+    ///   differing line, ``HarnessError/goldenMissing(path:)``.
+    public func expectTree(matchesGoldenFile path: String, controller: String? = nil) throws {
+        try GoldenFile(path: path).check(GoldenFile.text(of: tree(controller: controller).json))
+    }
+}
