@@ -3,9 +3,9 @@ import PackageDescription
 
 /// Slam: a headless UI runtime driven over JSON-RPC 2.0 on a Unix socket.
 ///
-/// Dependencies point one way:
-/// `CJansson` ← `SlamJSON` ← `SlamRPC`. Later modules (`SlamUI`, `SlamProtocol`,
-/// `SlamDaemon`, `SlamClient`, `SlamHarness`) are added by the issues that build them.
+/// Dependencies point one way (see the README's "Where things live"):
+/// `CJansson` ← `SlamJSON` ← `SlamRPC` ← `SlamProtocol` (+ `SlamUI`) ← `SlamDaemon` ← `slamd`;
+/// `SlamRPC` ← `SlamClient` ← `SlamConsole` ← `slamctl`; `SlamClient` + `SlamDaemon` ← `SlamHarness`.
 let package = Package(
     name: "Slam",
     products: [
@@ -90,6 +90,13 @@ let package = Package(
         .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamUI"]),
         .testTarget(name: "SlamProtocolTests", dependencies: ["SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamDaemonTests", dependencies: ["SlamHarness", "SlamClient", "SlamRPC", "SlamJSON", "slamd"]),
+        .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamJSON"]),
+        .testTarget(name: "SlamctlTests", dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "slamctl", "slamd"]),
+        .testTarget(
+            name: "SlamHarnessTests",
+            dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "SlamDemo", "SlamUI", "slamd"],
+            resources: [.copy("Golden")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -100,7 +100,13 @@ public final class DaemonProcess {
 
     /// `slamd` next to the running test binary, or `$SLAMD` when set.
     public static func slamdPath() throws -> String {
-        if let explicit = getenv("SLAMD") { return String(cString: explicit) }
+        try siblingExecutable(named: "slamd", overriddenBy: "SLAMD")
+    }
+
+    /// An executable built next to the running test binary (`slamd`, `slamctl`),
+    /// or the path in `environmentVariable` when it is set.
+    public static func siblingExecutable(named name: String, overriddenBy environmentVariable: String) throws -> String {
+        if let explicit = getenv(environmentVariable) { return String(cString: explicit) }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { throw LaunchError(description: "cannot read /proc/self/exe") }
@@ -108,10 +114,10 @@ public final class DaemonProcess {
         // Inside an .xctest bundle the binary may sit a level or two deeper.
         for _ in 0..<3 {
             directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
-            let candidate = directory + "/slamd"
+            let candidate = directory + "/" + name
             if access(candidate, X_OK) == 0 { return candidate }
         }
-        throw LaunchError(description: "cannot find slamd near the test binary; build it or set SLAMD")
+        throw LaunchError(description: "cannot find \(name) near the test binary; build it or set \(environmentVariable)")
     }
 
     /// A small text file's contents, read with POSIX calls: Foundation's
@@ -130,7 +136,8 @@ public final class DaemonProcess {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func makeTemporaryDirectory() throws -> String {
+    /// A new directory under /tmp, mode 0700, for one daemon's files.
+    public static func makeTemporaryDirectory() throws -> String {
         var template = Array("/tmp/slam-test-XXXXXX".utf8CString)
         guard let pointer = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw LaunchError(description: "mkdtemp failed: \(String(cString: strerror(errno)))")

@@ -48,13 +48,15 @@ public struct ElementHandle {
     /// returns the snapshot afterwards.
     @discardableResult
     public func press(_ value: JSONValue? = nil) throws -> Snapshot {
-        try checked(app.connection.press(reference, value: value, controller: controller))
+        try checkTypeBeforeActing()
+        return try checked(app.connection.press(reference, value: value, controller: controller))
     }
 
     /// Types `text` into a text field (its editing events fire).
     @discardableResult
     public func type(_ text: String) throws -> Snapshot {
-        try checked(app.connection.setText(reference, text, controller: controller))
+        try checkTypeBeforeActing()
+        return try checked(app.connection.setText(reference, text, controller: controller))
     }
 
     /// Waits until the element shows `text`.
@@ -77,6 +79,11 @@ public struct ElementHandle {
     public func wait(until state: ElementState, timeout: Duration = .seconds(5)) throws -> Snapshot? {
         try app.connection.waitFor(reference, state: state.rawValue, timeoutMilliseconds: Self.milliseconds(timeout),
                                    controller: controller).map(checked)
+    }
+
+    /// A typed handle must not act on an element of another type, so it looks first.
+    private func checkTypeBeforeActing() throws {
+        if expectedType != nil { _ = try snapshot() }
     }
 
     private func checked(_ snapshot: Snapshot) throws -> Snapshot {
