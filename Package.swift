@@ -90,6 +90,7 @@ let package = Package(
         .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamUI"]),
         .testTarget(name: "SlamProtocolTests", dependencies: ["SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamDaemonTests", dependencies: ["SlamHarness", "SlamClient", "SlamRPC", "SlamJSON", "slamd"]),
+        .testTarget(name: "SlamClientTests", dependencies: ["SlamClient", "SlamHarness", "SlamJSON", "SlamRPC", "SlamDemo"]),
         .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamJSON"]),
         .testTarget(name: "SlamctlTests", dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "slamctl", "slamd"]),
         .testTarget(

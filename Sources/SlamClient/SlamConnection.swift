@@ -36,29 +36,7 @@ public final class SlamConnection {
         self.timeoutMilliseconds = timeoutMilliseconds
         self.decoder = FrameDecoder(framing: framing, maximumMessageBytes: 1 << 30)
         self.encoder = FrameEncoder(framing: framing)
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .system(call: "socket", errno: errno) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let pathBytes = Array(socketPath.utf8)
-        guard pathBytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            Glibc.close(descriptor)
-            throw .cannotConnect(path: socketPath, errno: ENAMETOOLONG)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: pathBytes)
-            raw[pathBytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw .cannotConnect(path: socketPath, errno: code)
-        }
+        descriptor = try UnixSocket.connect(to: socketPath)
     }
 
     deinit {
@@ -209,19 +187,7 @@ public final class SlamConnection {
     }
 
     private func writeAll(_ bytes: [UInt8]) throws(ClientError) {
-        guard descriptor >= 0 else { throw .connectionClosed }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { raw in
-                Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE || errno == ECONNRESET { throw .connectionClosed }
-                throw .system(call: "send", errno: errno)
-            }
-            offset += written
-        }
+        try UnixSocket.writeAll(descriptor, bytes)
     }
 
     private func readSome(timeoutMilliseconds: Int?) throws(ClientError) {

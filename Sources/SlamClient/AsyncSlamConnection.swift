@@ -1,0 +1,292 @@
+import SlamJSON
+import SlamRPC
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A connection to `slamd` for async code: many calls in flight at once from
+/// any number of tasks, notifications as an `AsyncStream`.
+///
+/// A reader thread of its own takes every message off the socket as it comes,
+/// so a task awaiting a slow `waitFor` never keeps notifications or other
+/// replies waiting in the kernel. Requests are matched to responses by id.
+///
+/// ```swift
+/// let connection = try AsyncSlamConnection(socketPath: path)
+/// try await connection.perform(.subscribe(["changed"]))
+/// async let saved = connection.perform(.waitFor("status", property: "text", equals: "Saved"))
+/// try await connection.perform(.press("save"))
+/// for await event in connection.notifications { print(event.method) }
+/// ```
+public final class AsyncSlamConnection: Sendable {
+    public let socketPath: String
+    /// Notifications in arrival order; the stream ends when the connection closes.
+    public let notifications: AsyncStream<Notification>
+    private let core: Core
+
+    /// Connects and starts reading.
+    ///
+    /// - Throws: ``ClientError/cannotConnect(path:errno:)`` when nobody listens at `socketPath`.
+    public init(socketPath: String, framing: Framing = .newlineDelimited) throws(ClientError) {
+        self.socketPath = socketPath
+        let descriptor = try UnixSocket.connect(to: socketPath)
+        let (stream, sink) = AsyncStream<Notification>.makeStream()
+        notifications = stream
+        core = Core(descriptor: descriptor, framing: framing, notificationSink: sink)
+        core.startReading()
+    }
+
+    deinit {
+        core.close()
+    }
+
+    /// Closes the connection: pending calls fail with ``ClientError/connectionClosed``
+    /// and ``notifications`` ends. Idempotent.
+    public func close() {
+        core.close()
+    }
+
+    /// Sends a request and waits for its response (result or error).
+    public func request(_ method: String, params: Parameters? = nil) async throws(ClientError) -> Response {
+        let id = core.makeID()
+        try core.send(Request(id: id, method: method, params: params).jsonValue, expecting: [id])
+        return try await core.response(for: id)
+    }
+
+    /// Calls `method` and returns its result.
+    ///
+    /// - Throws: ``ClientError/server(_:)`` with the daemon's error, or a transport error.
+    @discardableResult
+    public func call(_ method: String, _ params: JSONValue.Object? = nil) async throws(ClientError) -> JSONValue {
+        let response = try await request(method, params: params.map { .byName($0) })
+        switch response.outcome {
+        case .success(let result): return result
+        case .failure(let error): throw .server(error)
+        }
+    }
+
+    /// Performs a described call (see ``ClientCall``) and reads its result.
+    @discardableResult
+    public func perform<Result>(_ call: ClientCall<Result>) async throws(ClientError) -> Result {
+        try call.decode(await self.call(call.method, call.params))
+    }
+
+    /// Sends requests as one batch; returns their responses in request order.
+    public func batch(_ calls: [(method: String, params: JSONValue.Object?)]) async throws(ClientError) -> [Response] {
+        let requests = calls.map { Request(id: core.makeID(), method: $0.method, params: $0.params.map { .byName($0) }) }
+        try core.send(.array(requests.map(\.jsonValue)), expecting: requests.map(\.id))
+        var responses: [Response] = []
+        for request in requests {
+            responses.append(try await core.response(for: request.id))
+        }
+        return responses
+    }
+
+    /// Sends a notification: no response will come.
+    public func notify(_ method: String, _ params: JSONValue.Object? = nil) throws(ClientError) {
+        try core.send(Notification(method: method, params: params.map { .byName($0) }).jsonValue, expecting: [])
+    }
+}
+
+extension AsyncSlamConnection {
+    /// The socket, the reader thread and the table of pending responses. Kept
+    /// apart from ``AsyncSlamConnection`` so the reader thread, which holds it,
+    /// does not keep the connection alive: releasing the connection closes it.
+    final class Core: Sendable {
+        private enum Slot {
+            /// Sent; neither answered nor awaited yet.
+            case expected
+            case arrived(Response)
+            case awaiting(CheckedContinuation<Result<Response, ClientError>, Never>)
+        }
+
+        private struct State {
+            var nextID: Int64 = 0
+            var slots: [RequestID: Slot] = [:]
+            /// Ids still owed a response, oldest first: an error with id null answers the oldest.
+            var owed: [RequestID] = []
+            var closedBecause: ClientError?
+            var isClosing = false
+            var reader: pthread_t?
+        }
+
+        private let descriptor: Int32
+        private let framing: Framing
+        private let encoder: FrameEncoder
+        private let notificationSink: AsyncStream<Notification>.Continuation
+        private let state = Mutex(State())
+        /// Held while writing one frame, so frames from concurrent tasks never interleave.
+        private let writeLock = Mutex(())
+
+        init(descriptor: Int32, framing: Framing, notificationSink: AsyncStream<Notification>.Continuation) {
+            self.descriptor = descriptor
+            self.framing = framing
+            encoder = FrameEncoder(framing: framing)
+            self.notificationSink = notificationSink
+        }
+
+        func makeID() -> RequestID {
+            state.withLock { state in
+                state.nextID += 1
+                return .integer(state.nextID)
+            }
+        }
+
+        /// Registers `ids` as owed a response, then writes the message.
+        func send(_ value: JSONValue, expecting ids: [RequestID]) throws(ClientError) {
+            let body: [UInt8]
+            do {
+                body = try JSONSerializer().serialize(value)
+            } catch {
+                throw .protocolViolation("cannot serialize the request: \(error)")
+            }
+            let closed: ClientError? = state.withLock { state in
+                if let reason = state.closedBecause { return reason }
+                for id in ids { state.slots[id] = .expected }
+                state.owed += ids
+                return nil
+            }
+            if let closed { throw closed }
+            let frame = encoder.encode(body)
+            let failure: ClientError? = writeLock.withLock { _ in
+                do throws(ClientError) {
+                    try UnixSocket.writeAll(descriptor, frame)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure {
+                forget(ids)
+                throw failure
+            }
+        }
+
+        /// Waits for the response to `id` (which ``send(_:expecting:)`` registered).
+        func response(for id: RequestID) async throws(ClientError) -> Response {
+            let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Response, ClientError>, Never>) in
+                let ready: Result<Response, ClientError>? = state.withLock { state in
+                    switch state.slots[id] {
+                    case .arrived(let response)?:
+                        state.slots[id] = nil
+                        return .success(response)
+                    case .expected?:
+                        state.slots[id] = .awaiting(continuation)
+                        return nil
+                    case .awaiting?, nil:
+                        return .failure(state.closedBecause ?? .protocolViolation("no request with id \(id) is pending"))
+                    }
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+            return try result.get()
+        }
+
+        private func forget(_ ids: [RequestID]) {
+            state.withLock { state in
+                for id in ids { state.slots[id] = nil }
+                state.owed.removeAll { ids.contains($0) }
+            }
+        }
+
+        // MARK: - Reading
+
+        func startReading() {
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(self).toOpaque()
+            let result = pthread_create(&thread, nil, { context in
+                let core = Unmanaged<Core>.fromOpaque(context!).takeRetainedValue()
+                core.readUntilClosed()
+                return nil
+            }, context)
+            if result != 0 {
+                Unmanaged<Core>.fromOpaque(context).release()
+                finish(.system(call: "pthread_create", errno: result))
+                return
+            }
+            state.withLock { $0.reader = thread }
+        }
+
+        private func readUntilClosed() {
+            var decoder = FrameDecoder(framing: framing, maximumMessageBytes: 1 << 30)
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                decoder.append(buffer[0..<count])
+                while let event = decoder.next() {
+                    guard case .message(let body) = event, let message = try? JSONParser().parse(body) else {
+                        finish(.protocolViolation("the daemon sent an unreadable message"))
+                        return
+                    }
+                    deliver(message)
+                }
+            }
+            finish(.connectionClosed)
+        }
+
+        private func deliver(_ message: JSONValue) {
+            if case .array(let items) = message {
+                for item in items { deliver(item) }
+                return
+            }
+            switch try? Message(jsonValue: message) {
+            case .notification(let notification)?:
+                notificationSink.yield(notification)
+            case .response(let response)?:
+                let continuation: CheckedContinuation<Result<Response, ClientError>, Never>? = state.withLock { state in
+                    // An error about a message the daemon could not read carries id null: it answers the oldest request.
+                    guard let id = response.id == .null ? state.owed.first : response.id,
+                          let slot = state.slots[id] else { return nil }
+                    state.owed.removeAll { $0 == id }
+                    if case .awaiting(let continuation) = slot {
+                        state.slots[id] = nil
+                        return continuation
+                    }
+                    state.slots[id] = .arrived(response)
+                    return nil
+                }
+                continuation?.resume(returning: .success(response))
+            default:
+                break  // the daemon sends no requests; anything else is not ours to answer
+            }
+        }
+
+        /// Fails every pending call with `reason` and ends the notifications.
+        private func finish(_ reason: ClientError) {
+            let waiting = state.withLock { state in
+                if state.closedBecause == nil { state.closedBecause = reason }
+                var waiting: [CheckedContinuation<Result<Response, ClientError>, Never>] = []
+                for (id, slot) in state.slots {
+                    if case .awaiting(let continuation) = slot {
+                        waiting.append(continuation)
+                        state.slots[id] = nil
+                    }
+                }
+                state.owed.removeAll()
+                return waiting
+            }
+            for continuation in waiting { continuation.resume(returning: .failure(state.withLock { $0.closedBecause! })) }
+            notificationSink.finish()
+        }
+
+        /// Shuts the socket (waking the reader), joins the reader, closes the descriptor.
+        func close() {
+            let (alreadyClosing, reader): (Bool, pthread_t?) = state.withLock { state in
+                defer {
+                    state.isClosing = true
+                    state.reader = nil
+                }
+                return (state.isClosing, state.reader)
+            }
+            guard !alreadyClosing else { return }
+            shutdown(descriptor, Int32(SHUT_RDWR))
+            if let reader { pthread_join(reader, nil) }
+            Glibc.close(descriptor)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Testing
+import SlamClient
+import SlamDemo
+import SlamHarness
+import SlamJSON
+import SlamRPC
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The async client against a real daemon (served in process, through its socket).
+@Suite struct AsyncConnectionTests {
+    static func demo() throws -> SlamApp {
+        try SlamApp.inProcess { try DemoApp.makeApplication() }
+    }
+
+    @Test func manyTasksShareOneConnectionAndEachGetsItsOwnReply() async throws {
+        let app = try Self.demo()
+        let connection = try AsyncSlamConnection(socketPath: app.socketPath)
+        let references = ["heading", "count", "progress", "goal", "increment", "decrement", "reset", "openSettings"]
+        try await withThrowingTaskGroup(of: (String, Snapshot).self) { group in
+            for round in 0..<25 {
+                for reference in references {
+                    group.addTask {
+                        if round % 5 == 0 && reference == "increment" { try await connection.perform(.press("increment")) }
+                        return (reference, try await connection.perform(.find(reference)))
+                    }
+                }
+            }
+            var answered = 0
+            for try await (reference, snapshot) in group {
+                #expect(snapshot.reference == reference, "a reply went to the wrong task")
+                answered += 1
+            }
+            #expect(answered == 200)
+        }
+        #expect(try await connection.perform(.find("count")).text == "Count: 5")
+    }
+
+    @Test func notificationsArriveAsAStreamAfterTheirCause() async throws {
+        let app = try Self.demo()
+        let connection = try AsyncSlamConnection(socketPath: app.socketPath)
+        #expect(try await connection.perform(.subscribe(["changed", "navigated"])) == ["changed", "navigated"])
+        let pressed = try await connection.perform(.press("increment"))
+        #expect(pressed.reference == "increment")
+        var events = connection.notifications.makeAsyncIterator()
+        let changed = try #require(await events.next())
+        #expect(changed.method == "changed")
+        let changes = changed.params?.jsonValue["changes"]?.arrayValue ?? []
+        #expect(changes.contains { $0["ref"] == "count" && $0["text"] == "Count: 1" })
+        try await connection.perform(.runTask("push", param: "Settings"))
+        let navigated = try #require(await events.next())
+        #expect(navigated.method == "navigated")
+        #expect(navigated.params?.jsonValue["top"] == "Settings")
+    }
+
+    @Test func aWaitResolvesWhenAnotherClientActs() async throws {
+        let app = try Self.demo()
+        let waiter = try AsyncSlamConnection(socketPath: app.socketPath)
+        let actor = try AsyncSlamConnection(socketPath: app.socketPath)
+        async let reached = waiter.perform(.waitFor("goal", state: "visible", timeoutMilliseconds: 5_000))
+        for _ in 0..<10 { try await actor.perform(.press("increment")) }
+        let goal = try #require(try await reached)
+        #expect(goal.isVisible)
+    }
+
+    @Test func errorsAreTypedWithCodeMessageAndData() async throws {
+        let app = try Self.demo()
+        let connection = try AsyncSlamConnection(socketPath: app.socketPath)
+        do {
+            try await connection.perform(.press("nope"))
+            Issue.record("pressing a missing element succeeded")
+        } catch {
+            // `catch .server(let error)` here crashes the 6.3.1 compiler (SILGen ownership), hence the guard.
+            guard case .server(let error) = error else { throw error }
+            #expect(error.code == ErrorCode(rawValue: -32001))
+            #expect(error.message.contains("'nope'"))
+            #expect(error.data?["ref"] == "nope")
+        }
+        let responses = try await connection.batch([("ping", nil), ("find", ["ref": "nope"]), ("nope", nil)])
+        #expect(try responses[0].outcome.get() == "pong")
+        #expect(responses[1].outcome.failureCode == -32001)
+        #expect(responses[2].outcome.failureCode == -32601)
+        #expect(try await connection.perform(.ping) == "pong", "the connection goes on after errors")
+    }
+
+    @Test func closingFailsPendingCallsAndEndsTheStream() async throws {
+        let app = try Self.demo()
+        let connection = try AsyncSlamConnection(socketPath: app.socketPath)
+        try await connection.perform(.subscribe(["changed"]))
+        async let pending = connection.perform(.waitFor("count", property: "text", equals: "never", timeoutMilliseconds: 10_000))
+        try await Task.sleep(for: .milliseconds(50))
+        connection.close()
+        do {
+            _ = try await pending
+            Issue.record("a pending wait survived close()")
+        } catch {
+            #expect(error as? ClientError == .connectionClosed)
+        }
+        var events = connection.notifications.makeAsyncIterator()
+        #expect(await events.next() == nil, "the notification stream ended")
+        await #expect(throws: ClientError.connectionClosed) { try await connection.perform(.ping) }
+    }
+
+    @Test func releasedConnectionsLeaveNoDescriptorsOrThreads() async throws {
+        let app = try Self.demo()
+        let before = openDescriptorCount()
+        for _ in 0..<50 {
+            let connection = try AsyncSlamConnection(socketPath: app.socketPath)
+            #expect(try await connection.perform(.ping) == "pong")
+        }
+        #expect(openDescriptorCount() <= before + 2, "each released connection closed its socket")
+    }
+
+    @Test func aMissingDaemonIsCannotConnectWithThePath() {
+        #expect(throws: ClientError.cannotConnect(path: "/tmp/no-slamd-here.sock", errno: ENOENT)) {
+            _ = try AsyncSlamConnection(socketPath: "/tmp/no-slamd-here.sock")
+        }
+    }
+}
+
+func openDescriptorCount() -> Int {
+    guard let directory = opendir("/proc/self/fd") else { return -1 }
+    defer { closedir(directory) }
+    var count = 0
+    while readdir(directory) != nil { count += 1 }
+    return count
+}
+
+extension Result where Success == JSONValue, Failure == ResponseError {
+    /// The error code, for a failed response.
+    var failureCode: Int? {
+        if case .failure(let error) = self { return Int(error.code.rawValue) }
+        return nil
+    }
+}

@@ -1,0 +1,45 @@
+import Testing
+import SlamClient
+import SlamDemo
+import SlamHarness
+import SlamJSON
+import SlamRPC
+
+/// The blocking client's typed helpers and errors against a real daemon.
+@Suite struct BlockingConnectionTests {
+    @Test func typedHelpersReadEveryKindOfResult() throws {
+        let app = try SlamApp.inProcess { try DemoApp.makeApplication() }
+        let connection = try app.connect()
+        #expect(try connection.ping() == "pong")
+        #expect(try connection.version()["protocolVersion"] == "1.0")
+        #expect(try connection.discover()["openrpc"] != nil)
+        #expect(try connection.find("count").text == "Count: 0")
+        #expect(try connection.query(type: "Button", enabled: false).map(\.reference) == ["decrement", "reset"])
+        #expect(try connection.tree(depth: 1).children.count == 6)
+        #expect(try connection.press("increment").reference == "increment")
+        #expect(try connection.updateUI() == [], "autoUI already updated")
+        #expect(try connection.tasks() == ["pop", "push", "resetCounter", "url"])
+        #expect(try connection.runTask("push", param: "Settings") == "Settings")
+        #expect(try connection.controllers() == [ControllerEntry(id: "Home", title: "Slam Demo", modal: false),
+                                                 ControllerEntry(id: "Settings", title: "Settings", modal: false)])
+        #expect(try connection.setText("name", "Ada").text == "Ada")
+        #expect(try connection.waitFor("greeting", property: "text", equals: "Hello, Ada", timeoutMilliseconds: 1_000).text == "Hello, Ada")
+        #expect(try connection.waitFor("count", state: "absent", timeoutMilliseconds: 0) == nil, "count is not on Settings")
+        #expect(try connection.subscribe(["log", "changed"]).sorted() == ["changed", "log"])
+        #expect(try connection.unsubscribe(["log"]) == ["changed"])
+    }
+
+    @Test func serverErrorsCarryCodeMessageAndData() throws {
+        let app = try SlamApp.inProcess { try DemoApp.makeApplication() }
+        do {
+            try app.connection.runTask("nope")
+            Issue.record("an unknown task ran")
+        } catch .server(let error) {
+            #expect(error.code == ErrorCode(rawValue: -32005))
+            #expect(error.data?["task"] == "nope")
+        }
+        #expect(throws: ClientError.timedOut(milliseconds: 50)) {
+            try app.connection.nextNotification(timeoutMilliseconds: 50)
+        }
+    }
+}
