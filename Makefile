@@ -1,12 +1,13 @@
 # Slam: the two commands of the README, and their helpers.
 #   make run    — install what is missing, build, start slamd with the demo app
-#   make test   — install what is missing, build, run every test (and the leak check)
+#   make test   — install what is missing, build, run every test (Swift, Python, and the leak check)
 
 SWIFT ?= swift
+PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps build run test unit-tests leakcheck clean
+.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench-cli clean
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
@@ -16,6 +17,13 @@ deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists jansson; then \
 		echo "installing libjansson-dev and pkg-config"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjansson-dev pkg-config; \
+	fi
+
+# The Python client is stdlib-only; its tests need pytest.
+python-deps:
+	@if ! $(PYTHON) -c 'import pytest' >/dev/null 2>&1; then \
+		echo "installing pytest"; \
+		$(PYTHON) -m pip install -q pytest || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-pytest; }; \
 	fi
 
 build: deps
@@ -28,12 +36,26 @@ run: deps
 unit-tests: deps
 	$(SWIFT) test
 
-# Every test again under AddressSanitizer + LeakSanitizer: any leak fails the run.
+# The Python client's suite against the slamd the Swift build made.
+python-tests: deps python-deps
+	$(SWIFT) build --product slamd
+	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd $(PYTHON) -m pytest clients/python -q
+
+# Every Swift test again under AddressSanitizer + LeakSanitizer: any leak fails the run.
 # (valgrind 3.19 crashes inside the Swift test runner, so LeakSanitizer is the leak checker.)
 leakcheck: deps
 	LSAN_OPTIONS=$(LSAN_OPTIONS) $(SWIFT) test --sanitize=address --scratch-path .build-asan
 
-test: unit-tests leakcheck
+test: unit-tests python-tests leakcheck
+
+# The fastest slamctl: release, one static executable (no dynamic loading at start-up).
+slamctl: deps
+	$(SWIFT) build -c release --product slamctl -Xswiftc -static-executable --scratch-path .build-static
+	@echo "built $(CURDIR)/.build-static/release/slamctl"
+
+# slamctl ping against tmux display -p, with hyperfine (figures in the README).
+bench-cli: slamctl
+	scripts/bench-cli.sh
 
 clean:
-	rm -rf .build .build-asan
+	rm -rf .build .build-asan .build-static

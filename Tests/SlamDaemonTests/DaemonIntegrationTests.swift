@@ -8,13 +8,12 @@ import SlamRPC
 /// The real `slamd`, on a temporary socket, driven through a real client.
 @Suite struct DaemonIntegrationTests {
     @Test func servesTheDemoAppOverNewlineFraming() throws {
-        let daemon = try DaemonProcess.launch()
-        let connection = try daemon.connect()
-        #expect(try connection.call("ping") == "pong")
-        #expect(try connection.call("find", ["ref": "count"])["text"] == "Count: 0")
-        #expect(try connection.call("press", ["ref": "increment"])["ref"] == "increment")
-        #expect(try connection.call("find", ["ref": "count"])["text"] == "Count: 1")
-        #expect(daemon.stop() == 0)
+        let app = try SlamApp.launch()
+        #expect(try app.connection.ping() == "pong")
+        #expect(try app.label("count").text() == "Count: 0")
+        #expect(try app.button("increment").press().reference == "increment")
+        try app.label("count").wait(text: "Count: 1", timeout: .zero)
+        #expect(app.stop() == 0)
     }
 
     @Test func detectsContentLengthFramingPerConnection() throws {
@@ -81,8 +80,7 @@ import SlamRPC
             }
         }
         #expect(failures.value == 0)
-        let connection = try daemon.connect()
-        #expect(try connection.call("find", ["ref": "count"])["text"] == .string("Count: \(clients * pressesEach)"))
+        #expect(try daemon.connect().find("count").text == "Count: \(clients * pressesEach)")
     }
 
     @Test func subscribersHearChangesAfterTheCausingReply() throws {
@@ -205,22 +203,20 @@ import SlamRPC
     }
 
     @Test func hostsAStoryboardOnlyApp() throws {
-        let path = try writeTemporaryFile(named: "app.json", testStoryboard)
-        defer { removeTemporaryFile(path) }
-        let daemon = try DaemonProcess.launch(storyboard: path)
-        let connection = try daemon.connect()
-        #expect(try connection.call("find", ["ref": "heading"])["text"] == "Welcome")
-        #expect(try connection.call("press", ["ref": "flag"])["isOn"] == true)
-        #expect(try connection.call("press", ["ref": "list", "value": 1])["selectedRow"] == 1)
-        try connection.call("press", ["ref": "next"])
-        #expect(try connection.call("controllers").arrayValue?.map { $0["id"]! } == ["Start", "Second"])
-        #expect(try connection.call("find", ["ref": "arrived"])["text"] == "You made it")
-        try connection.call("press", ["ref": "back"])
-        #expect(try connection.call("controllers").arrayValue?.count == 1)
+        let app = try SlamApp.launch(storyboardText: testStoryboard)
+        #expect(try app.label("heading").text() == "Welcome")
+        #expect(try app.switch("flag").press().json["isOn"] == true)
+        #expect(try app.table("list").press(1).json["selectedRow"] == 1)
+        try app.button("next").press()
+        #expect(try app.controllerStack() == ["Start", "Second"])
+        #expect(try app.label("arrived").text() == "You made it")
+        try app.button("back").press()
+        #expect(try app.controllerStack() == ["Start"])
+        let connection = app.connection
         #expect(try connection.expectError("press", ["ref": "locked"])?.code.rawValue == -32003)
         let hidden = try connection.expectError("press", ["ref": "tucked"])
         #expect(hidden?.code.rawValue == -32004 && hidden?.data == ["ref": "tucked"])
-        #expect(try connection.call("query", ["visible": false]).arrayValue?.map { $0["ref"]! } == ["secret", "drawer"])
+        #expect(try connection.query(visible: false).map(\.reference) == ["secret", "drawer"])
     }
 
     @Test func aClientThatNeverReadsIsCutOffAndTheUIGoesOn() throws {
