@@ -38,8 +38,3 @@ struct CannotConnect: Error {
     let path: String
     let reason: ClientError
 }
-
-/// Exit status 1 with a message: the command ran but did not succeed.
-struct CommandFailure: Error {
-    let message: String
-}

@@ -58,9 +58,8 @@ enum Slamctl {
                 Output.error("slamctl: \(error)")
             }
             return 1
-        } catch let error as CommandFailure {
-            Output.error("slamctl: \(error.message)")
-            return 1
+        } catch is FlowFailed {
+            return 1  // the report on stdout already names the failing step
         } catch {
             Output.error("slamctl: \(error)")
             return 1
