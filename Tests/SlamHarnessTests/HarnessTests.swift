@@ -172,3 +172,34 @@ import Glibc
         }
     }
 }
+
+/// One test, two hosts: what a test author writes once runs against a launched
+/// `slamd` and against the same app served in process.
+@Suite struct SameTestBothWaysTests {
+    enum Host: String, CaseIterable, Sendable {
+        case launched, inProcess
+
+        func start() throws -> SlamApp {
+            switch self {
+            case .launched: try SlamApp.launch()
+            case .inProcess: try SlamApp.inProcess { try DemoApp.makeApplication() }
+            }
+        }
+    }
+
+    @Test(arguments: Host.allCases)
+    func shoppingListScenario(host: Host) throws {
+        let app = try host.start()
+        try app.button("openList").press()
+        let rowsBefore = try app.table("items").property("items")?.arrayValue ?? []
+        #expect(try app.button("add").isEnabled() == false, "nothing typed yet")
+        try app.textField("newItem").type("Tea")
+        try app.button("add").wait(until: .enabled, timeout: .seconds(1))
+        try app.button("add").press()
+        try app.table("items").wait(property: "items", equals: .array(rowsBefore + ["Tea"]), timeout: .seconds(1))
+        #expect(try app.textField("newItem").text() == "", "the field is cleared after adding")
+        try app.button("back").press()
+        #expect(try app.controllerStack() == ["Home"])
+        #expect(app.stop() == 0)
+    }
+}
