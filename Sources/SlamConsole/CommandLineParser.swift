@@ -1,10 +1,11 @@
 /// Parses `tool [GLOBAL OPTIONS] COMMAND [ARGUMENTS] [OPTIONS]` against a list of
 /// ``CommandSpecification``s, and writes their help.
 ///
-/// Options may come before or after the command and between its arguments;
+/// Global options (such as `--socket`) may come anywhere; a command's own
+/// options come after the command, before, after or between its arguments.
 /// `--name value` and `--name=value` are the same; `--` ends the options, so a
-/// value beginning with `--` can still be passed as an argument. Global options
-/// (such as `--socket`) are accepted with every command.
+/// value beginning with `-` can still be passed as an argument; a negative
+/// number is an argument. Only `-h` has a one-dash form.
 ///
 /// Written by hand rather than with swift-argument-parser for start-up time:
 /// `slamctl ping` must cost no more than `tmux display -p`, and the reflection
@@ -69,7 +70,10 @@ public struct CommandLineParser: Sendable {
                 wantsHelp = true
                 continue
             }
-            let body = word.drop(while: { $0 == "-" })
+            guard word.hasPrefix("--") else {
+                throw UsageError("unknown option '\(word)' (options are spelled with two dashes: --name)", command: command)
+            }
+            let body = word.dropFirst(2)
             let name = String(body.prefix(while: { $0 != "=" }))
             let inlineValue = body.contains("=") ? String(body.drop(while: { $0 != "=" }).dropFirst()) : nil
             let known = globalOptions + (command?.options ?? [])

@@ -54,8 +54,8 @@ public struct Flow: Sendable {
         for key in root.keys where !["name", "timeoutMs", "steps"].contains(key) {
             throw FormatError(path: "$.\(key)", reason: "unknown member; a flow has name, timeoutMs, steps")
         }
-        name = root["name"]?.stringValue ?? "flow"
-        timeoutMilliseconds = Int(root["timeoutMs"]?.integerValue ?? 5_000)
+        name = try Self.string(root, "name", at: "$") ?? "flow"
+        timeoutMilliseconds = try Self.timeout(root, at: "$") ?? 5_000
         guard case .array(let values)? = root["steps"], !values.isEmpty else {
             throw FormatError(path: "$.steps", reason: "must be a non-empty array of steps")
         }
@@ -64,23 +64,31 @@ public struct Flow: Sendable {
             let path = "$.steps[\(index)]"
             guard case .object(let members) = value else { throw FormatError(path: path, reason: "a step is an object") }
             let step = try Self.step(members, at: path)
-            let timeout = members["timeoutMs"].map { Int($0.integerValue ?? -1) } ?? timeoutMilliseconds
-            guard timeout >= 0 else { throw FormatError(path: path + ".timeoutMs", reason: "must be a non-negative integer") }
-            steps.append((step, timeout, members["controller"]?.stringValue))
+            let timeout = try Self.timeout(members, at: path) ?? timeoutMilliseconds
+            steps.append((step, timeout, try Self.string(members, "controller", at: path)))
         }
         self.steps = steps
     }
 
-    private static let kinds = ["press", "text", "task", "wait", "expect", "expectAbsent"]
+    /// The members each kind of step may have, besides `timeoutMs`.
+    private static let membersByKind: [(kind: String, members: Set<String>)] = [
+        ("press", ["value", "controller"]),
+        ("text", ["value", "controller"]),
+        ("task", ["param"]),
+        ("wait", ["state", "property", "equals", "controller"]),
+        ("expect", ["property", "equals", "controller"]),
+        ("expectAbsent", ["controller"]),
+    ]
+
+    private static let states: Set<String> = ["exists", "absent", "visible", "hidden", "enabled"]
 
     private static func step(_ members: JSONValue.Object, at path: String) throws(FormatError) -> Step {
-        let present = kinds.filter { members[$0] != nil }
-        guard present.count == 1, let kind = present.first else {
-            throw FormatError(path: path, reason: "a step has exactly one of \(kinds.joined(separator: ", "))")
+        let present = membersByKind.filter { members[$0.kind] != nil }
+        guard present.count == 1, let (kind, allowed) = present.first else {
+            throw FormatError(path: path, reason: "a step has exactly one of \(membersByKind.map(\.kind).joined(separator: ", "))")
         }
-        let allowed: Set<String> = [kind, "value", "param", "state", "property", "equals", "timeoutMs", "controller"]
-        if let unknown = members.keys.first(where: { !allowed.contains($0) }) {
-            throw FormatError(path: "\(path).\(unknown)", reason: "unknown member")
+        if let unknown = members.keys.first(where: { $0 != kind && $0 != "timeoutMs" && !allowed.contains($0) }) {
+            throw FormatError(path: "\(path).\(unknown)", reason: "not a member of a \(kind) step (it takes \(allowed.sorted().joined(separator: ", ")))")
         }
         guard let subject = members[kind]?.stringValue, !subject.isEmpty else {
             throw FormatError(path: "\(path).\(kind)", reason: "must name an element (or task) as a string")
@@ -94,22 +102,47 @@ public struct Flow: Sendable {
             }
             return .text(reference: subject, text: text)
         case "task":
-            return .task(name: subject, param: members["param"]?.stringValue)
+            return .task(name: subject, param: try string(members, "param", at: path))
         case "wait":
-            if let property = members["property"]?.stringValue {
+            if let property = try string(members, "property", at: path) {
+                guard members["state"] == nil else { throw FormatError(path: "\(path).state", reason: "give state or property, not both") }
                 guard let expected = members["equals"] else {
                     throw FormatError(path: "\(path).equals", reason: "required with \"property\"")
                 }
                 return .waitProperty(reference: subject, property: property, equals: expected)
             }
-            return .wait(reference: subject, state: members["state"]?.stringValue ?? "visible")
+            if members["equals"] != nil { throw FormatError(path: "\(path).property", reason: "required with \"equals\"") }
+            let state = try string(members, "state", at: path) ?? "visible"
+            guard states.contains(state) else {
+                throw FormatError(path: "\(path).state", reason: "must be one of \(states.sorted().joined(separator: ", "))")
+            }
+            return .wait(reference: subject, state: state)
         case "expect":
-            guard let property = members["property"]?.stringValue, let expected = members["equals"] else {
-                throw FormatError(path: path, reason: "an expect step needs \"property\" and \"equals\"")
+            guard let property = try string(members, "property", at: path) else {
+                throw FormatError(path: "\(path).property", reason: "an expect step needs \"property\" and \"equals\"")
+            }
+            guard let expected = members["equals"] else {
+                throw FormatError(path: "\(path).equals", reason: "an expect step needs \"property\" and \"equals\"")
             }
             return .expect(reference: subject, property: property, equals: expected)
         default:
             return .expectAbsent(reference: subject)
         }
+    }
+
+    /// An optional string member; any other type is a format error at its path.
+    private static func string(_ members: JSONValue.Object, _ name: String, at path: String) throws(FormatError) -> String? {
+        guard let value = members[name] else { return nil }
+        guard let text = value.stringValue else { throw FormatError(path: "\(path).\(name)", reason: "must be a string") }
+        return text
+    }
+
+    /// An optional `timeoutMs`: a whole number of milliseconds, at least 0.
+    private static func timeout(_ members: JSONValue.Object, at path: String) throws(FormatError) -> Int? {
+        guard let value = members["timeoutMs"] else { return nil }
+        guard let milliseconds = value.integerValue, milliseconds >= 0, milliseconds <= 600_000 else {
+            throw FormatError(path: "\(path).timeoutMs", reason: "must be a whole number of milliseconds from 0 to 600000")
+        }
+        return Int(milliseconds)
     }
 }

@@ -6,10 +6,12 @@ import SlamRPC
 /// before acting on it, and reports the first failing step with what was
 /// expected and the element's actual snapshot.
 public struct FlowRunner {
-    /// The outcome of a run.
+    /// The outcome of a run: human lines, and the same as JSON.
     public struct Report: Sendable {
         public let passed: Bool
         public let lines: [String]
+        /// `{flow, passed, steps: [{step, passed, error?}]}`, the steps run so far.
+        public let json: JSONValue
     }
 
     public let connection: SlamConnection
@@ -21,21 +23,28 @@ public struct FlowRunner {
     }
 
     public func run(_ flow: Flow) throws(ClientError) -> Report {
-        var lines = [style.bold("flow \(flow.name): \(flow.steps.count) steps")]
+        var lines = [style.bold("flow \(flow.name): \(flow.steps.count) step\(flow.steps.count == 1 ? "" : "s")")]
+        var results: [JSONValue] = []
+        func report(passed: Bool) -> Report {
+            Report(passed: passed, lines: lines,
+                   json: ["flow": .string(flow.name), "passed": .bool(passed), "steps": .array(results)])
+        }
         for (index, entry) in flow.steps.enumerated() {
             let label = "step \(index + 1): \(entry.step.summary)"
             do throws(ClientError) {
                 try perform(entry.step, timeout: entry.timeoutMilliseconds, controller: entry.controller)
                 lines.append("\(style.green("ok")) \(label)")
+                results.append(["step": .string(entry.step.summary), "passed": true])
             } catch .server(let error) {
                 lines.append("\(style.red("FAILED")) \(label)")
                 lines.append(contentsOf: explain(error, step: entry.step).map { "  " + $0 })
                 lines.append(style.red("flow \(flow.name) failed at step \(index + 1) of \(flow.steps.count)"))
-                return Report(passed: false, lines: lines)
+                results.append(["step": .string(entry.step.summary), "passed": false, "error": error.jsonValue])
+                return report(passed: false)
             }
         }
         lines.append(style.green("flow \(flow.name) passed"))
-        return Report(passed: true, lines: lines)
+        return report(passed: true)
     }
 
     private func perform(_ step: Flow.Step, timeout: Int, controller: String?) throws(ClientError) {

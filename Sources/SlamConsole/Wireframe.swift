@@ -82,7 +82,9 @@ public struct Wireframe: Sendable {
             let shown = text.isEmpty ? style.dim("(\(element["placeholder"]?.stringValue ?? ""))") : text
             return ["\(name): [\(shown)]" + disabled]
         case "TextView":
-            return (element.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { "| \($0)" }
+            var lines = (element.text ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count > 1 && lines.last == "" { lines.removeLast() }  // a final newline ends the last line
+            return lines.map { "| \($0)" }
         case "SingleItemTableView":
             let rows = element["items"]?.arrayValue?.compactMap(\.stringValue) ?? []
             let selected = element["selectedRow"]?.integerValue.map(Int.init)

@@ -14,6 +14,11 @@ public final class ChildProcess {
 
     /// Starts `executable` with `arguments`; stdin is /dev/null, stdout and stderr go to the given files.
     ///
+    /// The child starts with no signal blocked and every signal at its default
+    /// action, whatever the calling thread had: test runners call from worker
+    /// threads that block most signals, and a child inheriting that mask would
+    /// ignore the SIGTERM or SIGINT meant to stop it.
+    ///
     /// - Parameter environment: the whole environment; nil inherits this process's.
     public init(executable: String, arguments: [String], environment: [String: String]? = nil,
                 standardOutputPath: String, standardErrorPath: String) throws {
@@ -30,14 +35,25 @@ public final class ChildProcess {
         let envp = environmentStrings.map { $0.map { strdup($0) } + [nil] }
         defer { for pointer in envp ?? [] { free(pointer) } }
 
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         var pid: pid_t = 0
         let result = argv.withUnsafeBufferPointer { argvBuffer in
             if let envp {
                 return envp.withUnsafeBufferPointer { envBuffer in
-                    posix_spawn(&pid, executable, &actions, nil, argvBuffer.baseAddress!, envBuffer.baseAddress!)
+                    posix_spawn(&pid, executable, &actions, &attributes, argvBuffer.baseAddress!, envBuffer.baseAddress!)
                 }
             }
-            return posix_spawn(&pid, executable, &actions, nil, argvBuffer.baseAddress!, environ)
+            return posix_spawn(&pid, executable, &actions, &attributes, argvBuffer.baseAddress!, environ)
         }
         guard result == 0 else {
             throw DaemonProcess.LaunchError(description: "cannot start \(executable): \(String(cString: strerror(result)))")

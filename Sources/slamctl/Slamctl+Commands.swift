@@ -27,8 +27,8 @@ extension Slamctl {
             arguments: [.init("ref", help: "Start at this element (default: the root).", isOptional: true)],
             options: [.init("depth", valueName: "N", help: "Levels of children to show (default: all)."), .controller]
         ) { invocation in
-            let tree = try invocation.connect().tree(invocation.line.argument("ref"),
-                                                     depth: invocation.line.integerOption("depth"),
+            let depth = try invocation.line.integerOption("depth")  // a usage error before any connection
+            let tree = try invocation.connect().tree(invocation.line.argument("ref"), depth: depth,
                                                      controller: invocation.controller)
             invocation.output(tree.json) { invocation.formatter.outline(tree) }
         },

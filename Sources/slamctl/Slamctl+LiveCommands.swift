@@ -30,8 +30,9 @@ extension Slamctl {
             let line = invocation.line
             let reference = invocation.argument("ref")
             let timeoutText = line.option("timeout") ?? "5s"
-            guard let timeout = milliseconds(timeoutText) else {
-                throw UsageError("--timeout must look like 500ms, 2s or 1.5s, not '\(timeoutText)'", command: line.command)
+            guard let timeout = milliseconds(timeoutText), timeout <= maximumWaitMilliseconds else {
+                throw UsageError("--timeout must look like 500ms, 2s or 1.5s and be at most 600s, not '\(timeoutText)'",
+                                 command: line.command)
             }
             let connection = try invocation.connect()
             let result: Snapshot?
@@ -69,6 +70,7 @@ extension Slamctl {
         },
         SlamctlCommand(
             "screen", "Draw the top controller as a text wireframe: what a user would see.",
+            discussion: "With --json, one object per drawing: {controller, title, tree}.",
             options: [.init("follow", help: "Redraw whenever the screen changes, until interrupted.")]
         ) { invocation in
             let connection = try invocation.connect()
@@ -78,6 +80,12 @@ extension Slamctl {
             func draw() throws {
                 let top = try connection.controllers().last
                 let tree = try connection.tree()
+                if invocation.json {
+                    // One object per drawing: the top controller and its whole tree.
+                    Output.line(JSONValue.object(["controller": .string(top?.id ?? ""), "title": .string(top?.title ?? ""),
+                                                  "tree": tree.json]).description)
+                    return
+                }
                 if clearsScreen { Output.line("\u{1B}[H\u{1B}[2J", terminator: false) }
                 Output.line(wireframe.render(title: top?.title ?? "", controller: top?.id ?? "", root: tree))
             }
@@ -87,7 +95,7 @@ extension Slamctl {
             while true {
                 _ = try connection.nextNotification(timeoutMilliseconds: -1)
                 _ = connection.takeNotifications()  // one redraw covers a burst of events
-                if !clearsScreen { Output.line("") }
+                if !clearsScreen && !invocation.json { Output.line("") }
                 try draw()
             }
         },
@@ -97,6 +105,7 @@ extension Slamctl {
                 Steps: press, text, task, wait, expect (property equals), expectAbsent; see the README.
                 Exit status 0 when every step passed, 1 at the first failing step (reported with the
                 expected and the actual snapshot), 2 for a flow file that cannot be read.
+                With --json, the report is one object: {flow, passed, steps: [{step, passed, error?}]}.
                 """,
             arguments: [.init("file", help: "The flow file (JSON).")]
         ) { invocation in
@@ -113,7 +122,11 @@ extension Slamctl {
                 throw UsageError("\(path) is not JSON: \(error)", command: invocation.line.command)
             }
             let report = try FlowRunner(connection: invocation.connect(), style: invocation.style).run(flow)
-            for line in report.lines { Output.line(line) }
+            if invocation.json {
+                Output.line(report.json.description)
+            } else {
+                for line in report.lines { Output.line(line) }
+            }
             if !report.passed { throw FlowFailed() }
         },
         SlamctlCommand(
@@ -136,6 +149,9 @@ extension Slamctl {
             }
         },
     ]
+
+    /// The daemon's limit for one `waitFor` (`limits.maxWaitTimeoutMs` in `version`).
+    static let maximumWaitMilliseconds = 600_000
 
     /// `500ms`, `2s`, `1.5s`, or a bare number of seconds, in milliseconds.
     static func milliseconds(_ text: String) -> Int? {

@@ -1,0 +1,65 @@
+import Testing
+import SlamClient
+import SlamConsole
+import SlamJSON
+import SlamRPC
+
+private let formatter = EventFormatter(style: .plain)
+
+private func event(_ method: String, _ params: JSONValue.Object?) -> SlamRPC.Notification {
+    SlamRPC.Notification(method: method, params: params.map { .byName($0) })
+}
+
+@Suite struct EventFormatterTests {
+    @Test func changedPrintsOneLinePerChangedElement() {
+        let lines = formatter.lines(event("changed", [
+            "controller": "Home",
+            "changes": [
+                ["type": "Label", "ref": "count", "visible": true, "text": "Count: 1"],
+                ["type": "ProgressView", "ref": "progress", "visible": true, "progress": 0.1],
+                ["type": "Button", "ref": "decrement", "visible": true, "enabled": true, "text": "-1"],
+            ],
+        ]))
+        #expect(lines == [
+            "changed Home: Label count \"Count: 1\"",
+            "changed Home: ProgressView progress 10%",
+            "changed Home: Button decrement \"-1\"",
+        ])
+    }
+
+    @Test func changedWithoutChangesPrintsNothingAndSkipsWhatIsNotASnapshot() {
+        #expect(formatter.lines(event("changed", ["controller": "Home", "changes": []])) == [])
+        #expect(formatter.lines(event("changed", ["changes": [["type": "Switch", "ref": "wifi", "isOn": false], "junk"]]))
+                == ["changed ?: Switch wifi off"])
+    }
+
+    @Test func navigatedShowsTheStackRootFirst() {
+        let stack: JSONValue = [["id": "Home", "title": "Slam Demo", "modal": false],
+                                ["id": "Settings", "title": "Settings", "modal": false]]
+        #expect(formatter.lines(event("navigated", ["stack": stack, "top": "Settings"])) == ["navigated Home > Settings"])
+        #expect(formatter.lines(event("navigated", ["stack": [["id": "Home"]], "top": "Home"])) == ["navigated Home"])
+    }
+
+    @Test func taskRanShowsTheTaskAndItsParameter() {
+        #expect(formatter.lines(event("taskRan", ["name": "push", "param": "Settings"])) == ["taskRan push Settings"])
+        #expect(formatter.lines(event("taskRan", ["name": "pop", "param": nil])) == ["taskRan pop"])
+        #expect(formatter.lines(event("taskRan", ["name": "pop"])) == ["taskRan pop"])
+    }
+
+    @Test func openURLAndLogShowTheirPayload() {
+        #expect(formatter.lines(event("openURL", ["address": "https://www.swift.org"])) == ["openURL https://www.swift.org"])
+        #expect(formatter.lines(event("log", ["level": "warning", "message": "client cut off"]))
+                == ["log warning: client cut off"])
+    }
+
+    @Test func anUnknownEventShowsItsNameAndParams() {
+        #expect(formatter.lines(event("surprise", ["a": 1])) == [#"surprise {"a":1}"#])
+        #expect(formatter.lines(event("surprise", nil)) == ["surprise {}"])
+    }
+
+    @Test func colourMarksTheEventName() {
+        let colour = EventFormatter(style: ConsoleStyle(usesColor: true))
+        #expect(colour.lines(event("openURL", ["address": "x"])) == ["\u{1B}[32mopenURL\u{1B}[0m x"])
+        #expect(colour.snapshots.style.usesColor)
+    }
+}

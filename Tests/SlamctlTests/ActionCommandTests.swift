@@ -1,0 +1,181 @@
+import Testing
+import SlamClient
+import SlamHarness
+import SlamJSON
+
+/// The verbs that act as a user would or refresh the UI (`press`, `text`,
+/// `update`, `reset`, `task`), checked through the daemon's state afterwards.
+@Suite(.timeLimit(.minutes(1))) struct ActionCommandTests {
+    @Test func pressingAButtonRunsItsActionAndPrintsItsSnapshot() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let human = try slamctl("press", "increment", app: app)
+        #expect(human.status == 0)
+        #expect(human.standardOutput == "Button increment \"+1\"\n")
+        #expect(try app.connection.find("count").text == "Count: 1")
+        let json = try slamctl("press", "increment", "--json", app: app)
+        #expect(json.status == 0)
+        #expect(try json.json() == [
+            "type": "Button", "ref": "increment", "visible": true, "enabled": true, "task": nil, "param": nil,
+            "autoUI": true, "text": "+1",
+        ])
+        #expect(try app.connection.find("count").text == "Count: 2")
+        // autoUI: the once disabled decrement button is enabled now.
+        #expect(try slamctl("find", "decrement", app: app).lines.first == "Button decrement \"-1\"")
+    }
+
+    @Test func pressingAStepperIncrementsAndDecrements() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        try app.runTask("push", param: "Settings")
+        let up = try slamctl("press", "volume", "increment", app: app)
+        #expect(up.status == 0)
+        #expect(up.lines == ["Stepper volume 6 (0…10)"])
+        #expect(try app.connection.find("volumeLabel").text == "Volume: 6")
+        let down = try slamctl("--json", "press", "volume", "decrement", app: app)
+        #expect(down.status == 0)
+        #expect(try down.json()["value"]?.doubleValue == 5)
+        #expect(try app.connection.find("volumeLabel").text == "Volume: 5")
+    }
+
+    @Test func pressingASwitchOffAndOn() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        try app.runTask("push", param: "Settings")
+        let off = try slamctl("press", "wifi", "off", app: app)
+        #expect(off.status == 0)
+        #expect(off.lines == ["Switch wifi off"])
+        #expect(try app.connection.find("wifiStatus").text == "Wi-Fi is off")
+        let on = try slamctl("press", "wifi", "true", "--json", app: app)
+        #expect(try on.json()["isOn"] == true)
+        #expect(try app.connection.find("wifiStatus").text == "Wi-Fi is on")
+    }
+
+    @Test func pressingATableRowSelectsIt() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        try app.runTask("push", param: "List")
+        let row = try slamctl("press", "items", "1", app: app)
+        #expect(row.status == 0)
+        #expect(row.lines == ["SingleItemTableView items 3 rows, row 1 selected"])
+        #expect(try app.connection.find("selection").text == "Selected: Eggs")
+        let outside = try slamctl("press", "items", "7", app: app)
+        #expect(outside.status == 1)
+        #expect(outside.errorLines.first == "slamctl: error -32602: Invalid params: value: row 7 is outside 0..<3")
+        #expect(try app.connection.find("selection").text == "Selected: Eggs")
+    }
+
+    @Test func pressingWithABadValueIsAUsageError() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let result = try slamctl("press", "increment", "bogus", app: app)
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "")
+        #expect(result.errorLines == [
+            "slamctl: VALUE must be an index, on, off, true, false, increment or decrement, not 'bogus'",
+            "Usage: slamctl press REF [VALUE] [--controller ID]",
+        ])
+        #expect(try app.connection.find("count").text == "Count: 0", "nothing was pressed")
+        #expect(try slamctl("press", "increment", "1.5", app: app).status == 2)
+    }
+
+    @Test func pressingWhatCannotBePressedFailsWithTheDaemonsCode() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let label = try slamctl("press", "count", app: app)
+        #expect(label.status == 1)
+        #expect(label.errorLines.first
+                == "slamctl: error -32002: Element not interactive: element 'count' is a Label, which cannot be pressed")
+        let disabled = try slamctl("press", "decrement", app: app)
+        #expect(disabled.status == 1)
+        #expect(disabled.standardError.hasPrefix("slamctl: error -32003: "))
+    }
+
+    @Test func textTypesIntoATextFieldAndFiresItsEditingEvents() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        try app.runTask("push", param: "Settings")
+        let human = try slamctl("text", "name", "Ada Lovelace", app: app)
+        #expect(human.status == 0)
+        #expect(human.lines == ["TextField name \"Ada Lovelace\""])
+        #expect(try app.connection.find("greeting").text == "Hello, Ada Lovelace", "editing did end updated the UI")
+        let json = try slamctl("text", "name", "--json", "--", "-x", app: app)
+        #expect(json.status == 0)
+        #expect(try json.json()["text"] == "-x")
+        let label = try slamctl("text", "greeting", "hi", app: app)
+        #expect(label.status == 1)
+        #expect(label.standardError.hasPrefix("slamctl: error -32002: "))
+        #expect(try slamctl("text", "name", app: app).status == 2, "TEXT is required")
+    }
+
+    @Test func updatePullsDataSourcesAndListsWhatChanged() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        try app.connection.press("increment")
+        try app.connection.press("increment")
+        try app.runTask("resetCounter")  // the model is 0 again; the screen still shows 2
+        #expect(try app.connection.find("count").text == "Count: 2")
+        let subtree = try slamctl("update", "count", app: app)
+        #expect(subtree.status == 0)
+        #expect(subtree.lines == ["Home: changed count"])
+        let rest = try slamctl("update", app: app)
+        #expect(rest.lines == ["Home: changed progress decrement reset"])
+        #expect(try app.connection.find("count").text == "Count: 0")
+        #expect(try slamctl("update", app: app).lines == ["Home: nothing changed"])
+        #expect(try slamctl("update", "--json", app: app).json() == ["controller": "Home", "changed": []])
+        let unknown = try slamctl("update", "zzz", app: app)
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.hasPrefix("slamctl: error -32001: "))
+    }
+
+    @Test func resetReloadsAndListsWhatChanged() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        try app.connection.press("increment")
+        try app.runTask("resetCounter")
+        let buttons = try slamctl("reset", "counterButtons", app: app)
+        #expect(buttons.status == 0)
+        #expect(buttons.lines == ["Home: changed decrement reset"])
+        let json = try slamctl("--json", "reset", app: app)
+        #expect(json.status == 0)
+        #expect(try json.json() == ["controller": "Home", "changed": ["count", "progress"]])
+        #expect(try slamctl("reset", app: app).lines == ["Home: nothing changed"])
+        try app.runTask("push", param: "Settings")
+        #expect(try slamctl("reset", "--controller", "Home", app: app).lines == ["Home: nothing changed"])
+        #expect(try slamctl("reset", app: app).lines == ["Settings: nothing changed"])
+    }
+
+    @Test func taskPushesAndPops() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let push = try slamctl("task", "push", "Settings", app: app)
+        #expect(push.status == 0)
+        #expect(push.lines == ["ran push Settings; top: Settings"])
+        #expect(try app.controllerStack() == ["Home", "Settings"])
+        let pop = try slamctl("task", "pop", app: app)
+        #expect(pop.lines == ["ran pop; top: Home"])
+        #expect(try app.controllerStack() == ["Home"])
+        let json = try slamctl("task", "push", "About", "--json", app: app)
+        #expect(try json.json() == ["task": "push", "param": "About", "top": "About"])
+        #expect(try app.topController() == "About")
+    }
+
+    @Test func anUnknownTaskExitsOneWithTheCodeOnStandardError() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let result = try slamctl("task", "nope", app: app)
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "")
+        #expect(result.errorLines == [
+            "slamctl: error -32005: Task not found: no task named 'nope'",
+            "  data: {\"task\":\"nope\"}",
+        ])
+        let rootPop = try slamctl("task", "pop", app: app)
+        #expect(rootPop.status == 1)
+        #expect(rootPop.standardError.hasPrefix("slamctl: error -32007: Navigation refused"))
+        let unknownController = try slamctl("task", "push", "Nowhere", app: app)
+        #expect(unknownController.status == 1)
+        #expect(unknownController.standardError.hasPrefix("slamctl: error -32006: "))
+        #expect(try app.controllerStack() == ["Home"])
+    }
+}

@@ -1,0 +1,171 @@
+import Testing
+import SlamClient
+import SlamHarness
+import SlamJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `slamctl run FLOW.json`: a scenario file run step by step against the daemon.
+@Suite(.timeLimit(.minutes(1))) struct RunCommandTests {
+    /// Runs `slamctl run` on a flow file holding `flow`, then removes the file.
+    private func run(_ flow: String, app: SlamApp?, socket: String? = nil,
+                     extraArguments: [String] = []) throws -> (SlamctlResult, path: String) {
+        let file = try TemporaryFile(named: "flow.json", contents: flow)
+        defer { file.remove() }
+        let socketArguments = socket.map { ["--socket", $0] } ?? []
+        let result = try SlamctlProcess(["run", file.path] + socketArguments + extraArguments, app: app).finish()
+        return (result, file.path)
+    }
+
+    @Test func aPassingFlowReportsEveryStepAndExitsZero() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let (result, _) = try run("""
+            {"name": "Tour", "timeoutMs": 3000, "steps": [
+              {"press": "increment"},
+              {"expect": "count", "property": "text", "equals": "Count: 1"},
+              {"task": "push", "param": "Settings"},
+              {"wait": "wifi", "state": "visible"},
+              {"press": "wifi", "value": false},
+              {"text": "name", "value": "Ada"},
+              {"wait": "greeting", "property": "text", "equals": "Hello, Ada"},
+              {"press": "volume", "value": "increment"},
+              {"expect": "volume", "property": "value", "equals": 6},
+              {"expectAbsent": "count"},
+              {"expect": "count", "property": "text", "equals": "Count: 1", "controller": "Home", "timeoutMs": 500},
+              {"task": "pop"}]}
+            """, app: app)
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.lines == [
+            "flow Tour: 12 steps",
+            "ok step 1: press increment",
+            "ok step 2: expect count text = \"Count: 1\"",
+            "ok step 3: task push Settings",
+            "ok step 4: wait wifi visible",
+            "ok step 5: press wifi false",
+            "ok step 6: text name \"Ada\"",
+            "ok step 7: wait greeting text = \"Hello, Ada\"",
+            "ok step 8: press volume \"increment\"",
+            "ok step 9: expect volume value = 6",
+            "ok step 10: expect count absent",
+            "ok step 11: expect count text = \"Count: 1\"",
+            "ok step 12: task pop",
+            "flow Tour passed",
+        ])
+        // The steps really ran.
+        #expect(try app.controllerStack() == ["Home"])
+        #expect(try app.connection.find("count").text == "Count: 1")
+        try app.runTask("push", param: "Settings")
+        #expect(try app.connection.find("wifiStatus").text == "Wi-Fi is off")
+        #expect(try app.connection.find("volumeLabel").text == "Volume: 6")
+    }
+
+    @Test func aFailingFlowNamesTheStepTheExpectedValueAndTheActualSnapshot() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let (result, _) = try run("""
+            {"name": "Wrong", "timeoutMs": 300, "steps": [
+              {"press": "increment"},
+              {"expect": "count", "property": "text", "equals": "Count: 99"},
+              {"press": "increment"}]}
+            """, app: app)
+        #expect(result.status == 1)
+        #expect(result.standardError == "")
+        #expect(result.lines == [
+            "flow Wrong: 3 steps",
+            "ok step 1: press increment",
+            "FAILED step 2: expect count text = \"Count: 99\"",
+            "  error -32008: Wait timed out: 'count' did not reach {\"property\":\"text\",\"equals\":\"Count: 99\"} within 300 ms",
+            "  expected: {\"property\":\"text\",\"equals\":\"Count: 99\"}",
+            "  actual:   {\"type\":\"Label\",\"ref\":\"count\",\"visible\":true,\"text\":\"Count: 1\"}",
+            "  text: expected \"Count: 99\", got \"Count: 1\"",
+            "flow Wrong failed at step 2 of 3",
+        ])
+        #expect(try app.connection.find("count").text == "Count: 1", "the steps after the failing one did not run")
+    }
+
+    @Test func withJSONTheReportIsOneObject() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let (result, _) = try run("""
+            {"name": "Json", "timeoutMs": 300, "steps": [
+              {"press": "increment"},
+              {"expect": "count", "property": "text", "equals": "Count: 99"}]}
+            """, app: app, extraArguments: ["--json"])
+        #expect(result.status == 1)
+        let report = try result.json()
+        #expect(report["flow"] == "Json")
+        #expect(report["passed"] == false)
+        #expect(report["steps"]?[0] == ["step": "press increment", "passed": true])
+        #expect(report["steps"]?[1]?["passed"] == false)
+        #expect(report["steps"]?[1]?["error"]?["code"] == -32008)
+        #expect(report["steps"]?[1]?["error"]?["data"]?["snapshot"]?["text"] == "Count: 1")
+    }
+
+    @Test func aOneStepFlowSaysStep() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let (result, _) = try run(#"{"name": "One", "steps": [{"press": "increment"}]}"#, app: app)
+        #expect(result.status == 0)
+        #expect(result.lines.first == "flow One: 1 step")
+    }
+
+    @Test func aStepOnAMissingElementSaysItIsNotOnScreen() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let (result, _) = try run("""
+            {"name": "Ghost", "steps": [{"task": "push", "param": "List"}, {"press": "ghost", "timeoutMs": 200}]}
+            """, app: app)
+        #expect(result.status == 1)
+        #expect(result.lines.contains("FAILED step 2: press ghost"))
+        #expect(result.lines.contains("  actual:   no such element on screen"))
+        #expect(result.lines.last == "flow Ghost failed at step 2 of 2")
+    }
+
+    @Test func aFlowFailingOnTheDaemonsRefusalReportsItsError() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let (result, _) = try run(#"{"name": "Nowhere", "steps": [{"task": "nope"}]}"#, app: app)
+        #expect(result.status == 1)
+        #expect(result.lines.dropFirst() == [
+            "FAILED step 1: task nope",
+            "  error -32005: Task not found: no task named 'nope'",
+            "flow Nowhere failed at step 1 of 1",
+        ])
+    }
+
+    @Test func anUnreadableFlowFileIsAUsageError() throws {
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        defer { rmdir(directory) }
+        let path = directory + "/missing.json"
+        let result = try slamctl("run", path, "--socket", directory + "/slamd.sock")
+        #expect(result.status == 2, "checked before connecting, so 2 rather than 3")
+        #expect(result.errorLines == ["slamctl: cannot read the flow file \(path): No such file or directory",
+                                      "Usage: slamctl run FILE"])
+    }
+
+    @Test func aFlowFileThatIsNotJSONIsAUsageError() throws {
+        let (result, path) = try run(#"{"steps": ["#, app: nil, socket: "/nonexistent/slamd.sock")
+        #expect(result.status == 2)
+        #expect(result.errorLines.first?.hasPrefix("slamctl: \(path) is not JSON: ") == true)
+    }
+
+    @Test(arguments: [
+        (#"{"steps": [{"press": "increment"}, {"press": "increment", "bogus": 1}]}"#, "$.steps[1].bogus: not a member of a press step (it takes controller, value)"),
+        (#"{"steps": []}"#, "$.steps: must be a non-empty array of steps"),
+        (#"{"steps": [{"text": "name"}]}"#, "$.steps[0].value: a text step needs the text as a string \"value\""),
+        (#"{"steps": [{"press": "a", "wait": "b"}]}"#,
+         "$.steps[0]: a step has exactly one of press, text, task, wait, expect, expectAbsent"),
+        (#"{"name": "x", "step": []}"#, "$.step: unknown member; a flow has name, timeoutMs, steps"),
+    ])
+    func aFlowWithABadStepNamesItsJSONPath(_ flow: String, _ message: String) throws {
+        let (result, path) = try run(flow, app: nil, socket: "/nonexistent/slamd.sock")
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "")
+        #expect(result.errorLines == ["slamctl: \(path): \(message)", "Usage: slamctl run FILE"])
+    }
+}
