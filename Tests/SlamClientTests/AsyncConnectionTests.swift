@@ -104,12 +104,15 @@ import Glibc
 
     @Test func releasedConnectionsLeaveNoDescriptorsOrThreads() async throws {
         let app = try Self.demo()
+        let connections = 200
         let before = openDescriptorCount()
-        for _ in 0..<50 {
+        for _ in 0..<connections {
             let connection = try AsyncSlamConnection(socketPath: app.socketPath)
             #expect(try await connection.perform(.ping) == "pong")
         }
-        #expect(openDescriptorCount() <= before + 2, "each released connection closed its socket")
+        // Other suites open and close descriptors in this process meanwhile; a leak
+        // would add one per connection, far beyond that noise.
+        #expect(openDescriptorCount() < before + connections / 4, "each released connection closed its socket")
     }
 
     @Test func aMissingDaemonIsCannotConnectWithThePath() {
