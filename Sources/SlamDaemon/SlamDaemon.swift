@@ -47,10 +47,13 @@ public final class SlamDaemon: Sendable {
     /// flight, closes every client, unlinks the socket and returns.
     ///
     /// - Parameters:
-    ///   - handlesSignals: false when the daemon runs inside another program (a test
-    ///     harness) whose signals are its own; then only ``stop()`` ends it.
+    ///   - ownsProcess: false when the daemon runs inside another program (a test
+    ///     harness): then it leaves process-wide state alone — it catches no signals
+    ///     (only ``stop()`` ends it) and does not narrow the umask while binding, which
+    ///     would leak into files and children the host creates meanwhile. The socket
+    ///     is still made 0600 right after binding; keep it in a private directory.
     ///   - ready: called with the socket path once clients can connect.
-    public func run(handlesSignals: Bool = true, ready: @Sendable (String) -> Void = { _ in }) throws {
+    public func run(ownsProcess: Bool = true, ready: @Sendable (String) -> Void = { _ in }) throws {
         let path = socketPath
         if configuration.socketPath == nil {
             try SocketLocation.prepareDirectory(SocketLocation.defaultDirectory())
@@ -79,7 +82,7 @@ public final class SlamDaemon: Sendable {
                 Self.shutDown(state: state, completion: shutdown)
             }
         }
-        let signals = handlesSignals ? installSignalHandlers { name in beginShutdown("received \(name)") } : []
+        let signals = ownsProcess ? installSignalHandlers { name in beginShutdown("received \(name)") } : []
         defer { for source in signals { source.cancel() } }
         let stoppedEarly = stopRequest.withLockedValue { request in
             request.action = { beginShutdown("asked to stop") }
@@ -90,8 +93,9 @@ public final class SlamDaemon: Sendable {
 
         let serverChannel: Channel
         do {
-            let previousMask = umask(0o177)  // the socket is created 0600, never briefly wider
-            defer { umask(previousMask) }
+            // The socket is created 0600, never briefly wider (umask is process-wide: only when the process is ours).
+            let previousMask = ownsProcess ? umask(0o177) : nil
+            defer { if let previousMask { umask(previousMask) } }
             serverChannel = try ServerBootstrap(group: group)
                 .serverChannelOption(ChannelOptions.backlog, value: 256)
                 .childChannelInitializer { [configuration, logger] channel in

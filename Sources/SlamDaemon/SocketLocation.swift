@@ -17,8 +17,8 @@ public enum SocketLocation {
         DefaultSocketPath.directory
     }
 
-    /// Creates `directory` with mode 0700 when missing; refuses one owned by another user
-    /// or open to others (a shared /tmp is exactly where that matters).
+    /// Creates `directory` with mode 0700 when missing, and makes an existing one 0700;
+    /// refuses one owned by another user (a shared /tmp is exactly where that matters).
     public static func prepareDirectory(_ directory: String) throws(DaemonError) {
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             throw .system(call: "mkdir", path: directory, errno: errno)
@@ -31,7 +31,8 @@ public enum SocketLocation {
         guard status.st_uid == getuid() else {
             throw .unsafeDirectory(path: directory, reason: "it belongs to uid \(status.st_uid), not \(getuid())")
         }
-        if status.st_mode & 0o077 != 0, chmod(directory, 0o700) != 0 {
+        // Exactly 0700, whatever the umask made of mkdir's mode: wider is unsafe, narrower unusable.
+        if status.st_mode & 0o777 != 0o700, chmod(directory, 0o700) != 0 {
             throw .system(call: "chmod", path: directory, errno: errno)
         }
     }

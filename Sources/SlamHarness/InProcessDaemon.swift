@@ -35,7 +35,7 @@ public final class InProcessDaemon: Sendable {
         let ready = DispatchSemaphore(value: 0)
         DispatchQueue(label: "slam.harness.daemon").async { [daemon, state, finished] in
             do {
-                try daemon.run(handlesSignals: false) { _ in ready.signal() }
+                try daemon.run(ownsProcess: false) { _ in ready.signal() }
             } catch {
                 state.withLockedValue { $0.failure = "\(error)" }
                 ready.signal()

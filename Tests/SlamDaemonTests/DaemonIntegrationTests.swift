@@ -153,10 +153,16 @@ import SlamRPC
         #expect((attributes[.type] as? FileAttributeType) == .typeSocket)
     }
 
-    @Test func theDefaultSocketLivesInAPrivateRuntimeDirectory() throws {
+    @Test(arguments: [nil, 0o600, 0o755] as [Int?])
+    func theDefaultSocketLivesInAPrivateRuntimeDirectory(existingMode: Int?) throws {
         let placeholder = try writeTemporaryFile(named: "placeholder", "")
         defer { removeTemporaryFile(placeholder) }
         let runtime = URL(fileURLWithPath: placeholder).deletingLastPathComponent().path
+        if let existingMode {
+            // Left by an earlier daemon, or made under an odd umask: too narrow to use, or too wide to trust.
+            try FileManager.default.createDirectory(atPath: runtime + "/slam", withIntermediateDirectories: false)
+            try FileManager.default.setAttributes([.posixPermissions: existingMode], ofItemAtPath: runtime + "/slam")
+        }
         let daemon = try ChildProcess(executable: try DaemonProcess.slamdPath(), arguments: [],
                                       environment: ["XDG_RUNTIME_DIR": runtime],
                                       standardOutputPath: runtime + "/out", standardErrorPath: runtime + "/err")
@@ -167,7 +173,7 @@ import SlamRPC
         }
         #expect(output == "slamd listening on \(runtime)/slam/slamd.sock\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: runtime + "/slam")
-        #expect((attributes[.posixPermissions] as? Int) == 0o700)
+        #expect((attributes[.posixPermissions] as? Int) == 0o700, "was \(existingMode.map { String($0, radix: 8) } ?? "absent")")
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit(timeoutSeconds: 10) == 0)
     }
