@@ -58,7 +58,7 @@ import Glibc
         let app = try Self.demo()
         let waiter = try AsyncSlamConnection(socketPath: app.socketPath)
         let actor = try AsyncSlamConnection(socketPath: app.socketPath)
-        async let reached = waiter.perform(.waitFor("goal", state: "visible", timeoutMilliseconds: 5_000))
+        async let reached = waiter.perform(.waitFor("goal", state: "visible", timeoutMilliseconds: 30_000))
         for _ in 0..<10 { try await actor.perform(.press("increment")) }
         let goal = try #require(try await reached)
         #expect(goal.isVisible)

@@ -105,9 +105,9 @@ import SlamRPC
         let daemon = try DaemonProcess.launch()
         let waiter = try daemon.connect()
         let actor = try daemon.connect()
-        try waiter.send(Request(id: 1, method: "waitFor", params: .byName(["ref": "goal", "state": "visible", "timeoutMs": 10_000])).jsonValue)
+        try waiter.send(Request(id: 1, method: "waitFor", params: .byName(["ref": "goal", "state": "visible", "timeoutMs": 30_000])).jsonValue)
         for _ in 0..<10 { try actor.call("press", ["ref": "increment"]) }
-        let answer = try waiter.nextMessage(timeoutMilliseconds: 5_000)
+        let answer = try waiter.nextMessage(timeoutMilliseconds: 30_000)
         #expect(answer["id"] == 1 && answer["result"]?["ref"] == "goal" && answer["result"]?["visible"] == true)
         let started = Date()
         let timeout = try waiter.expectError("waitFor", ["ref": "nothing", "state": "exists", "timeoutMs": 300])

@@ -37,7 +37,7 @@ import Glibc
         #expect(app.processIdentifier == nil)
         try app.button("increment").press()
         try app.button("increment").press()
-        try app.label("count").wait(text: "Count: 2", timeout: .seconds(1))
+        try app.label("count").wait(text: "Count: 2", timeout: .seconds(30))
         try app.button("openSettings").press()
         #expect(try app.topController() == "Settings")
         try app.switch("wifi").press(false)
@@ -99,7 +99,7 @@ import Glibc
             let other = try? SlamConnection(socketPath: socketPath)
             for _ in 0..<3 { _ = try? other?.press("increment") }
         }
-        let snapshot = try app.label("count").wait(text: "Count: 3", timeout: .seconds(5))
+        let snapshot = try app.label("count").wait(text: "Count: 3", timeout: .seconds(30))
         #expect(snapshot.text == "Count: 3")
         #expect(try app.label("goal").wait(until: .hidden, timeout: .zero)?.isVisible == false)
     }
@@ -194,9 +194,9 @@ import Glibc
         let rowsBefore = try app.table("items").property("items")?.arrayValue ?? []
         #expect(try app.button("add").isEnabled() == false, "nothing typed yet")
         try app.textField("newItem").type("Tea")
-        try app.button("add").wait(until: .enabled, timeout: .seconds(1))
+        try app.button("add").wait(until: .enabled, timeout: .seconds(30))
         try app.button("add").press()
-        try app.table("items").wait(property: "items", equals: .array(rowsBefore + ["Tea"]), timeout: .seconds(1))
+        try app.table("items").wait(property: "items", equals: .array(rowsBefore + ["Tea"]), timeout: .seconds(30))
         #expect(try app.textField("newItem").text() == "", "the field is cleared after adding")
         try app.button("back").press()
         #expect(try app.controllerStack() == ["Home"])
