@@ -136,6 +136,21 @@ public final class DaemonProcess {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Writes `text` to `path` (created 0644 or truncated), with POSIX calls like ``read(_:)``.
+    public static func write(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw LaunchError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw LaunchError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+
     /// A new directory under /tmp, mode 0700, for one daemon's files.
     public static func makeTemporaryDirectory() throws -> String {
         var template = Array("/tmp/slam-test-XXXXXX".utf8CString)

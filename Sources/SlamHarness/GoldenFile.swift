@@ -33,7 +33,7 @@ public struct GoldenFile: Sendable {
     ///   differing line, or ``HarnessError/goldenMissing(path:)``.
     public func check(_ actual: String) throws {
         if Self.isUpdating {
-            try write(actual)
+            try DaemonProcess.write(actual, to: path)
             return
         }
         guard access(path, F_OK) == 0 else { throw HarnessError.goldenMissing(path: path) }
@@ -47,23 +47,5 @@ public struct GoldenFile: Sendable {
             path: path, line: index + 1,
             expected: index < expectedLines.count ? String(expectedLines[index]) : "(end of file)",
             actual: index < actualLines.count ? String(actualLines[index]) : "(end of file)")
-    }
-
-    func write(_ text: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw DaemonProcess.LaunchError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                throw DaemonProcess.LaunchError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            offset += written
-        }
     }
 }

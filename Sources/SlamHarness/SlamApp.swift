@@ -58,7 +58,7 @@ public final class SlamApp {
         let directory = try DaemonProcess.makeTemporaryDirectory()
         let path = directory + "/storyboard.json"
         do {
-            try GoldenFile(path: path).write(storyboardText)
+            try DaemonProcess.write(storyboardText, to: path)
             let daemon = try DaemonProcess.launch(storyboard: path, arguments: arguments)
             return try SlamApp(host: .process(daemon), socketPath: daemon.socketPath, ownedDirectory: directory)
         } catch {
