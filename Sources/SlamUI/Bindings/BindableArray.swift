@@ -1,0 +1,121 @@
+/// An array that tells its listeners what changed: *index changed* listeners
+/// hear about one element (assignment through the subscript, `append`),
+/// *changed* listeners about the structure (insert, remove, bulk changes).
+///
+/// ```swift
+/// let items = BindableArray(["Milk"])
+/// items.addIndexChangedListener(self) { index in print("row \(index)") }
+/// items.append("Eggs")                         // row 1
+/// items.modify { $0.removeAll(); $0 += ["Tea", "Jam"] }   // one changed notification
+/// ```
+public final class BindableArray<Element>: Updateable {
+    public private(set) var elements: [Element]
+    private var indexChangedListeners = ListenerList<Int>()
+    private var changedListeners = ListenerList<Void>()
+    private var anyUpdateListeners = ListenerList<Void>()
+    private var isNotifying = false
+
+    public init(_ elements: [Element] = []) {
+        self.elements = elements
+    }
+
+    public var count: Int { elements.count }
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// Reading is plain; assigning notifies the index changed listeners with `index`.
+    public subscript(index: Int) -> Element {
+        get { elements[index] }
+        set {
+            elements[index] = newValue
+            notifyIndexChanged(index)
+        }
+    }
+
+    /// Appends: an index change at the new last index.
+    public func append(_ element: Element) {
+        elements.append(element)
+        notifyIndexChanged(elements.count - 1)
+    }
+
+    /// Inserts: a structural change.
+    public func insert(_ element: Element, at index: Int) {
+        elements.insert(element, at: index)
+        notifyChanged()
+    }
+
+    /// Removes: a structural change.
+    @discardableResult
+    public func remove(at index: Int) -> Element {
+        defer { notifyChanged() }
+        return elements.remove(at: index)
+    }
+
+    public func removeAll() {
+        elements.removeAll()
+        notifyChanged()
+    }
+
+    /// Replaces every element: one structural change.
+    public func replaceAll(with elements: [Element]) {
+        self.elements = elements
+        notifyChanged()
+    }
+
+    /// Changes the elements in bulk (any array operations) with a single
+    /// changed notification at the end, however many elements changed.
+    public func modify(_ change: (inout [Element]) -> Void) {
+        change(&elements)
+        notifyChanged()
+    }
+
+    // MARK: - Listeners
+
+    public func addIndexChangedListener(_ owner: AnyObject, listener: @escaping (Int) -> Void) {
+        indexChangedListeners.add(owner: owner, listener)
+    }
+
+    public func removeIndexChangedListener(_ owner: AnyObject) {
+        indexChangedListeners.remove(owner: owner)
+    }
+
+    /// Calls `listener` after every structural change.
+    /// - Parameter alertNow: also call it once now.
+    public func addChangedListener(_ owner: AnyObject, alertNow: Bool = false, listener: @escaping () -> Void) {
+        changedListeners.add(owner: owner) { listener() }
+        if alertNow { listener() }
+    }
+
+    public func removeChangedListener(_ owner: AnyObject) {
+        changedListeners.remove(owner: owner)
+    }
+
+    public func addAnyUpdateListener(_ owner: AnyObject, alertNow: Bool, listener: @escaping () -> Void) {
+        anyUpdateListeners.add(owner: owner) { listener() }
+        if alertNow { listener() }
+    }
+
+    public func removeAnyUpdateListener(_ owner: AnyObject) {
+        anyUpdateListeners.remove(owner: owner)
+    }
+
+    /// Tells the index changed listeners (then the any-update ones) that `index` changed.
+    public func notifyIndexChanged(_ index: Int) {
+        notify { for listener in indexChangedListeners.live() { listener(index) } }
+    }
+
+    /// Tells the changed listeners (then the any-update ones) that the structure changed.
+    public func notifyChanged() {
+        notify { for listener in changedListeners.live() { listener(()) } }
+    }
+
+    private func notify(_ specific: () -> Void) {
+        guard !isNotifying else {
+            BindingDiagnostics.report(.cycle)
+            return
+        }
+        isNotifying = true
+        defer { isNotifying = false }
+        specific()
+        for listener in anyUpdateListeners.live() { listener(()) }
+    }
+}

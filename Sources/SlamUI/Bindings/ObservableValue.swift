@@ -1,0 +1,66 @@
+/// A value that tells its listeners when it changes. Read-only here:
+/// ``BindableValue`` can be written, ``CalculatedValue`` only recalculates.
+public class ObservableValue<Value>: Updateable {
+    fileprivate(set) var storage: Value
+    private var changeListeners = ListenerList<Value>()
+    private var anyUpdateListeners = ListenerList<Void>()
+    /// Set while listeners run: a change that comes back round to this value
+    /// during its own notification is a cycle, stopped rather than followed forever.
+    private var isNotifying = false
+
+    init(_ value: Value) {
+        storage = value
+    }
+
+    /// The current value.
+    public var value: Value { storage }
+
+    /// Calls `listener` with the new value after every change, until `owner`
+    /// is gone or calls ``removeChangeListener(_:)``.
+    /// - Parameter alertNow: also call it at once with the current value.
+    public func addChangeListener(_ owner: AnyObject, alertNow: Bool = false, listener: @escaping (Value) -> Void) {
+        changeListeners.add(owner: owner, listener)
+        if alertNow { listener(storage) }
+    }
+
+    public func removeChangeListener(_ owner: AnyObject) {
+        changeListeners.remove(owner: owner)
+    }
+
+    public func addAnyUpdateListener(_ owner: AnyObject, alertNow: Bool, listener: @escaping () -> Void) {
+        anyUpdateListeners.add(owner: owner) { listener() }
+        if alertNow { listener() }
+    }
+
+    public func removeAnyUpdateListener(_ owner: AnyObject) {
+        anyUpdateListeners.remove(owner: owner)
+    }
+
+    /// Listeners with a live owner, for tests and diagnostics.
+    public var listenerCount: Int { changeListeners.count + anyUpdateListeners.count }
+
+    public var dependencies: [any Updateable] { [] }
+
+    /// Stores `newValue` and notifies: change listeners first, then any-update listeners.
+    func publish(_ newValue: Value) {
+        storage = newValue
+        guard !isNotifying else {
+            BindingDiagnostics.report(.cycle)
+            return
+        }
+        isNotifying = true
+        defer { isNotifying = false }
+        for listener in changeListeners.live() { listener(newValue) }
+        for listener in anyUpdateListeners.live() { listener(()) }
+    }
+}
+
+/// Where bindings report what they refused at run time (a change that came
+/// back round to its own source). Tests and the daemon may install a handler.
+public enum BindingDiagnostics {
+    nonisolated(unsafe) public static var handler: (BindingError) -> Void = { _ in }
+
+    static func report(_ error: BindingError) {
+        handler(error)
+    }
+}
