@@ -127,8 +127,9 @@ private final class Owner {}
         var reported: [BindingError] = []
         BindingDiagnostics.handler = { reported.append($0) }
         defer { BindingDiagnostics.handler = { _ in } }
-        ping.addChangeListener(owner) { pong.value = $0 + 1 }
-        pong.addChangeListener(owner) { ping.value = $0 + 1 }
+        // Captured weakly: each value's listener list would otherwise keep the other alive.
+        ping.addChangeListener(owner) { [weak pong] in pong?.value = $0 + 1 }
+        pong.addChangeListener(owner) { [weak ping] in ping?.value = $0 + 1 }
         ping.value = 1   // would loop forever if followed
         #expect(reported == [.cycle])
         #expect(pong.value == 2 && ping.value == 3, "each value stored once the loop was cut")
