@@ -61,6 +61,14 @@ public final class SlamService {
         self.configuration = configuration
         self.dispatcher = Dispatcher(registry: MethodRegistry(SlamMethods.all(self)))
         application.eventHandler = { [unowned self] event in applicationDidEmit(event) }
+        // Bound elements changed outside any request (the app's own timers) update on the
+        // next turn of the UI's loop, and subscribers hear about it as after a request.
+        application.updateScheduler = { [weak self] update in
+            _ = self?.scheduler.schedule(afterMilliseconds: 0) { [weak self] in
+                update()
+                self?.afterUIActivity()
+            }
+        }
         // Changes made while the application started are nobody's news.
         for presentation in application.stack { _ = presentation.controller.takeChangedElements() }
         controllersOnStack = Set(application.stack.map { ObjectIdentifier($0.controller) })
@@ -106,6 +114,8 @@ public final class SlamService {
     /// re-evaluates pending waits. Called after every message; call it after any
     /// UI activity that did not come from a request.
     public func afterUIActivity() {
+        // Bound elements asked for updates during the request: run them now, once per controller.
+        application.performPendingUpdates()
         for presentation in application.stack {
             _ = takeChanges(of: presentation.controller)
         }

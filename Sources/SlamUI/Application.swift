@@ -32,6 +32,14 @@ public final class Application {
     /// Every address the `url` task was asked to open, oldest first.
     public private(set) var openedURLs: [String] = []
 
+    /// How a host runs the coalesced updates of bound elements soon after they are
+    /// asked for (the daemon: its event loop). Without one, they wait for
+    /// ``performPendingUpdates()``, which the daemon also calls after every request.
+    public var updateScheduler: ((@escaping () -> Void) -> Void)?
+    /// Controllers waiting for one coalesced `updateUI`, in the order they asked.
+    var controllersNeedingUpdate: [ViewController] = []
+    var isUpdateScheduled = false
+
     private var factories: [String: ControllerFactory] = [:]
     private var factoryOrder: [String] = []
 
