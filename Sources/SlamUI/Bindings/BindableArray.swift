@@ -12,8 +12,7 @@ public final class BindableArray<Element>: Updateable {
     public private(set) var elements: [Element]
     private var indexChangedListeners = ListenerList<Int>()
     private var changedListeners = ListenerList<Void>()
-    private var anyUpdateListeners = ListenerList<Void>()
-    private var isNotifying = false
+    private let broadcaster = UpdateBroadcaster()
 
     public init(_ elements: [Element] = []) {
         self.elements = elements
@@ -90,32 +89,20 @@ public final class BindableArray<Element>: Updateable {
     }
 
     public func addAnyUpdateListener(_ owner: AnyObject, alertNow: Bool, listener: @escaping () -> Void) {
-        anyUpdateListeners.add(owner: owner) { listener() }
-        if alertNow { listener() }
+        broadcaster.addAnyUpdateListener(owner, alertNow: alertNow, listener: listener)
     }
 
     public func removeAnyUpdateListener(_ owner: AnyObject) {
-        anyUpdateListeners.remove(owner: owner)
+        broadcaster.removeAnyUpdateListener(owner)
     }
 
     /// Tells the index changed listeners (then the any-update ones) that `index` changed.
     public func notifyIndexChanged(_ index: Int) {
-        notify { for listener in indexChangedListeners.live() { listener(index) } }
+        broadcaster.notify { for listener in indexChangedListeners.live() { listener(index) } }
     }
 
     /// Tells the changed listeners (then the any-update ones) that the structure changed.
     public func notifyChanged() {
-        notify { for listener in changedListeners.live() { listener(()) } }
-    }
-
-    private func notify(_ specific: () -> Void) {
-        guard !isNotifying else {
-            BindingDiagnostics.report(.cycle)
-            return
-        }
-        isNotifying = true
-        defer { isNotifying = false }
-        specific()
-        for listener in anyUpdateListeners.live() { listener(()) }
+        broadcaster.notify { for listener in changedListeners.live() { listener(()) } }
     }
 }

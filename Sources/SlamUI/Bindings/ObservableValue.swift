@@ -3,10 +3,7 @@
 public class ObservableValue<Value>: Updateable {
     fileprivate(set) var storage: Value
     private var changeListeners = ListenerList<Value>()
-    private var anyUpdateListeners = ListenerList<Void>()
-    /// Set while listeners run: a change that comes back round to this value
-    /// during its own notification is a cycle, stopped rather than followed forever.
-    private var isNotifying = false
+    private let broadcaster = UpdateBroadcaster()
 
     init(_ value: Value) {
         storage = value
@@ -28,30 +25,22 @@ public class ObservableValue<Value>: Updateable {
     }
 
     public func addAnyUpdateListener(_ owner: AnyObject, alertNow: Bool, listener: @escaping () -> Void) {
-        anyUpdateListeners.add(owner: owner) { listener() }
-        if alertNow { listener() }
+        broadcaster.addAnyUpdateListener(owner, alertNow: alertNow, listener: listener)
     }
 
     public func removeAnyUpdateListener(_ owner: AnyObject) {
-        anyUpdateListeners.remove(owner: owner)
+        broadcaster.removeAnyUpdateListener(owner)
     }
 
     /// Listeners with a live owner, for tests and diagnostics.
-    public var listenerCount: Int { changeListeners.count + anyUpdateListeners.count }
+    public var listenerCount: Int { changeListeners.count + broadcaster.count }
 
     public var dependencies: [any Updateable] { [] }
 
     /// Stores `newValue` and notifies: change listeners first, then any-update listeners.
     func publish(_ newValue: Value) {
         storage = newValue
-        guard !isNotifying else {
-            BindingDiagnostics.report(.cycle)
-            return
-        }
-        isNotifying = true
-        defer { isNotifying = false }
-        for listener in changeListeners.live() { listener(newValue) }
-        for listener in anyUpdateListeners.live() { listener(()) }
+        broadcaster.notify { for listener in changeListeners.live() { listener(newValue) } }
     }
 }
 
