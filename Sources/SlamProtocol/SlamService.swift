@@ -63,10 +63,12 @@ public final class SlamService {
         application.eventHandler = { [unowned self] event in applicationDidEmit(event) }
         // Bound elements changed outside any request (the app's own timers) update on the
         // next turn of the UI's loop, and subscribers hear about it as after a request.
+        // A request flushes its own pending updates in `afterUIActivity`; then this turn has nothing left to do.
         application.updateScheduler = { [weak self] update in
             _ = self?.scheduler.schedule(afterMilliseconds: 0) { [weak self] in
+                guard let self, self.application.hasPendingUpdates else { return }  // self.: `application` alone is init's parameter
                 update()
-                self?.afterUIActivity()
+                afterUIActivity()
             }
         }
         // Changes made while the application started are nobody's news.
