@@ -34,7 +34,7 @@ run: deps
 	$$($(SWIFT) build --show-bin-path)/slamd $(ARGS)
 
 unit-tests: deps
-	$(SWIFT) test
+	SWIFT=$(SWIFT) scripts/swift-test.sh
 
 # The Python client's suite against the slamd the Swift build made.
 python-tests: deps python-deps
@@ -44,7 +44,7 @@ python-tests: deps python-deps
 # Every Swift test again under AddressSanitizer + LeakSanitizer: any leak fails the run.
 # (valgrind 3.19 crashes inside the Swift test runner, so LeakSanitizer is the leak checker.)
 leakcheck: deps
-	LSAN_OPTIONS=$(LSAN_OPTIONS) $(SWIFT) test --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=$(LSAN_OPTIONS) SWIFT=$(SWIFT) scripts/swift-test.sh --sanitize=address --scratch-path .build-asan
 
 test: unit-tests python-tests leakcheck
 

@@ -38,7 +38,7 @@ open class View {
     /// The controller pass in which this element last changed.
     var changedInPass = -1
 
-    public init(reference: String) {
+    public required init(reference: String) {
         self.reference = reference
     }
 
