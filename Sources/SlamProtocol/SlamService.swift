@@ -162,6 +162,8 @@ public final class SlamService {
             broadcast(.taskRan, params: ["name": .string(name), "param": param.map(JSONValue.string) ?? .null])
         case let .openURL(address):
             broadcast(.openURL, params: ["address": .string(address)])
+        case let .warning(message):
+            emitLog(level: "warning", message: message)
         }
     }
 

@@ -6,4 +6,8 @@ public enum ApplicationEvent: Hashable, Sendable {
     case taskRan(name: String, param: String?)
     /// The `url` task asked to open an address; on a headless host nothing opens.
     case openURL(address: String)
+    /// Something went wrong that no caller could be told about (a state view's
+    /// child that could not be placed, a bound value that could not be shown);
+    /// the daemon logs it and forwards it to `log` subscribers as a warning.
+    case warning(message: String)
 }

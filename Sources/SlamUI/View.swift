@@ -17,8 +17,11 @@
 /// ```
 open class View {
     /// Identifies the element within its controller; empty for an anonymous element
-    /// (shown in trees, not findable).
-    public let reference: String
+    /// (shown in trees, not findable). A state view sets the references of the
+    /// children it places (`parent/key`).
+    public internal(set) var reference: String
+    /// The key a state view placed this element under, or nil.
+    public internal(set) var placementKey: String?
 
     /// Whether the element is hidden now; set statically or by ``visibleDataSource``.
     public var isHidden = false {
@@ -112,6 +115,38 @@ open class View {
         markChanged()
     }
 
+    /// Makes `newSubviews` the subviews, in order, in O(n): subviews not in it are
+    /// detached, new ones attached and registered, and the element is marked
+    /// changed only when the list of children really changed. A new subview whose
+    /// reference is taken in the controller is left out and reported.
+    func setSubviews(_ newSubviews: [View]) {
+        let keep = Set(newSubviews.lazy.map(ObjectIdentifier.init))
+        for old in subviews where !keep.contains(ObjectIdentifier(old)) {
+            controller?.unregister(old)
+            old.superview = nil
+        }
+        var accepted: [View] = []
+        accepted.reserveCapacity(newSubviews.count)
+        for element in newSubviews {
+            if element.superview !== self {
+                element.removeFromSuperview()
+                if let controller {
+                    do {
+                        try controller.register(element, under: self)
+                    } catch {
+                        controller.application?.report(.warning(message: "\(path): cannot place a child: \(error)"))
+                        continue
+                    }
+                }
+                element.superview = self
+            }
+            accepted.append(element)
+        }
+        let changed = accepted.count != subviews.count || zip(accepted, subviews).contains { $0 !== $1 }
+        subviews = accepted
+        if changed { markChanged() }
+    }
+
     /// Presses the element as a user would. Elements that take no press refuse it.
     open func press(_ value: PressValue?) throws(SlamError) {
         throw .notInteractive(reference: reference, type: Self.typeName)
@@ -141,7 +176,9 @@ open class View {
         var names: [String] = []
         var current: View? = self
         while let element = current {
-            if !element.reference.isEmpty {
+            if let key = element.placementKey {
+                names.append(key)
+            } else if !element.reference.isEmpty {
                 names.append(element.reference)
             } else {
                 let index = element.superview?.subviews.firstIndex { $0 === element } ?? 0

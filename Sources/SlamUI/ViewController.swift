@@ -35,6 +35,8 @@ open class ViewController {
     var pass = 0
     /// Elements changed during the current pass.
     var passChanges: [View] = []
+    /// State views whose state changed since the last update, in the order they asked.
+    var stateViewsNeedingRender: [StateView] = []
 
     /// Creates a controller over `view`, indexing every reference in its tree.
     ///
@@ -85,6 +87,7 @@ open class ViewController {
     @discardableResult
     public func updateUI() -> [View] {
         beginPass()
+        renderPendingStateViews()
         view.updateUI()
         return endPass()
     }
@@ -95,6 +98,7 @@ open class ViewController {
     @discardableResult
     public func resetUI() -> [View] {
         beginPass()
+        renderPendingStateViews()
         view.resetUI()
         return endPass()
     }
@@ -147,7 +151,11 @@ open class ViewController {
             throw .duplicateReference(reference: second.reference, firstPath: firstPath, secondPath: prefix + second.path)
         }
         elementsByReference.merge(added) { _, new in new }
-        subtree.forEachInTree { $0.controller = self }
+        subtree.forEachInTree { element in
+            element.controller = self
+            // A state view attached before its first render renders at the next update.
+            if let stateView = element as? StateView, stateView.needsRender { stateViewsNeedingRender.append(stateView) }
+        }
     }
 
     /// Removes the references of `subtree` from the index.

@@ -1,0 +1,129 @@
+/// A value kept in a state view's `state` and `props`, or in the application's
+/// shared ``StateStore``: JSON's data model, so a client can read and write it
+/// over the protocol and two values can be compared (a kept child re-renders
+/// only when its props really changed).
+///
+/// Literals build values directly:
+/// ```swift
+/// let todo: StateValue = ["id": "t1", "title": "Milk", "done": false]
+/// ```
+public enum StateValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case double(Double)
+    case string(String)
+    case list([StateValue])
+    case record([String: StateValue])
+}
+
+extension StateValue {
+    public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    public var integerValue: Int? {
+        switch self {
+        case .integer(let value): value
+        case .double(let value): Int(exactly: value)
+        default: nil
+        }
+    }
+    public var doubleValue: Double? {
+        switch self {
+        case .double(let value): value
+        case .integer(let value): Double(value)
+        default: nil
+        }
+    }
+    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    public var listValue: [StateValue]? { if case .list(let value) = self { value } else { nil } }
+    public var recordValue: [String: StateValue]? { if case .record(let value) = self { value } else { nil } }
+    public var isNull: Bool { self == .null }
+
+    /// The member `key` of a record (nil for other values or a missing member).
+    public subscript(key: String) -> StateValue? {
+        recordValue?[key]
+    }
+
+    /// Whether the value counts as "yes" where a boolean is expected (visibility,
+    /// enabled): `false`, `null`, `0`, `""`, `[]` and `{}` are no; everything else is yes.
+    public var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let value): value
+        case .integer(let value): value != 0
+        case .double(let value): value != 0
+        case .string(let value): !value.isEmpty
+        case .list(let value): !value.isEmpty
+        case .record(let value): !value.isEmpty
+        }
+    }
+
+    /// How the value reads inside text (`"Count: {count}"`): strings as they are,
+    /// `null` as nothing, numbers and booleans as JSON writes them, lists and
+    /// records as compact JSON with sorted keys.
+    public var text: String {
+        switch self {
+        case .string(let value): value
+        case .null: ""
+        default: jsonText
+        }
+    }
+
+    /// The value as compact JSON text, members sorted by key.
+    public var jsonText: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .integer(let value): String(value)
+        case .double(let value):
+            value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) + ".0" : String(value)
+        case .string(let value): Self.quoted(value)
+        case .list(let values): "[" + values.map(\.jsonText).joined(separator: ",") + "]"
+        case .record(let members):
+            "{" + members.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":" + $0.value.jsonText }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// The name of the value's kind, for error messages ("a string").
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer: "an integer"
+        case .double: "a number"
+        case .string: "a string"
+        case .list: "a list"
+        case .record: "a record"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension StateValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: StateValue...) { self = .list(elements) }
+    public init(dictionaryLiteral elements: (String, StateValue)...) {
+        self = .record(Dictionary(elements) { _, last in last })
+    }
+}
