@@ -33,7 +33,7 @@ public final class InProcessDaemon: Sendable {
         let logger = Logger(label: "slamd.in-process") { _ in SwiftLogNoOpLogHandler() }
         daemon = SlamDaemon(configuration: .init(socketPath: socketPath), logger: logger, makeApplication: makeApplication)
         let ready = DispatchSemaphore(value: 0)
-        DispatchQueue(label: "slam.harness.daemon").async { [daemon, state, finished] in
+        DedicatedThread.start { [daemon, state, finished] in
             do {
                 try daemon.run(ownsProcess: false) { _ in ready.signal() }
             } catch {
