@@ -31,11 +31,15 @@ public struct Storyboard {
         public let reference: String
         /// Static values, in the type's declared property order.
         public let properties: [(descriptor: PropertyDescriptor, value: PropertyValue)]
+        /// Properties that follow the shared state (`bind`), by property name.
+        public let bindings: [(property: String, binding: StateBinding)]
         public let children: [ElementDeclaration]
     }
 
     /// The controller shown first.
     public let initialController: String
+    /// The shared state's starting values (`state`), installed with the controllers.
+    public let initialState: [String: StateValue]
     /// The controllers, in document order.
     public let controllers: [ControllerDeclaration]
     private let controllerIndex: [String: Int]
@@ -54,8 +58,9 @@ public struct Storyboard {
     /// Reads a storyboard from a parsed JSON document.
     public init(json: JSONValue, elementTypes: [String: ElementType] = ElementType.builtIn) throws(StoryboardError) {
         var reader = StoryboardReader(elementTypes: elementTypes)
-        let (initial, controllers) = try reader.read(json)
+        let (initial, controllers, state) = try reader.read(json)
         self.initialController = initial
+        self.initialState = state
         self.controllers = controllers
         self.controllerIndex = Dictionary(uniqueKeysWithValues: controllers.enumerated().map { ($1.identifier, $0) })
     }
@@ -65,38 +70,51 @@ public struct Storyboard {
         controllerIndex[identifier].map { controllers[$0] }
     }
 
-    /// Builds a new instance of the controller `identifier`, its static values applied.
+    /// Builds a new instance of the controller `identifier`, its static values
+    /// applied and its `bind` entries bound to `state` (left unbound without one).
     ///
     /// - Throws: ``SlamUI/SlamError/unknownController(identifier:)``.
-    public func instantiateController(identifier: String) throws(SlamError) -> ViewController {
+    public func instantiateController(identifier: String, state: StateStore? = nil) throws(SlamError) -> ViewController {
         guard let declaration = controller(identifier: identifier) else {
             throw .unknownController(identifier: identifier)
         }
         return try ViewController(identifier: declaration.identifier, title: declaration.title,
-                                  view: Self.build(declaration.view))
+                                  view: Self.build(declaration.view, state: state))
     }
 
-    /// Registers a factory for every controller with `application`; `configure` runs
-    /// on each new instance (attach closures in its `viewDidLoadHandler`).
+    /// Registers a factory for every controller with `application`, its elements
+    /// bound to the application's state, and sets the ``initialState`` keys the
+    /// state does not hold yet; `configure` runs on each new instance (attach
+    /// closures in its `viewDidLoadHandler`).
     public func install(in application: Application, configure: ((ViewController) -> Void)? = nil) {
+        for (key, value) in initialState.sorted(by: { $0.key < $1.key }) where !application.state.contains(key) {
+            application.state.set(key, value)
+        }
+        let state = application.state
         for declaration in controllers {
             let identifier = declaration.identifier
-            application.registerController(identifier: identifier) { () throws(SlamError) -> ViewController in
-                let controller = try instantiateController(identifier: identifier)
+            application.registerController(identifier: identifier) { [unowned state] () throws(SlamError) -> ViewController in
+                let controller = try instantiateController(identifier: identifier, state: state)
                 configure?(controller)
                 return controller
             }
         }
     }
 
-    private static func build(_ declaration: ElementDeclaration) -> View {
+    private static func build(_ declaration: ElementDeclaration, state: StateStore?) -> View {
         let element = declaration.type.make(declaration.reference)
         for (descriptor, value) in declaration.properties {
             descriptor.write?(element, value)
         }
+        if let state {
+            for (property, binding) in declaration.bindings {
+                // The reader checked every binding against the element type.
+                try? element.bind(property: property, to: binding, in: state)
+            }
+        }
         for child in declaration.children {
             // A detached subtree has no controller yet, so adding cannot collide.
-            try? element.addSubview(build(child))
+            try? element.addSubview(build(child, state: state))
         }
         return element
     }

@@ -1,4 +1,5 @@
 import SlamJSON
+import SlamUI
 
 /// Why a storyboard was refused: where (a JSON path into the document) and what is wrong.
 ///
@@ -21,6 +22,8 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
         case unknownInitialController(identifier: String, known: [String])
         /// Two properties that cannot be used together.
         case exclusiveProperties(String, String)
+        /// A `bind` entry that cannot be read or cannot feed its property.
+        case badBinding(StateBindingError)
     }
 
     /// Where the problem is, as a JSON path (`$.controllers[0].view.ref`).
@@ -58,6 +61,8 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
             "duplicate controller id '\(identifier)'; first used at \(firstPath)"
         case let .unknownInitialController(identifier, known):
             "initial controller '\(identifier)' is not declared; declared: \(known.joined(separator: ", "))"
+        case let .badBinding(error):
+            "cannot bind: \(error)"
         case let .exclusiveProperties(first, second):
             "'\(first)' and '\(second)' cannot be used together"
         }

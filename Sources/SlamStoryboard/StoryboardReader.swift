@@ -11,9 +11,14 @@ struct StoryboardReader {
         self.elementTypes = elementTypes
     }
 
-    mutating func read(_ json: JSONValue) throws(StoryboardError) -> (String, [Storyboard.ControllerDeclaration]) {
+    mutating func read(_ json: JSONValue) throws(StoryboardError) -> (String, [Storyboard.ControllerDeclaration], [String: StateValue]) {
         let root = try object(json, at: .root, named: "storyboard")
-        try refuseUnknownMembers(root, allowed: ["initial", "controllers"], at: .root)
+        try refuseUnknownMembers(root, allowed: ["initial", "state", "controllers"], at: .root)
+        var state: [String: StateValue] = [:]
+        if let stateValue = root["state"] {
+            let members = try object(stateValue, at: JSONPath.root.appending(key: "state"), named: "state")
+            for (key, value) in members { state[key] = StateValue(json: value) }
+        }
         let initial = try string(root, "initial", at: .root)
         let controllersPath = JSONPath.root.appending(key: "controllers")
         guard let controllersValue = root["controllers"] else {
@@ -45,7 +50,7 @@ struct StoryboardReader {
             throw StoryboardError(JSONPath.root.appending(key: "initial"),
                                   .unknownInitialController(identifier: initial, known: controllers.map(\.identifier)))
         }
-        return (initial, controllers)
+        return (initial, controllers, state)
     }
 
     private mutating func element(_ value: JSONValue, at path: JSONPath) throws(StoryboardError) -> Storyboard.ElementDeclaration {
@@ -61,9 +66,9 @@ struct StoryboardReader {
         firstReferencePaths[reference] = path.appending(key: "ref").description
 
         var values: [String: PropertyValue] = [:]
-        for (name, member) in members where !["type", "ref", "children"].contains(name) {
+        for (name, member) in members where !["type", "ref", "children", "bind"].contains(name) {
             guard let descriptor = type.property(named: name), descriptor.isInspectable else {
-                let allowed = ["type", "ref", "children"] + type.properties.filter(\.isInspectable).map(\.name)
+                let allowed = ["type", "ref", "children", "bind"] + type.properties.filter(\.isInspectable).map(\.name)
                 throw StoryboardError(path.appending(key: name), .unknownProperty(name: name, type: type.name, allowed: allowed))
             }
             values[name] = try propertyValue(member, for: descriptor, at: path.appending(key: name))
@@ -73,6 +78,23 @@ struct StoryboardReader {
         }
         // Applied in the type's declared order (bounds before values), not the document's.
         let properties = type.properties.compactMap { descriptor in values[descriptor.name].map { (descriptor, $0) } }
+
+        var bindings: [(property: String, binding: StateBinding)] = []
+        if let bindValue = members["bind"] {
+            let bindPath = path.appending(key: "bind")
+            for (property, entry) in try object(bindValue, at: bindPath, named: "bind") {
+                guard case .string(let text) = entry else {
+                    throw StoryboardError(bindPath.appending(key: property), .wrongValueType(name: property, expected: "string", actual: entry.typeName))
+                }
+                do throws(StateBindingError) {
+                    let binding = try StateBinding(parsing: text)
+                    _ = try type.bindableProperty(named: property, for: binding)
+                    bindings.append((property, binding))
+                } catch {
+                    throw StoryboardError(bindPath.appending(key: property), .badBinding(error))
+                }
+            }
+        }
 
         var children: [Storyboard.ElementDeclaration] = []
         if let childrenValue = members["children"] {
@@ -84,7 +106,7 @@ struct StoryboardReader {
                 children.append(try element(child, at: childrenPath.appending(index: index)))
             }
         }
-        return .init(type: type, reference: reference, properties: properties, children: children)
+        return .init(type: type, reference: reference, properties: properties, bindings: bindings, children: children)
     }
 
     private func propertyValue(_ value: JSONValue, for descriptor: PropertyDescriptor, at path: JSONPath) throws(StoryboardError) -> PropertyValue {

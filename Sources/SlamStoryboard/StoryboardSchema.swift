@@ -34,6 +34,12 @@ public enum StoryboardSchema {
             for descriptor in type.properties where descriptor.isInspectable {
                 properties[descriptor.name] = schema(for: descriptor.kind)
             }
+            properties["bind"] = [
+                "type": "object",
+                "description": "Properties that follow the shared state: a key (\"wifi\"), for a boolean the opposite of a key (\"!busy\") or whether it holds a value (\"?selected\"), or for text a template (\"Count: {count}\").",
+                "propertyNames": ["enum": .array(type.properties.filter(\.isInspectable).map { .string($0.name) })],
+                "additionalProperties": ["type": "string", "minLength": 1],
+            ]
             var definition: JSONValue.Object = [
                 "type": "object",
                 "required": ["type", "ref"],
@@ -54,6 +60,7 @@ public enum StoryboardSchema {
             "additionalProperties": false,
             "properties": [
                 "initial": ["type": "string", "minLength": 1, "description": "The id of the controller shown first."],
+                "state": ["type": "object", "description": "The shared state's starting values, by key (any JSON values)."],
                 "controllers": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/controller"]],
             ],
             "$defs": .object(definitions),

@@ -1,9 +1,14 @@
 /// A headless application: a navigation stack of controllers, the tasks its
-/// elements run, and the factories that create controllers by identifier.
+/// elements run, and the routing table that creates controllers by screen name.
+///
+/// The routing table is filled by ``registerController(identifier:factory:)``
+/// (one screen) and ``install(_:)`` (a ``RoutingConfigurationProvider``);
+/// a controller identifier registered there and a screen name are the same thing.
 ///
 /// Predefined tasks:
 /// - `pop`: removes the top controller (modal or pushed); the root cannot be popped.
-/// - `push <identifier>`: creates the controller with that identifier and pushes it.
+/// - `push <screen>`: routes to that screen name, pushed, through
+///   ``route(to:viewModel:style:)``; an unknown name is ``SlamError/unknownController(identifier:)``.
 /// - `url <address>`: records the address in ``openedURLs``, reports an
 ///   ``ApplicationEvent/openURL(address:)`` and calls ``openURLHandler``; no browser opens.
 ///
@@ -17,10 +22,12 @@ public final class Application {
         public let isModal: Bool
     }
 
-    /// Creates a controller for an identifier.
+    /// Creates a new controller for a screen name (a controller identifier).
     public typealias ControllerFactory = () throws(SlamError) -> ViewController
 
     public let tasks = TaskRegistry()
+    /// The shared named state storyboards bind to and clients read and write (``StateStore``).
+    public let state = StateStore()
     /// The navigation stack, root first.
     public private(set) var stack: [Presentation] = []
     /// Where relative file names of text views and web views are looked up.
@@ -40,6 +47,7 @@ public final class Application {
     var controllersNeedingUpdate: [ViewController] = []
     var isUpdateScheduled = false
 
+    /// The routing table: screen names to controller factories.
     private var factories: [String: ControllerFactory] = [:]
     private var factoryOrder: [String] = []
 
@@ -50,7 +58,7 @@ public final class Application {
             guard let identifier = param, !identifier.isEmpty else {
                 throw SlamError.taskFailed(name: "push", reason: "it needs the identifier of a controller as its param")
             }
-            try push(identifier: identifier)
+            try route(to: identifier)
         }
         tasks.addTask(name: "url") { [unowned self] param in
             guard let address = param, !address.isEmpty else {
@@ -58,17 +66,19 @@ public final class Application {
             }
             openURL(address)
         }
+        installStateTasks()
     }
 
     /// The controller on top of the stack.
     public var topController: ViewController? { stack.last?.controller }
 
-    /// Registers how to create the controller `identifier` (for `push` and ``start(with:)``).
+    /// Adds the screen `identifier` to the routing table (for `push`,
+    /// ``route(to:viewModel:style:)`` and ``start(with:)``), replacing a screen of that name.
     public func registerController(identifier: String, factory: @escaping ControllerFactory) {
         if factories.updateValue(factory, forKey: identifier) == nil { factoryOrder.append(identifier) }
     }
 
-    /// Identifiers that can be pushed, in registration order.
+    /// Screen names that can be pushed, in registration order.
     public var controllerIdentifiers: [String] { factoryOrder }
 
     /// Creates a new controller instance for `identifier`.
@@ -85,9 +95,9 @@ public final class Application {
         show(controller, modal: false)
     }
 
-    /// Pushes a new instance of the controller `identifier`.
+    /// Pushes a new instance of the screen `identifier` (``route(to:viewModel:style:)`` without a view model).
     public func push(identifier: String) throws(SlamError) {
-        show(try makeController(identifier: identifier), modal: false)
+        try route(to: identifier)
     }
 
     /// Pushes `controller` on top of the stack.
@@ -135,7 +145,8 @@ public final class Application {
         stack.last { $0.controller.identifier == identifier }?.controller
     }
 
-    private func show(_ controller: ViewController, modal: Bool) {
+    /// Puts `controller` on top: loads and resets it the first time, updates it later times.
+    func show(_ controller: ViewController, modal: Bool) {
         controller.application = self
         stack.append(Presentation(controller: controller, isModal: modal))
         if controller.isViewLoaded {

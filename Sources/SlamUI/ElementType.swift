@@ -11,6 +11,13 @@ public struct ElementType: Sendable {
         self.properties = elementClass.properties
     }
 
+    /// The settable property `name`, when `binding` can feed it (see ``View/bind(property:to:in:)``).
+    ///
+    /// - Throws: ``StateBindingError`` naming the property and why.
+    public func bindableProperty(named name: String, for binding: StateBinding) throws(StateBindingError) -> PropertyDescriptor {
+        try View.bindableProperty(named: name, for: binding, typeName: self.name, properties: properties)
+    }
+
     /// The property named `name`, or nil.
     public func property(named name: String) -> PropertyDescriptor? {
         properties.first { $0.name == name }

@@ -62,6 +62,7 @@ open class InteractiveControl: Control, InteractiveView {
     open override func press(_ value: PressValue?) throws(SlamError) {
         try requireInteractable()
         try applyPress(value)
+        if !stateBindings.isEmpty { writeBackStateBindings() }
         try pressAction()
     }
 }

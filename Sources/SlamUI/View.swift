@@ -36,6 +36,9 @@ open class View {
     /// The controller whose tree holds this element, once attached.
     public internal(set) weak var controller: ViewController?
 
+    /// Properties that follow the shared state (see ``bind(property:to:in:)``).
+    var stateBindings: [PropertyBinding] = []
+
     /// Set while the element waits in its controller's list of changed elements.
     var isMarkedChanged = false
     /// The controller pass in which this element last changed.
@@ -66,6 +69,7 @@ open class View {
 
     /// Pulls this element's data sources into what it shows. Call ``updateUI()`` instead.
     open func fillUI() {
+        if !stateBindings.isEmpty { applyStateBindings() }
         if let visibleDataSource { isHidden = !visibleDataSource() }
     }
 

@@ -78,7 +78,7 @@ import SlamRPC
 
     @Test func runTaskTasksAndControllers() throws {
         let client = TestClient(try demoService())
-        #expect(client.result("tasks") == ["pop", "push", "resetCounter", "url"])
+        #expect(client.result("tasks") == ["append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
         #expect(client.result("runTask", ["name": "push", "param": "List"]) == ["task": "push", "param": "List", "top": "List"])
         #expect(client.result("controllers") == [["id": "Home", "title": "Slam Demo", "modal": false],
                                                   ["id": "List", "title": "Shopping list", "modal": false]])

@@ -203,8 +203,8 @@ import SlamJSON
         defer { app.stop() }
         let human = try slamctl("tasks", app: app)
         #expect(human.status == 0)
-        #expect(human.lines == ["pop", "push", "resetCounter", "url"])
-        #expect(try slamctl("tasks", "--json", app: app).json() == ["pop", "push", "resetCounter", "url"])
+        #expect(human.lines == ["append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
+        #expect(try slamctl("tasks", "--json", app: app).json() == ["append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
     }
 
     @Test func controllersShowsTheStackRootFirst() throws {

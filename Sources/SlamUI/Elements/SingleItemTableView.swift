@@ -60,7 +60,12 @@ public final class SingleItemTableView: View, ResettableView {
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [
         PropertyDescriptor("items", kind: .strings, read: { .strings(($0 as! SingleItemTableView).rows) },
-                           write: { ($0 as! SingleItemTableView).staticListLabels = $1.stringsValue }),
+                           write: { table, items in
+                               // Static rows show at once (a bound list changes them on every update).
+                               let table = table as! SingleItemTableView
+                               table.staticListLabels = items.stringsValue
+                               table.reloadUI()
+                           }),
         .optionalInteger("selectedRow", \SingleItemTableView.currentSelection),
         .bool("selectUI", \SingleItemTableView.selectUI),
     ]
@@ -96,6 +101,7 @@ public final class SingleItemTableView: View, ResettableView {
         }
         let changed = currentSelection != row
         currentSelection = row
+        if !stateBindings.isEmpty { writeBackStateBindings() }
         if changed {
             selectEventBlock?(row)
             if selectUI { controller?.updateUI() }

@@ -32,6 +32,7 @@ public final class TextField: Control {
         try requireInteractable()
         let changed = newText != text
         text = newText
+        if !stateBindings.isEmpty { writeBackStateBindings() }
         if changed { editingChangedBlock?(newText) }
         editingDidEndBlock?(newText)
     }

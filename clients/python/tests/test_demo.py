@@ -62,7 +62,7 @@ def test_ping_version_tasks_and_discover(slam_client):
     version = slam_client.version()
     assert version["protocolVersion"] == "1.0"
     assert version["capabilities"]["framings"] == ["newline", "contentLength"]
-    assert slam_client.tasks() == ["pop", "push", "resetCounter", "url"]
+    assert slam_client.tasks() == ["append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"]
     document = json.loads((PROTOCOL_DIRECTORY / "slam.openrpc.json").read_text(encoding="utf-8"))
     assert slam_client.discover() == document
 
