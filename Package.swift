@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "SlamUI"),
         .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON"]),
         .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], resources: [.copy("Resources")]),
-        .target(name: "SlamProtocol", dependencies: ["SlamRPC", "SlamUI", "SlamJSON"]),
+        .target(name: "SlamProtocol", dependencies: ["SlamRPC", "SlamUI", "SlamJSON", "SlamStoryboard"]),
         .target(
             name: "SlamDaemon",
             dependencies: [

@@ -13,6 +13,8 @@ import SlamUI
 /// - List: a table of items with selection, adding and removing, and a text
 ///   view showing a file.
 /// - About: a web view showing a local HTML file, its title in a label.
+/// - Todos (`push Todos`): a state view of keyed rows over the shared state key
+///   `todos` — add, toggle, remove; see ``TodoListView``.
 public enum DemoApp {
     /// The directory holding the storyboard, `about.html` and `notes.txt`.
     public static var resourceDirectory: String {
@@ -33,6 +35,13 @@ public enum DemoApp {
         application.addTask(name: "resetCounter") { _ in model.count = 0 }
         storyboard.install(in: application) { controller in
             controller.viewDidLoadHandler = { controller in wire(controller, model: model) }
+        }
+        application.state.set("todos", [
+            ["id": "t1", "title": "Buy milk", "done": false],
+            ["id": "t2", "title": "Walk the dog", "done": true],
+        ])
+        application.registerController(identifier: "Todos") { [unowned application] () throws(SlamError) -> ViewController in
+            try TodoListView.makeController(state: application.state)
         }
         try application.start(with: storyboard.initialController)
         return application

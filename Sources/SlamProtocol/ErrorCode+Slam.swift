@@ -23,6 +23,8 @@ extension ErrorCode {
     public static let shuttingDown = ErrorCode(rawValue: -32009)
     /// A task ran and failed. `data`: `task`, `reason`.
     public static let taskFailed = ErrorCode(rawValue: -32010)
+    /// `state.get` names a key the shared state does not hold. `data`: `key`.
+    public static let stateKeyNotFound = ErrorCode(rawValue: -32011)
 
     /// Every code Slam can answer with and its short name, in code order, for discovery and docs.
     public static let slamCodes: [(code: ErrorCode, name: String)] = [
@@ -42,6 +44,7 @@ extension ErrorCode {
         (.waitTimedOut, "Wait timed out"),
         (.shuttingDown, "Shutting down"),
         (.taskFailed, "Task failed"),
+        (.stateKeyNotFound, "State key not found"),
     ]
 
     /// The short name of a Slam code.

@@ -8,6 +8,10 @@ public enum EventKind: String, CaseIterable, Hashable, Sendable {
     case taskRan
     /// The `url` task asked to open an address (nothing opens on a headless host). Params: `address`.
     case openURL
+    /// Shared state keys changed (by `state.set`, a task, a bound control, the app).
+    /// Params: `values` (each changed key with its new value). Sent once per turn,
+    /// before the `changed` it causes.
+    case stateChanged
     /// A daemon log record. Params: `level`, `message`.
     case log
 }

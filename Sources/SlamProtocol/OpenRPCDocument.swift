@@ -108,6 +108,8 @@ enum OpenRPCDocument {
             ["type": "object", "properties": ["address": ["type": "string"]]]
         case .log:
             ["type": "object", "properties": ["level": ["type": "string"], "message": ["type": "string"]]]
+        case .stateChanged:
+            ["type": "object", "properties": ["values": ["type": "object"]]]
         }
     }
 }

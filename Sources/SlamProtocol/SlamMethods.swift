@@ -20,6 +20,9 @@ enum SlamMethods {
             WaitForMethod.descriptor(service),
             SubscribeMethod.descriptor(service),
             UnsubscribeMethod.descriptor(service),
+            StateGetMethod.descriptor(service),
+            StateSetMethod.descriptor(service),
+            StateListMethod.descriptor(service),
             DiscoverMethod.descriptor(service),
         ]
     }

@@ -118,6 +118,14 @@ public final class SlamService {
     public func afterUIActivity() {
         // Bound elements asked for updates during the request: run them now, once per controller.
         application.performPendingUpdates()
+        let changedKeys = application.state.takeChangedKeys()
+        if !changedKeys.isEmpty {
+            uiMayHaveChanged = true
+            let state = application.state
+            broadcast(.stateChanged, params: [
+                "values": .object(JSONValue.Object(uniqueKeysWithValues: changedKeys.map { ($0, JSONValue(state: state[$0] ?? .null)) })),
+            ])
+        }
         for presentation in application.stack {
             _ = takeChanges(of: presentation.controller)
         }

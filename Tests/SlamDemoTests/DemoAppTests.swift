@@ -14,8 +14,8 @@ import SlamUI
             let controller = try application.makeController(identifier: identifier)
             for element in controller.allElements { types.insert(type(of: element).typeName) }
         }
-        #expect(application.controllerIdentifiers == ["Home", "Settings", "List", "About"])
-        #expect(types == Set(ElementType.builtIn.keys))
+        #expect(application.controllerIdentifiers == ["Home", "Settings", "List", "About", "Todos"])
+        #expect(types == Set(ElementType.builtIn.keys).union(["StateView"]), "every element type, and the to-do screen's state views")
     }
 
     @Test func counterCountsWithAutoUI() throws {

@@ -9,8 +9,8 @@ import SlamRPC
         #expect(client.result("ping") == "pong")
         let version = client.result("version")
         #expect(version["protocolVersion"] == "1.0")
-        #expect(version["capabilities"]?["methods"]?.arrayValue?.count == 16)
-        #expect(version["capabilities"]?["events"] == ["changed", "navigated", "taskRan", "openURL", "log"])
+        #expect(version["capabilities"]?["methods"]?.arrayValue?.count == 19)
+        #expect(version["capabilities"]?["events"] == ["changed", "navigated", "taskRan", "openURL", "stateChanged", "log"])
     }
 
     @Test func findReturnsTheSnapshotUnderStoryboardNames() throws {

@@ -29,13 +29,13 @@ import SlamJSON
         #expect(human.lines == [
             "slamd \(version["serverVersion"]?.stringValue ?? "?"), protocol 1.0",
             "methods: " + methods.joined(separator: " "),
-            "events: changed navigated taskRan openURL log",
+            "events: changed navigated taskRan openURL stateChanged log",
         ])
         let json = try slamctl("--json", "version", app: app)
         #expect(json.status == 0)
         let parsed = try json.json()
         #expect(parsed["protocolVersion"] == "1.0")
-        #expect(parsed["capabilities"]?["events"] == ["changed", "navigated", "taskRan", "openURL", "log"])
+        #expect(parsed["capabilities"]?["events"] == ["changed", "navigated", "taskRan", "openURL", "stateChanged", "log"])
         #expect(parsed == version)
     }
 

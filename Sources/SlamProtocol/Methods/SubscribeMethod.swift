@@ -7,7 +7,7 @@ enum SubscribeMethod {
 
     static var eventsParameter: ParameterDescriptor {
         ParameterDescriptor(
-            "events", summary: "Event names: changed, navigated, taskRan, openURL, log.", required: true,
+            "events", summary: "Event names: changed, navigated, taskRan, openURL, stateChanged, log.", required: true,
             schema: ["type": "array", "items": ["enum": .array(EventKind.allCases.map { .string($0.rawValue) })]])
     }
 
