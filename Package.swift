@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "SlamctlTests", dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "slamctl", "slamd"]),
         .testTarget(
             name: "SlamHarnessTests",
-            dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "SlamDemo", "SlamUI", "slamd"],
+            dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "SlamRPC", "SlamDemo", "SlamUI", "slamd"],
             resources: [.copy("Golden")]
         ),
     ],

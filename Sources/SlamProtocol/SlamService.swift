@@ -73,6 +73,7 @@ public final class SlamService {
         }
         // Changes made while the application started are nobody's news.
         for presentation in application.stack { _ = presentation.controller.takeChangedElements() }
+        _ = application.state.takeChangedKeys()
         controllersOnStack = Set(application.stack.map { ObjectIdentifier($0.controller) })
     }
 

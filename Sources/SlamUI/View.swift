@@ -143,6 +143,8 @@ open class View {
                     }
                 }
                 element.superview = self
+                // A child that appears is news to change reports, like one whose text changed.
+                element.markChanged()
             }
             accepted.append(element)
         }
