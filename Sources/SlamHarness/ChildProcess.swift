@@ -108,7 +108,7 @@ public func runShell(_ command: String, timeoutSeconds: Double = 60) throws -> (
                                  standardOutputPath: directory + "/out", standardErrorPath: "/dev/null")
     let status = child.waitForExit(timeoutSeconds: timeoutSeconds) ?? {
         child.signal(SIGKILL)
-        return child.waitForExit(timeoutSeconds: 5) ?? -1
+        return child.waitForExit(timeoutSeconds: 20) ?? -1
     }()
     return (status, DaemonProcess.read(directory + "/out"))
 }

@@ -75,7 +75,7 @@ public final class DaemonProcess {
     }
 
     /// A new client connection.
-    public func connect(timeoutMilliseconds: Int? = 10_000) throws -> SlamConnection {
+    public func connect(timeoutMilliseconds: Int? = 30_000) throws -> SlamConnection {
         try SlamConnection(socketPath: socketPath, timeoutMilliseconds: timeoutMilliseconds)
     }
 
@@ -85,7 +85,7 @@ public final class DaemonProcess {
         process.signal(SIGTERM)
         if let status = process.waitForExit(timeoutSeconds: graceSeconds) { return status }
         process.signal(SIGKILL)
-        return process.waitForExit(timeoutSeconds: 5) ?? -1
+        return process.waitForExit(timeoutSeconds: 20) ?? -1
     }
 
     /// Waits for the process to exit by itself; returns its status, or nil if it still runs.

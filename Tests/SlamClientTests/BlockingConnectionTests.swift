@@ -23,7 +23,7 @@ import SlamRPC
         #expect(try connection.controllers() == [ControllerEntry(id: "Home", title: "Slam Demo", modal: false),
                                                  ControllerEntry(id: "Settings", title: "Settings", modal: false)])
         #expect(try connection.setText("name", "Ada").text == "Ada")
-        #expect(try connection.waitFor("greeting", property: "text", equals: "Hello, Ada", timeoutMilliseconds: 1_000).text == "Hello, Ada")
+        #expect(try connection.waitFor("greeting", property: "text", equals: "Hello, Ada", timeoutMilliseconds: 30_000).text == "Hello, Ada")
         #expect(try connection.waitFor("count", state: "absent", timeoutMilliseconds: 0) == nil, "count is not on Settings")
         #expect(try connection.subscribe(["log", "changed"]).sorted() == ["changed", "log"])
         #expect(try connection.unsubscribe(["log"]) == ["changed"])

@@ -119,14 +119,16 @@ import SlamRPC
         let daemon = try DaemonProcess.launch()
         let connection = try daemon.connect()
         try connection.send(Request(id: 1, method: "waitFor", params: .byName(["ref": "goal", "state": "visible", "timeoutMs": 60_000])).jsonValue)
-        // The wait holds back later replies on its connection, so give the daemon a moment to read it.
-        usleep(200_000)
+        // The wait holds back later replies on its connection. A round trip on another
+        // connection, sent after it, shows the daemon's one event loop has read it
+        // (a fixed sleep was not always enough on a loaded machine).
+        #expect(try daemon.connect().call("ping") == "pong")
         #expect(FileManager.default.fileExists(atPath: daemon.socketPath))
         #expect(daemon.stop() == 0)
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
         // The pending wait was answered before the connection closed.
-        #expect(try connection.nextMessage(timeoutMilliseconds: 2_000)["error"]?["code"] == -32009)
-        #expect(throws: ClientError.connectionClosed) { try connection.nextMessage(timeoutMilliseconds: 2_000) }
+        #expect(try connection.nextMessage(timeoutMilliseconds: 30_000)["error"]?["code"] == -32009)
+        #expect(throws: ClientError.connectionClosed) { try connection.nextMessage(timeoutMilliseconds: 30_000) }
     }
 
     @Test func aLiveSocketIsNeverTakenOverAndAStaleOneIsReplaced() throws {

@@ -19,7 +19,7 @@ import SlamJSON
     @Test(arguments: files)
     func transcriptReplays(file: String) throws {
         let daemon = try DaemonProcess.launch()
-        let connection = try daemon.connect(timeoutMilliseconds: 5_000)
+        let connection = try daemon.connect(timeoutMilliseconds: 30_000)
         let text = DaemonProcess.read(Self.directory + "/" + file)
         for (number, line) in text.split(separator: "\n").enumerated() where !line.allSatisfy(\.isWhitespace) {
             let entry = try JSONParser().parse(String(line))

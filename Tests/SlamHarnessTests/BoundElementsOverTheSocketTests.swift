@@ -23,7 +23,7 @@ import SlamUI
 
     @Test func manyChangesInOneRequestAreOneChangedNotification() throws {
         let app = try Self.counterApp()
-        let watcher = try app.connect(timeoutMilliseconds: 5_000)
+        let watcher = try app.connect(timeoutMilliseconds: 30_000)
         try watcher.subscribe(["changed"])
         try app.runTask("bumpThrice")
         #expect(try app.label("count").text() == "Count: 3", "the update ran before the reply")

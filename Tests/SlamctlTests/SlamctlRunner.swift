@@ -64,13 +64,13 @@ final class SlamctlProcess {
 
     /// Waits until stdout contains `text` (true), or the child exits or time runs out (false).
     @discardableResult
-    func waitForOutput(containing text: String, timeoutSeconds: Double = 10) -> Bool {
+    func waitForOutput(containing text: String, timeoutSeconds: Double = 30) -> Bool {
         waitUntil(timeoutSeconds: timeoutSeconds) { self.standardOutput.contains(text) }
     }
 
     /// Waits until `condition` holds on stdout, polling every 5 ms; false on timeout or exit.
     @discardableResult
-    func waitUntil(timeoutSeconds: Double = 10, _ condition: () -> Bool) -> Bool {
+    func waitUntil(timeoutSeconds: Double = 30, _ condition: () -> Bool) -> Bool {
         var waited = 0.0
         while waited < timeoutSeconds {
             if condition() { return true }
@@ -85,7 +85,7 @@ final class SlamctlProcess {
     @discardableResult
     func stop(signal number: Int32) -> Int32? {
         process.signal(number)
-        return process.waitForExit(timeoutSeconds: 5)
+        return process.waitForExit(timeoutSeconds: 20)
     }
 
     /// Waits for the child to exit by itself; on a timeout kills it and records an issue.
@@ -112,7 +112,7 @@ final class SlamctlProcess {
     deinit {
         if process.isRunning {
             process.signal(SIGKILL)
-            process.waitForExit(timeoutSeconds: 5)
+            process.waitForExit(timeoutSeconds: 20)
         }
         removeFiles()
     }
@@ -174,4 +174,4 @@ struct TemporaryFile {
 
 /// Every `slamctl` verb, in the order `--help` lists them.
 let allVerbs = ["ping", "version", "tree", "find", "query", "tasks", "controllers", "press", "text", "update",
-                "reset", "task", "wait", "watch", "screen", "run", "call"]
+                "reset", "task", "state", "wait", "watch", "screen", "run", "call"]
