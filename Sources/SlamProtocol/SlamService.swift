@@ -71,6 +71,13 @@ public final class SlamService {
                 afterUIActivity()
             }
         }
+        // State the app changes outside any request is announced on the loop's next turn too.
+        application.state.changesPendingHandler = { [weak self] in
+            _ = self?.scheduler.schedule(afterMilliseconds: 0) { [weak self] in
+                guard let self, self.application.state.hasChangedKeys else { return }
+                afterUIActivity()
+            }
+        }
         // Changes made while the application started are nobody's news.
         for presentation in application.stack { _ = presentation.controller.takeChangedElements() }
         _ = application.state.takeChangedKeys()

@@ -130,3 +130,36 @@ import SlamRPC
         #expect(client.result("find", ["ref": "count"])["text"] == "Count: 1", "the notification still ran")
     }
 }
+
+@Suite struct StateEventTests {
+    @Test func stateTheAppChangesOutsideARequestIsAnnouncedOnTheNextTurn() throws {
+        let scheduler = ManualScheduler()
+        let service = try demoService(scheduler: scheduler)
+        let client = TestClient(service)
+        client.result("subscribe", ["events": ["stateChanged"]])
+        service.application.state["weather"] = "sunny"   // a timer of the app, say
+        #expect(client.take().isEmpty, "nothing before the loop turns")
+        scheduler.advance(milliseconds: 0)
+        let notifications = client.take()
+        #expect(notifications.count == 1)
+        #expect(notifications.first?["method"] == "stateChanged")
+        #expect(notifications.first?["params"]?["values"] == ["weather": "sunny"])
+        scheduler.advance(milliseconds: 0)
+        #expect(client.take().isEmpty, "announced once")
+    }
+
+    @Test func stateSetIsAnnouncedOnceBeforeTheChangeItCauses() throws {
+        let service = try demoService()
+        let watcher = TestClient(service, identifier: 1)
+        let actor = TestClient(service, identifier: 2)
+        watcher.result("subscribe", ["events": ["stateChanged", "changed"]])
+        actor.result("runTask", ["name": "push", "param": "Todos"])
+        _ = watcher.take()
+        #expect(actor.result("state.set", ["values": ["todos": [], "other": 1]])["changed"] == ["other", "todos"])
+        let notifications = watcher.take()
+        #expect(notifications.map { $0["method"] } == ["stateChanged", "changed"])
+        #expect(notifications.first?["params"]?["values"] == ["todos": [], "other": 1])
+        #expect(actor.result("state.list")["values"]?["other"] == 1)
+        #expect(actor.errorCode("state.get", ["key": "missing"]) == -32011)
+    }
+}

@@ -16,6 +16,10 @@ public final class StateStore {
     private var values: [String: BindableValue<StateValue>] = [:]
     private var changedKeys: [String] = []
     private var changedKeySet: Set<String> = []
+    /// Called when a key changes while no change is waiting to be taken, so a
+    /// host can announce changes the app made outside any request (the daemon
+    /// schedules a turn of its loop).
+    public var changesPendingHandler: (() -> Void)?
 
     public init() {}
 
@@ -65,6 +69,9 @@ public final class StateStore {
     /// Every key with its value.
     public var allValues: [String: StateValue] { values.mapValues(\.value) }
 
+    /// Whether changed keys wait to be taken.
+    public var hasChangedKeys: Bool { !changedKeys.isEmpty }
+
     /// The keys changed since the last call, in the order they first changed.
     public func takeChangedKeys() -> [String] {
         let keys = changedKeys
@@ -74,6 +81,8 @@ public final class StateStore {
     }
 
     private func recordChange(_ key: String) {
-        if changedKeySet.insert(key).inserted { changedKeys.append(key) }
+        guard changedKeySet.insert(key).inserted else { return }
+        changedKeys.append(key)
+        if changedKeys.count == 1 { changesPendingHandler?() }
     }
 }
