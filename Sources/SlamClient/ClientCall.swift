@@ -178,6 +178,54 @@ extension ClientCall where Result == [ControllerEntry] {
     }
 }
 
+extension ClientCall where Result == [String: JSONValue] {
+    /// `state.list`: every key of the application's shared state with its value
+    /// (the daemon sends the keys sorted; sort `keys` to list them in that order).
+    public static var stateList: Self {
+        Self(method: "state.list", params: nil) { value throws(ClientError) in
+            guard let values = value["values"]?.objectValue else {
+                throw .protocolViolation("expected {\"values\": {...}} from state.list, got \(value)")
+            }
+            return Dictionary(uniqueKeysWithValues: values.map { ($0.key, $0.value) })
+        }
+    }
+}
+
+extension ClientCall where Result == JSONValue {
+    /// `state.get`: the value of one shared-state key (any JSON value, null included).
+    ///
+    /// An unknown key fails with ``ClientError/server(_:)``, code -32011 and `data.key`.
+    public static func stateGet(_ key: String) -> Self {
+        Self(method: "state.get", params: ["key": .string(key)]) { value throws(ClientError) in
+            guard let stored = value["value"] else {
+                throw .protocolViolation("expected {\"key\": ..., \"value\": ...} from state.get, got \(value)")
+            }
+            return stored
+        }
+    }
+}
+
+extension ClientCall where Result == [String] {
+    /// `state.set`: writes one shared-state key (creating it if new); the result is the
+    /// keys whose value changed (none when `value` equals the current value).
+    ///
+    /// Elements bound to the key update before the reply; subscribers hear
+    /// `stateChanged`, then `changed`.
+    public static func stateSet(_ key: String, _ value: JSONValue) -> Self {
+        changedKeys(["key": .string(key), "value": value])
+    }
+
+    /// `state.set`: writes several shared-state keys at once (bound elements update
+    /// once); the result is the keys whose value changed, sorted.
+    public static func stateSet(_ values: JSONValue.Object) -> Self {
+        changedKeys(["values": .object(values)])
+    }
+
+    private static func changedKeys(_ params: JSONValue.Object) -> Self {
+        Self(method: "state.set", params: params) { $0["changed"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+    }
+}
+
 private func withController(_ params: JSONValue.Object, _ controller: String?) -> JSONValue.Object {
     var params = params
     if let controller { params["controller"] = .string(controller) }

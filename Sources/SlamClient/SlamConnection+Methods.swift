@@ -73,4 +73,20 @@ extension SlamConnection {
 
     @discardableResult
     public func unsubscribe(_ events: [String]? = nil) throws(ClientError) -> [String] { try perform(.unsubscribe(events)) }
+
+    /// Every key of the application's shared state with its value.
+    public func stateList() throws(ClientError) -> [String: JSONValue] { try perform(.stateList) }
+
+    /// The value of one shared-state key; -32011 (`data.key`) when there is no such key.
+    public func stateGet(_ key: String) throws(ClientError) -> JSONValue { try perform(.stateGet(key)) }
+
+    /// Writes one shared-state key; returns `[key]` when its value changed, `[]` when it already had it.
+    @discardableResult
+    public func stateSet(_ key: String, _ value: JSONValue) throws(ClientError) -> [String] {
+        try perform(.stateSet(key, value))
+    }
+
+    /// Writes several shared-state keys at once; returns those whose value changed, sorted.
+    @discardableResult
+    public func stateSet(_ values: JSONValue.Object) throws(ClientError) -> [String] { try perform(.stateSet(values)) }
 }

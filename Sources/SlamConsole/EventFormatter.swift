@@ -10,6 +10,8 @@ public struct EventFormatter: Sendable {
         snapshots = SnapshotFormatter(style: style)
     }
 
+    /// The lines for one notification: one per changed element (`changed`) or
+    /// changed state key (`stateChanged`), else one; unknown events as their name and params.
     public func lines(_ notification: Notification) -> [String] {
         let params = notification.params?.jsonValue ?? [:]
         let style = snapshots.style
@@ -27,6 +29,10 @@ public struct EventFormatter: Sendable {
             return ["\(style.green("taskRan")) \(params["name"]?.stringValue ?? "?")\(param)"]
         case "openURL":
             return ["\(style.green("openURL")) \(params["address"]?.stringValue ?? "?")"]
+        case "stateChanged":
+            return (params["values"]?.objectValue ?? [:]).map { key, value in
+                "\(style.green("stateChanged")) \(key) = \(value)"
+            }
         case "log":
             return ["\(style.green("log")) \(params["level"]?.stringValue ?? "?"): \(params["message"]?.stringValue ?? "")"]
         default:

@@ -129,6 +129,37 @@ extension Slamctl {
                 "ran \(name)\(param.map { " \($0)" } ?? ""); top: \(result["top"]?.stringValue ?? "none")"
             }
         },
+        SlamctlCommand(
+            "state", "List the shared state, print one key's value, or set it.",
+            discussion: """
+                Values print as compact JSON. VALUE is parsed as JSON when it is valid JSON, else taken as a
+                string: 5 is a number, true a bool, '"5"' the string 5, Ada the string Ada. Setting prints the
+                key when its value changed, nothing when it already had that value. Examples:
+                  slamctl state                       every key = value, keys sorted
+                  slamctl state count                 one value; exit 1 with error -32011 for an unknown key
+                  slamctl state count 5
+                  slamctl state todos '["Buy milk","Call Ada"]'
+                """,
+            arguments: [.init("key", help: "A state key (default: list every key).", isOptional: true),
+                        .init("value", help: "The key's new value: JSON, or a bare word taken as a string.",
+                              isOptional: true)]
+        ) { invocation in
+            let connection = try invocation.connect()
+            switch (invocation.line.argument("key"), invocation.line.argument("value")) {
+            case (nil, _):
+                let values = try connection.stateList()
+                let keys = values.keys.sorted()
+                invocation.output(["values": .object(JSONValue.Object(uniqueKeysWithValues: keys.map { ($0, values[$0]!) }))]) {
+                    keys.map { "\($0) = \(values[$0]!)" }.joined(separator: "\n")
+                }
+            case (let key?, nil):
+                let value = try connection.stateGet(key)
+                invocation.output(["key": .string(key), "value": value]) { value.description }
+            case (let key?, let text?):
+                let changed = try connection.stateSet(key, jsonOrString(text))
+                invocation.output(["changed": .array(changed.map(JSONValue.string))]) { changed.joined(separator: "\n") }
+            }
+        },
     ]
 
     /// `true`/`on`, `false`/`off`, `increment`, `decrement` or an index.

@@ -52,12 +52,15 @@ extension Slamctl {
         },
         SlamctlCommand(
             "watch", "Stream events as they happen, until interrupted.",
-            discussion: "Default events: changed navigated taskRan openURL. With --json, one notification per line.",
-            arguments: [.init("events", help: "changed, navigated, taskRan, openURL, log.", isRepeated: true)]
+            discussion: """
+                Default events: changed navigated taskRan openURL stateChanged (one line per changed key:
+                stateChanged count = 3). With --json, one notification per line.
+                """,
+            arguments: [.init("events", help: "changed, navigated, taskRan, openURL, stateChanged, log.", isRepeated: true)]
         ) { invocation in
             let connection = try invocation.connect()
             let events = invocation.line.repeatedArgument("events")
-            try connection.subscribe(events.isEmpty ? ["changed", "navigated", "taskRan", "openURL"] : events)
+            try connection.subscribe(events.isEmpty ? ["changed", "navigated", "taskRan", "openURL", "stateChanged"] : events)
             let formatter = EventFormatter(style: invocation.style)
             while true {
                 let notification = try connection.nextNotification(timeoutMilliseconds: -1)

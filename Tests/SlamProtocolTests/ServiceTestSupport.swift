@@ -66,6 +66,7 @@ final class TestClient {
         return replies.first?.objectValue ?? [:]
     }
 
+    @discardableResult
     func result(_ method: String, _ params: JSONValue? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue {
         let reply = request(method, params)
         #expect(reply["error"] == nil, "\(method) failed: \(reply["error"] ?? nil)", sourceLocation: sourceLocation)

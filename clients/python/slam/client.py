@@ -288,12 +288,35 @@ class Client:
         return self.call("waitFor", params, timeout=None if self.timeout is None else self.timeout + wait_seconds)
 
     def subscribe(self, events: Sequence[str]) -> Dict[str, Any]:
-        """``subscribe``: adds events (``changed``, ``navigated``, ``taskRan``, ``openURL``, ``log``); returns ``{subscribed}``."""
+        """``subscribe``: adds events (``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``); returns ``{subscribed}``."""
         return self.call("subscribe", {"events": list(events)})
 
     def unsubscribe(self, events: Optional[Sequence[str]] = None) -> Dict[str, Any]:
         """``unsubscribe``: removes ``events`` (default: all); returns ``{subscribed}``."""
         return self.call("unsubscribe", None if events is None else {"events": list(events)})
+
+    def state_list(self) -> Dict[str, Any]:
+        """``state.list``: every key of the application's shared state with its value, keys sorted."""
+        return self.call("state.list")["values"]
+
+    def state_get(self, key: str) -> Any:
+        """``state.get``: the value of ``key`` (any JSON value; ``None`` for null).
+
+        Raises :class:`StateKeyNotFound` (``data["key"]``) when the state has no such key.
+        """
+        return self.call("state.get", {"key": key})["value"]
+
+    def state_set(self, key: str, value: Any) -> List[str]:
+        """``state.set``: sets ``key`` to ``value`` (``None`` sets null); returns ``[key]`` if its value changed, else ``[]``.
+
+        Elements bound to the key are updated before the reply; subscribers hear
+        ``stateChanged``, then ``changed``.
+        """
+        return self.call("state.set", {"key": key, "value": value})["changed"]
+
+    def state_set_many(self, values: Dict[str, Any]) -> List[str]:
+        """``state.set``: sets several keys at once (bound elements update once); returns the keys that changed, sorted."""
+        return self.call("state.set", {"values": dict(values)})["changed"]
 
     def discover(self) -> Dict[str, Any]:
         """``rpc.discover``: the OpenRPC document describing the protocol."""

@@ -137,6 +137,12 @@ class TaskFailed(SlamError):
     code = -32010
 
 
+class StateKeyNotFound(SlamError):
+    """-32011: ``state.get`` names a key the application's shared state does not hold (``data["key"]``)."""
+
+    code = -32011
+
+
 ERROR_CLASSES: Dict[int, Type[SlamError]] = {
     error_class.code: error_class
     for error_class in (
@@ -156,6 +162,7 @@ ERROR_CLASSES: Dict[int, Type[SlamError]] = {
         WaitTimedOut,
         ShuttingDown,
         TaskFailed,
+        StateKeyNotFound,
     )
 }
 """The exception class for each error code the protocol documents."""

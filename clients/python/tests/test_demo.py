@@ -86,8 +86,12 @@ def test_every_protocol_method_has_a_typed_helper_sending_its_params(slam_client
         ("subscribe", lambda client: client.subscribe(["log"])),
         ("unsubscribe", lambda client: client.unsubscribe(["log"])),
         ("rpc.discover", lambda client: client.discover()),
+        ("state.list", lambda client: client.state_list()),
+        ("state.get", lambda client: client.state_get("todos")),
+        ("state.set", lambda client: client.state_set("todos", [])),
+        ("state.set", lambda client: client.state_set_many({"todos": []})),
     ]
-    assert sorted(method for method, _ in helper_calls) == sorted(slam_client.version()["capabilities"]["methods"])
+    assert sorted({method for method, _ in helper_calls}) == sorted(slam_client.version()["capabilities"]["methods"])
     sent_methods = []
     call = slam_client.call
     monkeypatch.setattr(slam_client, "call", lambda method, *rest, **options: sent_methods.append(method) or call(method, *rest, **options))
