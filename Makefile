@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench-cli clean
+.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-cli clean
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
@@ -52,6 +52,18 @@ test: unit-tests python-tests leakcheck
 slamctl: deps
 	$(SWIFT) build -c release --product slamctl -Xswiftc -static-executable --scratch-path .build-static
 	@echo "built $(CURDIR)/.build-static/release/slamctl"
+
+# The whole benchmark suite (figures in the README's performance section): round trips
+# beside redis and nvim, tree-scale figures against their targets, slamctl start-up.
+bench: bench-rpc bench-tree bench-cli
+
+# Round trips over the socket: slamd (release) beside redis-server and nvim, ratios per scenario.
+bench-rpc: deps
+	scripts/bench-rpc.sh $(BENCH_ARGS)
+
+# In-process scale: 1k/10k/100k-element storyboards, updateUI, resetUI, find, tree, state-view re-render, memory.
+bench-tree: deps
+	-$(SWIFT) run -c release --scratch-path .build-bench SlamBenchmarks $(BENCH_ARGS)
 
 # slamctl ping against tmux display -p, with hyperfine (figures in the README).
 bench-cli: slamctl

@@ -83,6 +83,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(
+            name: "SlamBenchmarks",
+            dependencies: ["SlamUI", "SlamStoryboard", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDemo"],
+            path: "Benchmarks/SlamBenchmarks"
+        ),
         .testTarget(name: "SlamJSONTests", dependencies: ["SlamJSON"]),
         .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),

@@ -1,0 +1,25 @@
+/// Resident memory per element of a shown screen: RSS after loading and pushing
+/// a generated storyboard of `size` elements minus RSS before, divided by the
+/// element count. The storyboard text exists before the first reading and the
+/// parsed document is released before the second, so the difference is what the
+/// live tree (elements, controller index, application) keeps.
+struct MemoryBenchmark {
+    let options: BenchmarkOptions
+
+    func run(size: Int) throws -> BenchmarkResult {
+        let storyboard = StoryboardGenerator(elementCount: size).bytes()
+        var perElement: [Double] = []
+        for _ in 0..<(options.quick ? 1 : 3) {
+            ResidentMemory.releaseFreedMemory()
+            guard let before = ResidentMemory.bytes() else { break }
+            let screen = try LargeScreen(storyboard: storyboard)
+            ResidentMemory.releaseFreedMemory()
+            guard let after = ResidentMemory.bytes() else { break }
+            perElement.append(Double(after - before) / Double(size))
+            withExtendedLifetime(screen) {}
+        }
+        withExtendedLifetime(storyboard) {}
+        return BenchmarkResult(name: "resident memory per element", size: size, unit: .bytes, samples: perElement,
+                               target: .atMost(2_048))
+    }
+}

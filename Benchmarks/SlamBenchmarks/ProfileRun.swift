@@ -1,0 +1,55 @@
+/// `--profile OPERATION SIZE [REPETITIONS]`: runs one operation on a prepared
+/// tree, untimed and without the table, so a profiler (`valgrind
+/// --tool=callgrind --toggle-collect=…`, `perf record`) sees only that work.
+/// The tree is prepared outside ``perform()``, which a profiler can focus on.
+struct ProfileRun {
+    enum Operation: String, CaseIterable {
+        case load, update, reset, tree, find, render
+    }
+
+    let operation: Operation
+    let size: Int
+    let repetitions: Int
+
+    /// Parses `OPERATION SIZE [REPETITIONS]`; nil when they are not that.
+    init?(arguments: ArraySlice<String>) {
+        guard let first = arguments.first, let operation = Operation(rawValue: first),
+              let size = arguments.dropFirst().first.flatMap({ Int($0) }) else { return nil }
+        self.operation = operation
+        self.size = size
+        repetitions = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1
+    }
+
+    func run() throws {
+        let storyboard = StoryboardGenerator(elementCount: size).bytes()
+        switch operation {
+        case .load:
+            for _ in 0..<repetitions { try perform { _ = try LargeScreen(storyboard: storyboard) } }
+        case .update, .reset, .tree, .find:
+            let screen = try LargeScreen(storyboard: storyboard)
+            screen.attachDataSources()
+            let client = InProcessClient(application: screen.application)
+            let treeRequest = InProcessClient.request("tree")
+            let findRequest = InProcessClient.request("find", params: #"{"ref":"s0g0e1"}"#)
+            for _ in 0..<repetitions {
+                perform {
+                    switch operation {
+                    case .update: screen.controller.updateUI()
+                    case .reset: screen.controller.resetUI()
+                    case .tree: client.send(treeRequest)
+                    default: client.send(findRequest)
+                    }
+                }
+            }
+        case .render:
+            let benchmark = StateViewBenchmark(options: BenchmarkOptions(arguments: ["--quick"])!, rowCount: size)
+            for _ in 0..<repetitions { _ = try benchmark.run() }
+        }
+    }
+
+    /// The profiled work: `--toggle-collect='*ProfileRun*perform*'` in callgrind.
+    @inline(never)
+    func perform(_ body: () throws -> Void) rethrows {
+        try body()
+    }
+}

@@ -1,0 +1,80 @@
+import SlamUI
+
+/// Benchmarks on one large generated screen: how long it takes to open it,
+/// update and reset it, find an element in it (directly and over the protocol)
+/// and serialise its tree for a client. These bound what a script driving a big
+/// UI waits for on every request.
+struct TreeBenchmarks {
+    let options: BenchmarkOptions
+
+    /// Every measurement for a tree of `size` elements.
+    func run(size: Int) throws -> [BenchmarkResult] {
+        let storyboard = StoryboardGenerator(elementCount: size).bytes()
+        let runs = options.runs(for: size)
+        let warmUp = options.warmUp(for: size)
+        var results: [BenchmarkResult] = []
+
+        // 1. Opening the screen: parse, read the storyboard, build the tree, index it, push (loads and resets).
+        let load = try Stopwatch.samples(warmUp: warmUp, runs: runs) { try LargeScreen(storyboard: storyboard) }
+        results.append(BenchmarkResult(name: "load storyboard + push", size: size, unit: .seconds, samples: load,
+                                       target: size == 100_000 ? .atMost(1) : nil))
+        let breakdown = PhaseBreakdown(size: size, runs: max(3, runs / 2))
+        results += try breakdown.load(storyboard)
+
+        let screen = try LargeScreen(storyboard: storyboard)
+        precondition(screen.controller.referenceCount == size, "the generated tree has \(screen.controller.referenceCount) elements, not \(size)")
+        screen.attachDataSources()
+        let controller = screen.controller
+
+        // 2. updateUI pulls every data source; with nothing changed it reports no change.
+        let update = Stopwatch.samples(warmUp: warmUp, runs: runs * 2) { controller.updateUI().count }
+        precondition(controller.find("s0g0e0").map { ($0 as? Label)?.text == "Label s0g0e0 (42)" } ?? false, "data sources did not run")
+        results.append(BenchmarkResult(name: "updateUI (data sources)", size: size, unit: .seconds, samples: update,
+                                       target: size == 10_000 ? .atMost(0.002) : nil))
+
+        // 3. resetUI reloads resettable elements, then fills like updateUI.
+        let reset = Stopwatch.samples(warmUp: warmUp, runs: runs * 2) { controller.resetUI().count }
+        results.append(BenchmarkResult(name: "resetUI", size: size, unit: .seconds, samples: reset, target: nil))
+
+        // 4a. find by reference, in a scattered order (not the insertion order).
+        let references = Self.scattered(screen.references)
+        let lookups = Stopwatch.samplesPerCall(warmUp: 1, runs: runs, repetitions: references.count) { index in
+            precondition(controller.find(references[index]) != nil)
+        }
+        results.append(BenchmarkResult(name: "find (per lookup)", size: size, unit: .seconds, samples: lookups, target: nil))
+
+        // 4b. find over the protocol: request bytes in, snapshot reply bytes out.
+        let client = InProcessClient(application: screen.application)
+        let requests = references.prefix(1_000).map { InProcessClient.request("find", params: #"{"ref":"\#($0)"}"#) }
+        let firstReply = String(decoding: client.send(requests[0]), as: UTF8.self)
+        precondition(firstReply.contains(#""result""#), "find failed: \(firstReply)")
+        let serviceFind = Stopwatch.samplesPerCall(warmUp: 1, runs: runs, repetitions: requests.count) { index in
+            client.send(requests[index])
+        }
+        results.append(BenchmarkResult(name: "find via service (per request)", size: size, unit: .seconds, samples: serviceFind, target: nil))
+
+        // 5. The whole tree as reply bytes, as `slamctl tree` gets it.
+        let treeRequest = InProcessClient.request("tree")
+        let treeReply = client.send(treeRequest)
+        precondition(String(decoding: treeReply.prefix(64), as: UTF8.self).contains(#""result""#), "tree failed")
+        let tree = Stopwatch.samples(warmUp: warmUp, runs: runs) { client.send(treeRequest).count }
+        results.append(BenchmarkResult(name: "tree via service", size: size, unit: .seconds, samples: tree,
+                                       target: size == 10_000 ? .atMost(0.010) : nil))
+        results += try breakdown.tree(controller.view)
+        results.append(BenchmarkResult(name: "tree reply size", size: size, unit: .bytes, samples: [Double(treeReply.count)], target: nil))
+        withExtendedLifetime(screen) {}
+        return results
+    }
+
+    /// The references in a fixed pseudo-random order (a multiplicative stride), so
+    /// look-ups do not walk memory in allocation order.
+    static func scattered(_ references: [String]) -> [String] {
+        let count = references.count
+        guard count > 1 else { return references }
+        var stride = 7_919  // a prime; make it coprime with count
+        while gcd(stride, count) != 1 { stride += 2 }
+        return (0..<count).map { references[($0 * stride) % count] }
+    }
+
+    private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+}

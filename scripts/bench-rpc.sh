@@ -1,0 +1,215 @@
+#!/usr/bin/env bash
+# Round trips per second and latency of a release slamd beside two peers that
+# also answer requests on a Unix socket: redis-server (PING) and neovim
+# (msgpack-rpc nvim_get_mode). bench/loadgen.c drives all three the same way
+# (see bench/README.md). Tables go to standard output, progress to standard error.
+#
+# Usage: scripts/bench-rpc.sh [--seconds N] [--quick] [--no-pinned]
+#   --seconds N   measured seconds per run (default 3, after 0.5 s of warm-up)
+#   --quick       0.5 s runs: a smoke check that everything works, not figures
+#   --no-pinned   skip the second pass with server and loadgen on one core
+# Installs redis-server and neovim with apt when missing (a peer that cannot be
+# installed is skipped with a message). Exits non-zero when anything fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=3
+warmup=0.5
+pinned_pass=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --seconds) seconds=${2:?--seconds needs a value}; shift 2 ;;
+        --seconds=*) seconds=${1#*=}; shift ;;
+        --quick) seconds=0.5; warmup=0.2; shift ;;
+        --no-pinned) pinned_pass=0; shift ;;
+        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "bench-rpc: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+
+say() { echo "bench-rpc: $*" >&2; }
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+
+# apt-get installs a missing command's package; false when it cannot.
+apt_updated=0
+install() { # command package
+    command -v "$1" >/dev/null 2>&1 && return 0
+    say "installing $2"
+    if [ "$apt_updated" = 0 ]; then
+        $SUDO apt-get update -qq >&2 || true
+        apt_updated=1
+    fi
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$2" >&2 || true
+    command -v "$1" >/dev/null 2>&1
+}
+
+# ---- build ----
+
+BUILD=.build-bench
+mkdir -p "$BUILD"
+LOADGEN=$BUILD/loadgen
+cc -O2 -pthread -o "$LOADGEN" bench/loadgen.c
+if ! pkg-config --exists jansson 2>/dev/null; then
+    install pkg-config pkg-config || true
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libjansson-dev >&2
+fi
+say "building release slamd (swift build -c release --product slamd --scratch-path $BUILD)"
+swift build -c release --product slamd --scratch-path "$BUILD" >&2
+SLAMD=$BUILD/release/slamd
+
+targets=(slam-ping slam-find slam-press)
+if install redis-server redis-server; then targets+=(redis); else say "skipping redis: redis-server is missing and apt-get could not install it"; fi
+if install nvim neovim; then targets+=(nvim); else say "skipping nvim: nvim is missing and apt-get could not install it"; fi
+has() { local t; for t in "${targets[@]}"; do [ "$t" = "$1" ] && return 0; done; return 1; }
+
+# ---- servers ----
+
+work=$(mktemp -d /tmp/slam-bench-rpc-XXXXXX)
+pids=()
+cleanup() {
+    local pid
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Waits until a server's socket accepts connections; fails with its log if it dies first.
+wait_for_socket() { # name pid socket log
+    local i
+    for i in $(seq 200); do
+        [ -S "$3" ] && return 0
+        if ! kill -0 "$2" 2>/dev/null; then
+            say "$1 exited before listening:"; cat "$4" >&2; exit 1
+        fi
+        sleep 0.05
+    done
+    say "$1 did not listen on $3 within 10 s:"; cat "$4" >&2; exit 1
+}
+
+# Starts every server under the command prefix "${pin[@]}" (taskset execs, so $! is the server).
+declare -A pid_of sock_of
+start_servers() {
+    sock_of[slam]=$work/slamd.sock
+    "${pin[@]}" "$SLAMD" --socket "${sock_of[slam]}" --log-level error >"$work/slamd.log" 2>&1 &
+    pid_of[slam]=$!; pids+=($!)
+    wait_for_socket slamd "${pid_of[slam]}" "${sock_of[slam]}" "$work/slamd.log"
+    if has redis; then
+        sock_of[redis]=$work/redis.sock
+        "${pin[@]}" redis-server --port 0 --unixsocket "${sock_of[redis]}" --save '' --appendonly no \
+            >"$work/redis.log" 2>&1 &
+        pid_of[redis]=$!; pids+=($!)
+        wait_for_socket redis-server "${pid_of[redis]}" "${sock_of[redis]}" "$work/redis.log"
+    fi
+    if has nvim; then
+        sock_of[nvim]=$work/nvim.sock
+        "${pin[@]}" nvim --headless --clean --listen "${sock_of[nvim]}" </dev/null >"$work/nvim.log" 2>&1 &
+        pid_of[nvim]=$!; pids+=($!)
+        wait_for_socket nvim "${pid_of[nvim]}" "${sock_of[nvim]}" "$work/nvim.log"
+    fi
+}
+
+stop_servers() {
+    local pid
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    pids=()
+    rm -f "$work"/*.sock
+}
+
+# ---- runs ----
+
+request_of() { # target → the slam request line
+    case "$1" in
+        slam-ping) echo '{"jsonrpc":"2.0","method":"ping","id":1}' ;;
+        slam-find) echo '{"jsonrpc":"2.0","method":"find","params":{"ref":"count"},"id":1}' ;;
+        slam-press) echo '{"jsonrpc":"2.0","method":"press","params":{"ref":"increment"},"id":1}' ;;
+    esac
+}
+
+declare -A result
+run() { # target connections depth
+    local target=$1 server=${1%%-*} args=()
+    case "$target" in
+        slam-*) args=(--protocol slam --request "$(request_of "$target")") ;;
+        *) args=(--protocol "$target") ;;
+    esac
+    local out
+    if ! out=$("${pin[@]}" "$LOADGEN" --socket "${sock_of[$server]}" "${args[@]}" \
+        --connections "$2" --depth "$3" --seconds "$seconds" --warmup "$warmup" \
+        --server-pid "${pid_of[$server]}" --label "$target"); then
+        say "loadgen failed: $target C=$2 D=$3${out:+ ($out)}"
+        exit 1
+    fi
+    result[$target/$2/$3]=$out
+}
+
+field() { # result-line key
+    local kv
+    for kv in $1; do
+        if [ "${kv%%=*}" = "$2" ]; then echo "${kv#*=}"; return; fi
+    done
+}
+
+ratio() { # a b → a/b as "0.42×"
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else print "n/a" }'
+}
+
+scenarios=("1 1" "1 32" "8 1")
+
+section() { # title
+    local title=$1 sc target
+    start_servers
+    for sc in "${scenarios[@]}"; do
+        # Targets alternate within a scenario, so drift on a noisy machine hits them alike.
+        for target in "${targets[@]}"; do run "$target" $sc; done
+    done
+    stop_servers
+
+    echo
+    echo "### $title"
+    echo
+    echo "| scenario | target | rps | p50 µs | p99 µs | CPU loadgen | CPU server |"
+    echo "|---|---|---:|---:|---:|---:|---:|"
+    for sc in "${scenarios[@]}"; do
+        set -- $sc
+        for target in "${targets[@]}"; do
+            local r=${result[$target/$1/$2]}
+            printf '| C=%s D=%s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$target" \
+                "$(field "$r" rps)" "$(field "$r" p50_us)" "$(field "$r" p99_us)" \
+                "$(field "$r" loadgen_cpu)" "$(field "$r" server_cpu)"
+        done
+    done
+    echo
+    echo "| scenario | slam-find / nvim (rps) | slam-find / redis (rps) |"
+    echo "|---|---:|---:|"
+    for sc in "${scenarios[@]}"; do
+        set -- $sc
+        local find nvim=n/a redis=n/a
+        find=$(field "${result[slam-find/$1/$2]}" rps)
+        has nvim && nvim=$(ratio "$find" "$(field "${result[nvim/$1/$2]}" rps)")
+        has redis && redis=$(ratio "$find" "$(field "${result[redis/$1/$2]}" rps)")
+        printf '| C=%s D=%s | %s | %s |\n' "$1" "$2" "$nvim" "$redis"
+    done
+}
+
+echo "## slamd round trips beside redis-server and nvim"
+echo
+versions="slam $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD 2>/dev/null || echo '+local changes')"
+has redis && versions+=", redis $(redis-server --version | sed -n 's/.* v=\([^ ]*\).*/\1/p')"
+has nvim && versions+=", $(nvim --version | head -1)"
+echo "$(date -u +%Y-%m-%d), $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)); $versions."
+echo "Each run: ${warmup} s warm-up, ${seconds} s measured; C connections × D requests in flight each;"
+echo "CPU in cores used during the window (1.00 = one core busy)."
+
+pin=()
+section "unpinned"
+if [ "$pinned_pass" = 1 ]; then
+    if command -v taskset >/dev/null 2>&1; then
+        pin=(taskset -c 0)
+        section "pinned: server and loadgen share one core (taskset -c 0)"
+    else
+        say "skipping the pinned pass: taskset is missing"
+    fi
+fi
