@@ -51,12 +51,14 @@ public struct JSONParser: Sendable {
         let root = JanssonReference(owning: pointer)
         return withExtendedLifetime(root) {
             Result { () throws(JSONError) -> JSONValue in
-                try convert(root.pointer, depth: 0, path: .root)
+                try convert(root.pointer, depth: 0, path: { .root })
             }
         }
     }
 
-    private func convert(_ json: UnsafeMutablePointer<json_t>, depth: Int, path: JSONPath) throws(JSONError) -> JSONValue {
+    /// `path` is built only when an error needs it: a document's paths cost
+    /// nothing while it converts cleanly (building one per value doubled the time).
+    private func convert(_ json: UnsafeMutablePointer<json_t>, depth: Int, path: () -> JSONPath) throws(JSONError) -> JSONValue {
         switch slam_json_typeof(json) {
         case JSON_NULL:
             return .null
@@ -71,18 +73,18 @@ public struct JSONParser: Sendable {
         case JSON_STRING:
             return .string(Self.string(json_string_value(json), length: json_string_length(json)))
         case JSON_ARRAY:
-            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path.description) }
+            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path().description) }
             let count = json_array_size(json)
             var array: [JSONValue] = []
             array.reserveCapacity(count)
             for index in 0..<count {
                 let element = json_array_get(json, index)!
-                let converted = try convert(element, depth: depth + 1, path: path.appending(index: index))
+                let converted = try convert(element, depth: depth + 1, path: { path().appending(index: index) })
                 array.append(converted)
             }
             return .array(array)
         case JSON_OBJECT:
-            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path.description) }
+            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path().description) }
             var object = JSONValue.Object(minimumCapacity: json_object_size(json))
             // jansson (since 2.8) iterates in insertion order, which is document order.
             var iterator = json_object_iter(json)
@@ -91,7 +93,7 @@ public struct JSONParser: Sendable {
                 let member = json_object_iter_value(current)!
                 // Converting before touching `object` keeps a throw from starting a
                 // subscript access that is then abandoned (which leaked under typed throws).
-                let converted = try convert(member, depth: depth + 1, path: path.appending(key: key))
+                let converted = try convert(member, depth: depth + 1, path: { path().appending(key: key) })
                 object[key] = converted
                 iterator = json_object_iter_next(json, current)
             }

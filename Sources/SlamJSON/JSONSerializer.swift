@@ -1,4 +1,9 @@
 import CJansson
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Writes a ``JSONValue`` as compact JSON bytes through jansson.
 ///
@@ -42,30 +47,26 @@ public struct JSONSerializer: Sendable {
     /// Serializes `value` at the end of `output`, so framing can write headers and body into one buffer.
     public func serialize(_ value: JSONValue, appendingTo output: inout [UInt8]) throws(JSONError) {
         var precision = 1
-        let root = JanssonReference(owning: try makeJansson(value, depth: 0, path: .root, precision: &precision))
+        let root = JanssonReference(owning: try makeJansson(value, depth: 0, path: { .root }, precision: &precision))
         let flags = switch style {
         case .compact: slam_json_encode_flags(Int32(precision))
         case .pretty(let indent): slam_json_encode_flags_pretty(Int32(min(max(indent, 0), 31)), Int32(precision))
         }
-        let sink = OutputSink(bytes: output)
-        output = []  // keep one owner of the buffer so appends do not copy it
-        let status = withExtendedLifetime(root) {
-            json_dump_callback(root.pointer, { buffer, size, context in
-                guard let buffer, let context else { return -1 }
-                let sink = Unmanaged<OutputSink>.fromOpaque(context).takeUnretainedValue()
-                buffer.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
-                    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
-                }
-                return 0
-            }, Unmanaged.passUnretained(sink).toOpaque(), flags)
+        // One call into jansson, which writes into its own growing buffer: a Swift
+        // callback per token (the first version) cost more than jansson's writing itself.
+        guard let text = withExtendedLifetime(root, { json_dumps(root.pointer, flags) }) else {
+            // json_dumps fails only when memory runs out.
+            throw .unrepresentable(reason: "jansson could not write the document", path: "$")
         }
-        output = sink.bytes
-        // json_dump_callback fails only on a callback failure or allocation failure.
-        if status != 0 { throw .unrepresentable(reason: "jansson could not write the document", path: "$") }
+        defer { free(text) }
+        text.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            output.append(contentsOf: UnsafeBufferPointer(start: bytes, count: strlen(text)))
+        }
     }
 
     /// Builds a new jansson value with one reference owned by the caller.
-    private func makeJansson(_ value: JSONValue, depth: Int, path: JSONPath,
+    /// `path` is built only for an error (see ``JSONParser``).
+    private func makeJansson(_ value: JSONValue, depth: Int, path: () -> JSONPath,
                              precision: inout Int) throws(JSONError) -> UnsafeMutablePointer<json_t> {
         switch value {
         case .null:
@@ -76,7 +77,7 @@ public struct JSONSerializer: Sendable {
             return json_integer(json_int_t(integer))
         case .double(let double):
             guard double.isFinite, let real = json_real(double) else {
-                throw .unrepresentable(reason: "JSON has no representation for \(double)", path: path.description)
+                throw .unrepresentable(reason: "JSON has no representation for \(double)", path: path().description)
             }
             precision = max(precision, Self.digitsNeeded(double))
             return real
@@ -90,18 +91,18 @@ public struct JSONSerializer: Sendable {
                 }
             }
         case .array(let elements):
-            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path.description) }
+            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path().description) }
             let array = JanssonReference(owning: json_array()!)
             for (index, element) in elements.enumerated() {
-                let child = try makeJansson(element, depth: depth + 1, path: path.appending(index: index), precision: &precision)
+                let child = try makeJansson(element, depth: depth + 1, path: { path().appending(index: index) }, precision: &precision)
                 json_array_append_new(array.pointer, child)  // steals `child`
             }
             return json_incref(array.pointer)!
         case .object(let members):
-            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path.description) }
+            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path().description) }
             let object = JanssonReference(owning: json_object()!)
             for (key, member) in members {
-                let child = try makeJansson(member, depth: depth + 1, path: path.appending(key: key), precision: &precision)
+                let child = try makeJansson(member, depth: depth + 1, path: { path().appending(key: key) }, precision: &precision)
                 var key = key
                 key.withUTF8 { utf8 in
                     utf8.withMemoryRebound(to: CChar.self) { characters in
@@ -133,14 +134,5 @@ extension JSONSerializer {
         }
         let integerDigits = text.contains("e") ? 0 : integerPart.drop { $0 == "0" }.count
         return min(max(significant, integerDigits, 1), 17)
-    }
-}
-
-/// The growing output of one `json_dump_callback` call.
-private final class OutputSink {
-    var bytes: [UInt8]
-
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
     }
 }

@@ -5,7 +5,8 @@ import SlamUI
 /// the first mistake with its JSON path.
 struct StoryboardReader {
     let elementTypes: [String: ElementType]
-    private var firstReferencePaths: [String: String] = [:]
+    /// Where each reference was first declared (the element's path: written out only for a duplicate).
+    private var firstReferencePaths: [String: JSONPath] = [:]
 
     init(elementTypes: [String: ElementType]) {
         self.elementTypes = elementTypes
@@ -61,9 +62,9 @@ struct StoryboardReader {
         }
         let reference = try string(members, "ref", at: path)
         if let first = firstReferencePaths[reference] {
-            throw StoryboardError(path.appending(key: "ref"), .duplicateReference(reference: reference, firstPath: first))
+            throw StoryboardError(path.appending(key: "ref"), .duplicateReference(reference: reference, firstPath: first.appending(key: "ref").description))
         }
-        firstReferencePaths[reference] = path.appending(key: "ref").description
+        firstReferencePaths[reference] = path
 
         var values: [String: PropertyValue] = [:]
         for (name, member) in members where !["type", "ref", "children", "bind"].contains(name) {
@@ -109,7 +110,8 @@ struct StoryboardReader {
         return .init(type: type, reference: reference, properties: properties, bindings: bindings, children: children)
     }
 
-    private func propertyValue(_ value: JSONValue, for descriptor: PropertyDescriptor, at path: JSONPath) throws(StoryboardError) -> PropertyValue {
+    /// `path` is made only for an error (building one per property was a tenth of loading a large storyboard).
+    private func propertyValue(_ value: JSONValue, for descriptor: PropertyDescriptor, at path: @autoclosure () -> JSONPath) throws(StoryboardError) -> PropertyValue {
         let converted: PropertyValue? = switch (descriptor.kind, value) {
         case (.bool, .bool(let flag)): .bool(flag)
         case (.integer, _), (.optionalInteger, _): value.integerValue.map { .integer(Int($0)) } ?? (value.isNull && descriptor.kind == .optionalInteger ? .null : nil)
@@ -121,7 +123,7 @@ struct StoryboardReader {
         default: nil
         }
         guard let converted else {
-            throw StoryboardError(path, .wrongValueType(name: descriptor.name, expected: descriptor.kind.rawValue, actual: value.typeName))
+            throw StoryboardError(path(), .wrongValueType(name: descriptor.name, expected: descriptor.kind.rawValue, actual: value.typeName))
         }
         return converted
     }

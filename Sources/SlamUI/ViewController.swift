@@ -150,7 +150,11 @@ open class ViewController {
             let firstPath = added[first.reference] === first ? prefix + first.path : first.path
             throw .duplicateReference(reference: second.reference, firstPath: firstPath, secondPath: prefix + second.path)
         }
-        elementsByReference.merge(added) { _, new in new }
+        if elementsByReference.isEmpty {
+            elementsByReference = added  // a new controller: no second round of hashing
+        } else {
+            elementsByReference.merge(added) { _, new in new }
+        }
         subtree.forEachInTree { element in
             element.controller = self
             // A state view attached before its first render renders at the next update.
