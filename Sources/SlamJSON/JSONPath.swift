@@ -8,23 +8,61 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case index(Int)
     }
 
-    public private(set) var components: [Component]
+    /// The last component and, through its parent, all before it. Appending
+    /// makes one small node and copies nothing, so readers can afford a path
+    /// for every value of a large document.
+    private let last: Node?
+
+    private final class Node: Sendable {
+        let parent: Node?
+        let component: Component
+
+        init(parent: Node?, component: Component) {
+            self.parent = parent
+            self.component = component
+        }
+    }
 
     /// The document root, `$`.
-    public static let root = JSONPath(components: [])
+    public static let root = JSONPath(last: nil)
+
+    private init(last: Node?) {
+        self.last = last
+    }
 
     public init(components: [Component]) {
-        self.components = components
+        var node: Node?
+        for component in components { node = Node(parent: node, component: component) }
+        self.last = node
+    }
+
+    /// The components from the root down.
+    public var components: [Component] {
+        var components: [Component] = []
+        var node = last
+        while let current = node {
+            components.append(current.component)
+            node = current.parent
+        }
+        return components.reversed()
     }
 
     /// This path extended by an object member.
     public func appending(key: String) -> JSONPath {
-        JSONPath(components: components + [.key(key)])
+        JSONPath(last: Node(parent: last, component: .key(key)))
     }
 
     /// This path extended by an array element.
     public func appending(index: Int) -> JSONPath {
-        JSONPath(components: components + [.index(index)])
+        JSONPath(last: Node(parent: last, component: .index(index)))
+    }
+
+    public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
+        lhs.components == rhs.components
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(components)
     }
 
     public var description: String {
