@@ -1,13 +1,13 @@
 # Slam: the two commands of the README, and their helpers.
 #   make run    — install what is missing, build, start slamd with the demo app
-#   make test   — install what is missing, build, run every test (Swift, Python, and the leak check)
+#   make test   — install what is missing, build, run every test (Swift, Python, the leak check, a short fuzz run)
 
 SWIFT ?= swift
 PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-cli clean
+.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-cli fuzz fuzz-smoke load clean
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
@@ -46,7 +46,20 @@ python-tests: deps python-deps
 leakcheck: deps
 	LSAN_OPTIONS=$(LSAN_OPTIONS) SWIFT=$(SWIFT) scripts/swift-test.sh --sanitize=address --scratch-path .build-asan
 
-test: unit-tests python-tests leakcheck
+# A short libFuzzer run of each target (framing, JSON, the dispatcher on the demo app).
+fuzz-smoke: deps
+	scripts/fuzz.sh 10
+
+# The long run: ten minutes per fuzz target.
+fuzz: deps
+	scripts/fuzz.sh 600
+
+test: unit-tests python-tests leakcheck fuzz-smoke
+
+# The full load test: 64 clients x 10 000 mixed requests against a release slamd.
+load: deps
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	SLAM_LOAD_REQUESTS=10000 SLAMD=$(CURDIR)/.build-bench/release/slamd $(SWIFT) test --filter LoadTests
 
 # The fastest slamctl: release, one static executable (no dynamic loading at start-up).
 slamctl: deps

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import SlamClient
+import SlamHarness
+import SlamJSON
+import SlamRPC
+
+/// Many clients at once, each checking every reply: nothing lost, nothing
+/// mismatched, nothing out of order on any connection, and the daemon's memory
+/// flat once warm.
+///
+/// `make test` runs 64 clients × 300 mixed requests against the debug slamd;
+/// `make load` runs the full 64 × 10 000 against a release slamd
+/// (`SLAM_LOAD_REQUESTS=10000 SLAMD=… swift test --filter LoadTests`).
+@Suite struct LoadTests {
+    static let clients = 64
+    static let requestsPerClient = ProcessInfo.processInfo.environment["SLAM_LOAD_REQUESTS"].flatMap(Int.init) ?? 300
+    /// Requests each client keeps in flight.
+    static let depth = 4
+
+    /// One request of the mix and how to know its reply is the right one.
+    struct Step: Sendable {
+        let method: String
+        let params: JSONValue.Object?
+        let check: @Sendable (JSONValue) -> Bool
+    }
+
+    /// Computed, not stored: LeakSanitizer takes JSON values in a static for leaks (their pointers carry tag bits).
+    static var mix: [Step] { [
+        Step(method: "ping", params: nil) { $0 == "pong" },
+        Step(method: "find", params: ["ref": "count"]) { $0["ref"] == "count" && $0["text"]?.stringValue?.hasPrefix("Count: ") == true },
+        Step(method: "press", params: ["ref": "increment"]) { $0["ref"] == "increment" },
+        Step(method: "updateUI", params: nil) { $0["controller"] == "Home" && $0["changed"]?.arrayValue != nil },
+        Step(method: "tree", params: ["depth": 1]) { $0["ref"] == "root" && !($0["children"]?.arrayValue ?? []).isEmpty },
+        Step(method: "waitFor", params: ["ref": "count", "state": "exists", "timeoutMs": 30_000]) { $0["ref"] == "count" },
+    ] }
+
+    /// Resident memory of a process, in KiB (VmRSS).
+    static func residentKiB(_ pid: pid_t) -> Int {
+        let status = DaemonProcess.read("/proc/\(pid)/status")
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return -1 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+
+    /// Runs one client: every reply checked for its id (in order) and its content.
+    /// Returns a description of the first problem, or nil.
+    static func runClient(_ index: Int, socketPath: String, progress: @escaping @Sendable (Int) -> Void) -> String? {
+        let mix = Self.mix
+        do {
+            let connection = try SlamConnection(socketPath: socketPath, timeoutMilliseconds: 120_000)
+            if index % 8 == 0 {
+                // A few clients also take `changed` notifications, interleaved with their replies.
+                _ = try connection.call("subscribe", ["events": ["changed", "stateChanged"]])
+            }
+            var nextToSend = 0
+            var nextExpected = 0
+            while nextExpected < requestsPerClient {
+                while nextToSend < requestsPerClient && nextToSend - nextExpected < depth {
+                    let step = mix[(nextToSend + index) % mix.count]
+                    var request: JSONValue.Object = ["jsonrpc": "2.0", "method": .string(step.method), "id": .integer(Int64(nextToSend))]
+                    if let params = step.params { request["params"] = .object(params) }
+                    try connection.send(.object(request))
+                    nextToSend += 1
+                }
+                let message = try connection.nextMessage()
+                guard let id = message["id"] else { continue }   // a notification
+                guard id == .integer(Int64(nextExpected)) else {
+                    return "client \(index): expected the reply to \(nextExpected), got \(id)"
+                }
+                let step = mix[(nextExpected + index) % mix.count]
+                guard let result = message["result"], step.check(result) else {
+                    return "client \(index): reply \(nextExpected) to \(step.method) is wrong: \(message)"
+                }
+                nextExpected += 1
+                progress(1)
+            }
+            return nil
+        } catch {
+            return "client \(index): \(error)"
+        }
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func manyClientsWithMixedRequestsLoseNothingAndMemoryStaysFlat() throws {
+        let daemon = try DaemonProcess.launch()
+        let pid = daemon.process.processIdentifier
+        let socketPath = daemon.socketPath
+        let total = Self.clients * Self.requestsPerClient
+        let answered = Counter()
+        let problems = Problems()
+        let warmRSS = Counter()
+
+        let group = DispatchGroup()
+        for index in 0..<Self.clients {
+            // Each client blocks on its socket: threads of their own, not the shared pools.
+            let thread = Thread {
+                if let problem = Self.runClient(index, socketPath: socketPath, progress: { count in
+                    let done = answered.add(count)
+                    if done == total / 5 { warmRSS.set(Self.residentKiB(pid)) }
+                }) { problems.append(problem) }
+                group.leave()
+            }
+            group.enter()
+            thread.start()
+        }
+        #expect(group.wait(timeout: .now() + 600) == .success, "clients did not finish")
+        let finalRSS = Self.residentKiB(pid)
+
+        #expect(problems.all.isEmpty, "\(problems.all.prefix(5))")
+        #expect(answered.value == total, "every request answered: \(answered.value) of \(total)")
+        let connection = try daemon.connect()
+        let count = try connection.call("find", ["ref": "count"])["text"]?.stringValue
+        let mix = Self.mix
+        let presses = (0..<Self.clients).reduce(0) { sum, index in
+            sum + (0..<Self.requestsPerClient).filter { mix[($0 + index) % mix.count].method == "press" }.count
+        }
+        #expect(count == "Count: \(presses)", "every press counted once")
+        // Warm: a fifth of the requests done. Flat: at most 25 % or 16 MiB more by the end.
+        let warm = warmRSS.value
+        #expect(warm > 0 && finalRSS <= max(warm + warm / 4, warm + 16 * 1024), "resident KiB: warm \(warm), end \(finalRSS)")
+        print("load: \(Self.clients) clients × \(Self.requestsPerClient) requests, resident KiB warm \(warm) → end \(finalRSS)")
+    }
+}
+
+/// A thread-safe counter for the load test's progress.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    @discardableResult
+    func add(_ amount: Int) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        count += amount
+        return count
+    }
+
+    func set(_ value: Int) {
+        lock.lock(); defer { lock.unlock() }
+        count = value
+    }
+
+    var value: Int {
+        lock.lock(); defer { lock.unlock() }
+        return count
+    }
+}
+
+/// Problems the load test's clients report.
+final class Problems: @unchecked Sendable {
+    private let lock = NSLock()
+    private var problems: [String] = []
+
+    func append(_ problem: String) {
+        lock.lock(); defer { lock.unlock() }
+        problems.append(problem)
+    }
+
+    var all: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return problems
+    }
+}
