@@ -1,13 +1,13 @@
 # Slam: the two commands of the README, and their helpers.
 #   make run    — install what is missing, build, start slamd with the demo app
-#   make test   — install what is missing, build, run every test (Swift, Python, the leak check, a short fuzz run)
+#   make test   — install what is missing, build, run every test (Swift, Python, the leak check, a short fuzz run, the full load test)
 
 SWIFT ?= swift
 PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-cli fuzz fuzz-smoke load clean
+.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-cli fuzz fuzz-smoke load load-test clean
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
@@ -54,7 +54,12 @@ fuzz-smoke: deps
 fuzz: deps
 	scripts/fuzz.sh 600
 
-test: unit-tests python-tests leakcheck fuzz-smoke
+# The load test at full size (64 clients x 10 000 mixed requests) against the debug slamd,
+# alone, so it neither slows nor is slowed by the other suites (they run it at 64 x 300).
+load-test: deps
+	SLAM_LOAD_REQUESTS=10000 SWIFT=$(SWIFT) scripts/swift-test.sh --filter LoadTests
+
+test: unit-tests python-tests leakcheck fuzz-smoke load-test
 
 # The full load test: 64 clients x 10 000 mixed requests against a release slamd.
 load: deps

@@ -9,8 +9,9 @@ import SlamRPC
 /// mismatched, nothing out of order on any connection, and the daemon's memory
 /// flat once warm.
 ///
-/// `make test` runs 64 clients × 300 mixed requests against the debug slamd;
-/// `make load` runs the full 64 × 10 000 against a release slamd
+/// `swift test` runs 64 clients × 300 mixed requests beside every other suite;
+/// `make test` then runs the full 64 × 10 000 alone against the debug slamd
+/// (`make load-test`, about 3 minutes), and `make load` against a release one
 /// (`SLAM_LOAD_REQUESTS=10000 SLAMD=… swift test --filter LoadTests`).
 @Suite struct LoadTests {
     static let clients = 64
