@@ -8,11 +8,13 @@ let package = Package(
     name: "SlamFuzzTesting",
     dependencies: [.package(name: "Slam", path: "..")],
     targets: [
-        .executableTarget(name: "FuzzFraming", dependencies: [.product(name: "SlamRPC", package: "Slam")]),
-        .executableTarget(name: "FuzzJSON", dependencies: [.product(name: "SlamJSON", package: "Slam")]),
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "FuzzFraming", dependencies: ["FuzzSupport", .product(name: "SlamRPC", package: "Slam")]),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "SlamJSON", package: "Slam")]),
         .executableTarget(
             name: "FuzzDispatcher",
             dependencies: [
+                "FuzzSupport",
                 .product(name: "SlamProtocol", package: "Slam"),
                 .product(name: "SlamRPC", package: "Slam"),
                 .product(name: "SlamDemo", package: "Slam"),

@@ -1,3 +1,4 @@
+import FuzzSupport
 import SlamDemo
 import SlamProtocol
 import SlamRPC
@@ -54,15 +55,7 @@ public func fuzzDispatcher(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 }
 
 
-/// SwiftPM links an executable's entry point as `FuzzDispatcher_main`; it hands over to libFuzzer's driver.
 @_cdecl("FuzzDispatcher_main")
 public func fuzzDispatcherMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    var count = argc
-    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in data.map { fuzzDispatcher(UnsafeRawPointer($0), size) } ?? 0 }
+    runLibFuzzer(argc, argv) { data, size in data.map { fuzzDispatcher(UnsafeRawPointer($0), size) } ?? 0 }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt

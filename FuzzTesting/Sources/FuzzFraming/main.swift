@@ -1,3 +1,4 @@
+import FuzzSupport
 import SlamRPC
 
 /// Arbitrary bytes, cut at an arbitrary point, through the frame decoder: it
@@ -19,15 +20,7 @@ public func fuzzFraming(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     return 0
 }
 
-/// SwiftPM links an executable's entry point as `FuzzFraming_main`; it hands over to libFuzzer's driver.
 @_cdecl("FuzzFraming_main")
 public func fuzzFramingMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    var count = argc
-    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in data.map { fuzzFraming(UnsafeRawPointer($0), size) } ?? 0 }
+    runLibFuzzer(argc, argv) { data, size in data.map { fuzzFraming(UnsafeRawPointer($0), size) } ?? 0 }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt

@@ -1,3 +1,4 @@
+import FuzzSupport
 import SlamJSON
 
 /// Arbitrary bytes through the JSON parser; whatever parses must serialize and
@@ -18,15 +19,7 @@ public func fuzzJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     return 0
 }
 
-/// SwiftPM links an executable's entry point as `FuzzJSON_main`; it hands over to libFuzzer's driver.
 @_cdecl("FuzzJSON_main")
 public func fuzzJSONMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    var count = argc
-    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in data.map { fuzzJSON(UnsafeRawPointer($0), size) } ?? 0 }
+    runLibFuzzer(argc, argv) { data, size in data.map { fuzzJSON(UnsafeRawPointer($0), size) } ?? 0 }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
