@@ -44,7 +44,7 @@ python-tests: deps python-deps
 # Every Swift test again under AddressSanitizer + LeakSanitizer: any leak fails the run.
 # (valgrind 3.19 crashes inside the Swift test runner, so LeakSanitizer is the leak checker.)
 leakcheck: deps
-	LSAN_OPTIONS=$(LSAN_OPTIONS) SWIFT=$(SWIFT) scripts/swift-test.sh --sanitize=address --scratch-path .build-asan
+	SLAM_SANITIZER=address LSAN_OPTIONS=$(LSAN_OPTIONS) SWIFT=$(SWIFT) scripts/swift-test.sh --sanitize=address --scratch-path .build-asan
 
 # A short libFuzzer run of each target (framing, JSON, the dispatcher on the demo app).
 fuzz-smoke: deps
@@ -55,7 +55,7 @@ fuzz: deps
 	scripts/fuzz.sh 600
 
 # The load test at full size (64 clients x 10 000 mixed requests) against the debug slamd,
-# alone, so it neither slows nor is slowed by the other suites (they run it at 64 x 300).
+# alone, so it neither slows nor is slowed by the other suites (they run it at 64 x 100).
 load-test: deps
 	SLAM_LOAD_REQUESTS=10000 SWIFT=$(SWIFT) scripts/swift-test.sh --filter LoadTests
 
