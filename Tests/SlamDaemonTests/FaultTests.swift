@@ -32,35 +32,37 @@ import SlamRPC
         return false
     }
 
-    @Test func clientsKilledMidRequestAndMidBatchLeaveTheDaemonServing() throws {
-        let daemon = try DaemonProcess.launch()
-        let directory = try DaemonProcess.makeTemporaryDirectory()
-        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
-        // Mid-request: a wait the client will never see answered.
-        let waiting = try Self.stubbornClient(socketPath: daemon.socketPath,
-            payload: #"{"jsonrpc":"2.0","method":"waitFor","params":{"ref":"goal","state":"visible","timeoutMs":600000},"id":1}"#,
-            directory: directory + "/")
-        #expect(Self.waitForFile(directory + "/client.out", containing: "sent"))
-        let probe = try daemon.connect()
-        #expect(try probe.call("ping") == "pong", "the wait was read")
-        waiting.signal(SIGKILL)
-        _ = waiting.waitForExit(timeoutSeconds: 20)
+    @Test func clientsKilledMidRequestAndMidBatchLeaveTheDaemonServing() async throws {
+        try await onOwnThread {
+            let daemon = try DaemonProcess.launch()
+            let directory = try DaemonProcess.makeTemporaryDirectory()
+            defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+            // Mid-request: a wait the client will never see answered.
+            let waiting = try Self.stubbornClient(socketPath: daemon.socketPath,
+                payload: #"{"jsonrpc":"2.0","method":"waitFor","params":{"ref":"goal","state":"visible","timeoutMs":600000},"id":1}"#,
+                directory: directory + "/")
+            #expect(Self.waitForFile(directory + "/client.out", containing: "sent"))
+            let probe = try daemon.connect()
+            #expect(try probe.call("ping") == "pong", "the wait was read")
+            waiting.signal(SIGKILL)
+            _ = waiting.waitForExit(timeoutSeconds: 20)
 
-        // Mid-batch: 5 000 replies the killed client will never read.
-        let batch = "[" + (0..<5_000).map { #"{"jsonrpc":"2.0","method":"find","params":{"ref":"count"},"id":\#($0)}"# }.joined(separator: ",") + "]"
-        try? FileManager.default.removeItem(atPath: directory + "/client.out")
-        let batching = try Self.stubbornClient(socketPath: daemon.socketPath, payload: batch, directory: directory + "/")
-        #expect(Self.waitForFile(directory + "/client.out", containing: "sent"))
-        batching.signal(SIGKILL)
-        _ = batching.waitForExit(timeoutSeconds: 20)
+            // Mid-batch: 5 000 replies the killed client will never read.
+            let batch = "[" + (0..<5_000).map { #"{"jsonrpc":"2.0","method":"find","params":{"ref":"count"},"id":\#($0)}"# }.joined(separator: ",") + "]"
+            try? FileManager.default.removeItem(atPath: directory + "/client.out")
+            let batching = try Self.stubbornClient(socketPath: daemon.socketPath, payload: batch, directory: directory + "/")
+            #expect(Self.waitForFile(directory + "/client.out", containing: "sent"))
+            batching.signal(SIGKILL)
+            _ = batching.waitForExit(timeoutSeconds: 20)
 
-        // The UI goes on for everyone else, and the goal the dead client waited for is reached without it.
-        for _ in 0..<10 { _ = try probe.call("press", ["ref": "increment"]) }
-        #expect(try probe.call("find", ["ref": "goal"])["visible"] == true)
-        #expect(try daemon.connect().call("ping") == "pong")
+            // The UI goes on for everyone else, and the goal the dead client waited for is reached without it.
+            for _ in 0..<10 { _ = try probe.call("press", ["ref": "increment"]) }
+            #expect(try probe.call("find", ["ref": "goal"])["visible"] == true)
+            #expect(try daemon.connect().call("ping") == "pong")
+        }
     }
 
-    @Test func sigtermUnderLoadExitsCleanlyAndNeverSendsAHalfFrame() throws {
+    @Test func sigtermUnderLoadExitsCleanlyAndNeverSendsAHalfFrame() async throws {
         let daemon = try DaemonProcess.launch()
         let socketPath = daemon.socketPath
         let outcomes = Problems()
@@ -95,9 +97,10 @@ import SlamRPC
                 }
             }.start()
         }
-        while answered.value < 2_000 { usleep(5_000) }
+        // Awaited, not slept: a blocked pool thread starves async tests beside this one.
+        while answered.value < 2_000 { try await Task.sleep(for: .milliseconds(5)) }
         #expect(daemon.stop() == 0, "SIGTERM exits 0: \(daemon.standardError)")
-        #expect(group.wait(timeout: .now() + 60) == .success)
+        #expect(await finished(group, timeoutSeconds: 60))
         #expect(outcomes.all.isEmpty, "\(outcomes.all.prefix(3))")
         #expect(!FileManager.default.fileExists(atPath: socketPath), "the socket is unlinked")
     }
