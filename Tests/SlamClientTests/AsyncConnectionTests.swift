@@ -58,7 +58,10 @@ import Glibc
         let app = try Self.demo()
         let waiter = try AsyncSlamConnection(socketPath: app.socketPath)
         let actor = try AsyncSlamConnection(socketPath: app.socketPath)
-        async let reached = waiter.perform(.waitFor("goal", state: "visible", timeoutMilliseconds: 30_000))
+        // The daemon's clock starts at once, but the presses wait for a thread of the shared
+        // pool, which the blocking tests beside this one can hold for long under ASan on
+        // 2 cores: the wait allows minutes (it resolves as soon as the tenth press lands).
+        async let reached = waiter.perform(.waitFor("goal", state: "visible", timeoutMilliseconds: 300_000))
         for _ in 0..<10 { try await actor.perform(.press("increment")) }
         let goal = try #require(try await reached)
         #expect(goal.isVisible)
