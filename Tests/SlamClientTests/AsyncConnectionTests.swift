@@ -107,15 +107,16 @@ import Glibc
 
     @Test func releasedConnectionsLeaveNoDescriptorsOrThreads() async throws {
         let app = try Self.demo()
-        let connections = 200
+        let connections = 400
         let before = openDescriptorCount()
         for _ in 0..<connections {
             let connection = try AsyncSlamConnection(socketPath: app.socketPath)
             #expect(try await connection.perform(.ping) == "pong")
         }
-        // Other suites open and close descriptors in this process meanwhile; a leak
-        // would add one per connection, far beyond that noise.
-        #expect(openDescriptorCount() < before + connections / 4, "each released connection closed its socket")
+        // Other suites open and close descriptors in this process meanwhile (the load
+        // test alone holds 64 sockets at times); a leak would add at least one per
+        // connection (two with the in-process daemon's side), far beyond that noise.
+        #expect(openDescriptorCount() < before + connections / 2, "each released connection closed its socket")
     }
 
     @Test func aMissingDaemonIsCannotConnectWithThePath() {
