@@ -61,23 +61,11 @@ public final class SlamService {
         self.configuration = configuration
         self.dispatcher = Dispatcher(registry: MethodRegistry(SlamMethods.all(self)))
         application.eventHandler = { [unowned self] event in applicationDidEmit(event) }
-        // Bound elements changed outside any request (the app's own timers) update on the
-        // next turn of the UI's loop, and subscribers hear about it as after a request.
-        // A request flushes its own pending updates in `afterUIActivity`; then this turn has nothing left to do.
-        application.updateScheduler = { [weak self] update in
-            _ = self?.scheduler.schedule(afterMilliseconds: 0) { [weak self] in
-                guard let self, self.application.hasPendingUpdates else { return }  // self.: `application` alone is init's parameter
-                update()
-                afterUIActivity()
-            }
-        }
-        // State the app changes outside any request is announced on the loop's next turn too.
-        application.state.changesPendingHandler = { [weak self] in
-            _ = self?.scheduler.schedule(afterMilliseconds: 0) { [weak self] in
-                guard let self, self.application.state.hasChangedKeys else { return }
-                afterUIActivity()
-            }
-        }
+        // Bound elements and state the app changes outside any request (its own timers)
+        // are updated and announced on the next turn of the UI's loop, as after a request.
+        // (`afterUIActivity` runs the pending updates itself, so the update closure is not needed.)
+        application.updateScheduler = { [weak self] _ in self?.scheduleActivityTurn() }
+        application.state.changesPendingHandler = { [weak self] in self?.scheduleActivityTurn() }
         // Changes made while the application started are nobody's news.
         for presentation in application.stack { _ = presentation.controller.takeChangedElements() }
         _ = application.state.takeChangedKeys()
@@ -149,6 +137,15 @@ public final class SlamService {
         if uiMayHaveChanged {
             uiMayHaveChanged = false
             evaluateWaits()
+        }
+    }
+
+    /// Runs ``afterUIActivity()`` on the loop's next turn, unless a request has
+    /// already flushed what asked for it (then the turn has nothing left to do).
+    private func scheduleActivityTurn() {
+        _ = scheduler.schedule(afterMilliseconds: 0) { [weak self] in
+            guard let self, application.hasPendingUpdates || application.state.hasChangedKeys else { return }
+            afterUIActivity()
         }
     }
 

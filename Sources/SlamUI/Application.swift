@@ -158,7 +158,8 @@ public final class Application {
         emit(.navigated(stack: stack.map(\.controller.identifier)))
     }
 
-    private func emit(_ event: ApplicationEvent) {
+    /// Hands `event` to the host through ``eventHandler`` (also for warnings no caller can be told about).
+    func emit(_ event: ApplicationEvent) {
         eventHandler?(event)
     }
 }

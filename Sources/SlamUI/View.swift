@@ -138,7 +138,7 @@ open class View {
                     do {
                         try controller.register(element, under: self)
                     } catch {
-                        controller.application?.report(.warning(message: "\(path): cannot place a child: \(error)"))
+                        controller.application?.emit(.warning(message: "\(path): cannot place a child: \(error)"))
                         continue
                     }
                 }
