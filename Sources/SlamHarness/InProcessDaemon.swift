@@ -49,7 +49,7 @@ public final class InProcessDaemon: Sendable {
         if let failure = state.withLockedValue({ $0.failure }) {
             finished.wait()
             state.withLockedValue { $0.isStopped = true }  // nothing left for deinit to stop
-            rmdir(directory)
+            removeFiles()
             throw HarnessError.launchFailed(failure)
         }
     }
@@ -63,6 +63,14 @@ public final class InProcessDaemon: Sendable {
         guard !alreadyStopped else { return }
         daemon.stop()
         finished.wait()
+        removeFiles()
+    }
+
+    /// Removes the temporary directory. The daemon leaves its lock file on
+    /// purpose (see `SocketLock`), including when it took the lock and then
+    /// failed to start, so the harness, which owns the directory, removes it.
+    private func removeFiles() {
+        unlink(socketPath)
         unlink(socketPath + ".lock")
         rmdir(directory)
     }

@@ -44,6 +44,8 @@ import Glibc
         try app.label("wifiStatus").wait(text: "Wi-Fi is off")
         #expect(app.stop() == 0)
         #expect(access(socketPath, F_OK) != 0, "the in-process daemon removed its socket")
+        let directory = String(socketPath.prefix(upTo: socketPath.lastIndex(of: "/")!))
+        #expect(access(directory, F_OK) != 0, "the harness removed the temporary directory and the lock file in it")
         // A second in-process daemon starts fresh after the first one stopped.
         let again = try SlamApp.inProcess { try DemoApp.makeApplication() }
         #expect(try again.label("count").text() == "Count: 0")
