@@ -83,7 +83,7 @@ public final class SlamDaemon: Sendable {
             }
         }
         let signals = ownsProcess ? installSignalHandlers { name in beginShutdown("received \(name)") } : []
-        defer { for source in signals { source.cancel() } }
+        defer { Self.cancel(signals) }
         let stoppedEarly = stopRequest.withLockedValue { request in
             request.action = { beginShutdown("asked to stop") }
             return request.isRequested
@@ -183,6 +183,22 @@ public final class SlamDaemon: Sendable {
             deadline.cancel()
             state.complete(completion)
         }
+    }
+
+    /// Cancels the signal sources and waits until Dispatch has let go of their handlers.
+    ///
+    /// Cancelling is asynchronous: until the sources' queue runs, each handler still
+    /// holds the daemon's state and with it the service. Returning earlier let a
+    /// busy machine exit the process with the service alive, which LeakSanitizer
+    /// reports (it cannot follow the tagged pointers inside `JSONValue`).
+    private static func cancel(_ sources: [DispatchSourceSignal]) {
+        let cancelled = DispatchGroup()
+        for source in sources {
+            cancelled.enter()
+            source.setCancelHandler { cancelled.leave() }
+            source.cancel()
+        }
+        cancelled.wait()
     }
 
     private func installSignalHandlers(_ handler: @escaping @Sendable (String) -> Void) -> [DispatchSourceSignal] {

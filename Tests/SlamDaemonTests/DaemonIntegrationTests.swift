@@ -177,7 +177,8 @@ import SlamRPC
         let attributes = try FileManager.default.attributesOfItem(atPath: runtime + "/slam")
         #expect((attributes[.posixPermissions] as? Int) == 0o700, "was \(existingMode.map { String($0, radix: 8) } ?? "absent")")
         daemon.signal(SIGTERM)
-        #expect(daemon.waitForExit(timeoutSeconds: 10) == 0)
+        let status = daemon.waitForExit(timeoutSeconds: 20)
+        #expect(status == 0, "slamd's log: \(DaemonProcess.read(runtime + "/err"))")
     }
 
     @Test func peersOfAnotherUserAreRefused() throws {
