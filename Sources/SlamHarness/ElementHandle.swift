@@ -1,5 +1,6 @@
 import SlamClient
 import SlamJSON
+import SlamRPC
 
 /// One element of a ``SlamApp``, by reference: read it, act on it, wait for it.
 ///
@@ -26,7 +27,7 @@ public struct ElementHandle {
         do {
             _ = try snapshot()
             return true
-        } catch ClientError.server(let error) where error.code.rawValue == -32001 {
+        } catch ClientError.server(let error) where error.code == .elementNotFound {
             return false
         }
     }

@@ -89,7 +89,7 @@ import Glibc
             _ = try app.label("nope").text()
             Issue.record("reading a missing element succeeded")
         } catch ClientError.server(let error) {
-            #expect(error.code.rawValue == -32001)
+            #expect(error.code == .elementNotFound)
             #expect(error.data?["ref"] == "nope")
         }
     }
@@ -112,7 +112,7 @@ import Glibc
             try app.label("count").wait(text: "Count: 9", timeout: .milliseconds(100))
             Issue.record("the wait succeeded")
         } catch ClientError.server(let error) {
-            #expect(error.code.rawValue == -32008)
+            #expect(error.code == .waitTimedOut)
             #expect(error.data?["snapshot"]?["text"] == "Count: 0")
             #expect(error.data?["timeoutMs"] == 100)
         }
