@@ -64,10 +64,32 @@ public final class SlamConnection {
     }
 
     /// Sends a request and waits for its response (result or error).
+    ///
+    /// A `waitFor` may take as long as its `timeoutMs` in the daemon before it
+    /// answers, so its response is given that much longer than
+    /// ``timeoutMilliseconds``: a long wait ends with the daemon's -32008 and the
+    /// last snapshot, not with a client-side ``ClientError/timedOut(milliseconds:)``.
     public func request(_ method: String, params: Parameters? = nil) throws(ClientError) -> Response {
         let id = makeID()
         try send(Request(id: id, method: method, params: params).jsonValue)
-        return try response(for: id)
+        let allowance = Self.millisecondsTheDaemonMayHold(method, params)
+        return try response(for: id, timeoutMilliseconds: timeoutMilliseconds.map { $0 + allowance })
+    }
+
+    /// How long the daemon may legitimately hold the answer to `method`: a
+    /// `waitFor`'s `timeoutMs` (5000 when absent, as the protocol says); 0 otherwise.
+    static func millisecondsTheDaemonMayHold(_ method: String, _ params: Parameters?) -> Int {
+        guard method == "waitFor" else { return 0 }
+        let timeout: JSONValue?
+        switch params {
+        case .byName(let object)?: timeout = object["timeoutMs"]
+        // By position: ref, state, property, equals, timeoutMs, controller.
+        case .byPosition(let values)?: timeout = values.count > 4 ? values[4] : nil
+        case nil: timeout = nil
+        }
+        guard let timeout, timeout != .null else { return 5_000 }
+        guard case .integer(let milliseconds) = timeout else { return 0 }  // the daemon refuses it at once
+        return Int(clamping: max(0, milliseconds))
     }
 
     /// Sends a notification: no response will come.
@@ -155,10 +177,10 @@ public final class SlamConnection {
         }
     }
 
-    private func response(for id: RequestID) throws(ClientError) -> Response {
+    private func response(for id: RequestID, timeoutMilliseconds: Int?) throws(ClientError) -> Response {
         if let response = strayResponses.removeValue(forKey: id) { return response }
         while true {
-            let message = try nextMessage()
+            let message = try nextMessage(timeoutMilliseconds: timeoutMilliseconds)
             if case .response(let response)? = try? Message(jsonValue: message) {
                 if response.id == id { return response }
                 // An error about an unreadable message has id null: it answers what we sent.

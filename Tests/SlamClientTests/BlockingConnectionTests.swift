@@ -35,11 +35,36 @@ import SlamRPC
             try app.connection.runTask("nope")
             Issue.record("an unknown task ran")
         } catch .server(let error) {
-            #expect(error.code == ErrorCode(rawValue: -32005))
+            #expect(error.code == .taskNotFound)
+            #expect(error.code.rawValue == -32005)
             #expect(error.data?["task"] == "nope")
         }
         #expect(throws: ClientError.timedOut(milliseconds: 50)) {
             try app.connection.nextNotification(timeoutMilliseconds: 50)
+        }
+    }
+
+    /// A wait longer than the connection's timeout ends with the daemon's answer
+    /// (-32008 and the last snapshot), not with the client giving up first.
+    @Test(arguments: [false, true])
+    func waitsLongerThanTheConnectionTimeoutGetTheDaemonsAnswer(byPosition: Bool) throws {
+        let app = try SlamApp.inProcess { try DemoApp.makeApplication() }
+        let connection = try app.connect()
+        connection.timeoutMilliseconds = 300
+        let params: Parameters = byPosition
+            ? .byPosition(["count", .null, "text", "Count: 99", 1_000])
+            : .byName(["ref": "count", "property": "text", "equals": "Count: 99", "timeoutMs": 1_000])
+        let response = try connection.request("waitFor", params: params)
+        guard case .failure(let error) = response.outcome else {
+            Issue.record("the condition never holds, yet waitFor succeeded")
+            return
+        }
+        #expect(error.code == .waitTimedOut)
+        #expect(error.data?["snapshot"]?["text"] == "Count: 0")
+        // The allowance is per call: an ordinary call still times out at the connection's timeout.
+        #expect(connection.timeoutMilliseconds == 300)
+        #expect(throws: ClientError.timedOut(milliseconds: 300)) {
+            try connection.nextNotification()
         }
     }
 }
