@@ -5,7 +5,7 @@ import SlamRPC
 /// `slamctl`: drive a running `slamd` from a shell.
 ///
 /// Exit statuses: 0 ok; 1 the daemon answered an error, or a flow step failed;
-/// 2 usage; 3 cannot connect.
+/// 2 usage; 3 cannot connect, or lost the daemon (it stopped or stopped answering).
 enum Slamctl {
     static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands
 
@@ -20,7 +20,7 @@ enum Slamctl {
         ],
         footer: """
             Exit status: 0 ok, 1 the daemon answered an error (or a flow step failed), 2 usage, \
-            3 cannot connect to the daemon.
+            3 cannot connect to the daemon, or lost it.
             """)
 
     /// Runs the command line and returns the exit status.
@@ -54,10 +54,15 @@ enum Slamctl {
             case .server(let response):
                 Output.error("slamctl: error \(response.code.rawValue): \(response.message)")
                 if let data = response.data { Output.error("  data: \(data)") }
-            default:
+                return 1
+            case .protocolViolation:
                 Output.error("slamctl: \(error)")
+                return 1
+            case .connectionClosed, .timedOut, .system, .cannotConnect:
+                // Not an answer: the daemon went away (stopped during `watch`) or stopped answering.
+                Output.error("slamctl: lost slamd: \(error)")
+                return 3
             }
-            return 1
         } catch is FlowFailed {
             return 1  // the report on stdout already names the failing step
         } catch {

@@ -29,7 +29,7 @@ import Musl
         #expect(lines.contains { $0.hasPrefix("  --socket PATH ") })
         #expect(lines.contains { $0.hasPrefix("  --json ") })
         #expect(lines.last == "Exit status: 0 ok, 1 the daemon answered an error (or a flow step failed), 2 usage, "
-                + "3 cannot connect to the daemon.")
+                + "3 cannot connect to the daemon, or lost it.")
     }
 
     @Test func helpForACommandShowsItsSynopsisArgumentsAndOptions() throws {

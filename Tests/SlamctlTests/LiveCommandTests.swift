@@ -194,6 +194,16 @@ let settingsWireframe = """
         #expect(changed.first?["params"]?["changes"]?[0]?["text"] == "Count: 1")
     }
 
+    @Test func watchExitsThreeWhenTheDaemonStops() throws {
+        let app = try SlamApp.launch()
+        let watcher = try SlamctlProcess(["watch"], app: app)
+        try prime(watcher, app)
+        #expect(app.stop() == 0)
+        let result = watcher.finish()
+        #expect(result.status == 3, "the daemon going away is not an error it answered: \(result.standardError)")
+        #expect(result.standardError == "slamctl: lost slamd: the daemon closed the connection\n")
+    }
+
     @Test func watchWithoutADaemonExitsThree() throws {
         let directory = try DaemonProcess.makeTemporaryDirectory()
         defer { rmdir(directory) }
