@@ -64,6 +64,18 @@ import Musl
         #expect(try app.connection.find("volumeLabel").text == "Volume: 6")
     }
 
+    /// The example flow that clients/README.md points to passes against the demo as committed.
+    @Test func theCommittedExampleFlowPassesAgainstTheDemo() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let path = String(#filePath.prefix(upTo: #filePath.firstRange(of: "/Tests/")!.lowerBound)) + "/clients/flows/demo-counter.json"
+        let result = try SlamctlProcess(["run", path], app: app).finish()
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.lines.first == "flow demo counter and settings: 14 steps")
+        #expect(result.lines.last == "flow demo counter and settings passed")
+        #expect(try app.controllerStack() == ["Home"], "its last steps went back to Home")
+    }
+
     @Test func aFailingFlowNamesTheStepTheExpectedValueAndTheActualSnapshot() throws {
         let app = try SlamApp.launch()
         defer { app.stop() }
