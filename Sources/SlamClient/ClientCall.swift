@@ -42,10 +42,18 @@ extension ClientCall where Result == JSONValue {
         Self(method: method, params: params) { $0 }
     }
 
-    /// `protocolVersion`, `serverVersion`, `capabilities`, `limits`.
-    public static var version: Self { raw("version") }
     /// The OpenRPC description of the protocol.
     public static var discover: Self { raw("rpc.discover") }
+}
+
+extension ClientCall where Result == ServerVersion {
+    /// The protocol and server versions, the methods and events, the limits.
+    public static var version: Self {
+        Self(method: "version", params: nil) { value throws(ClientError) in
+            guard let version = ServerVersion(value) else { throw .protocolViolation("expected a version result, got \(value)") }
+            return version
+        }
+    }
 }
 
 extension ClientCall where Result == String {

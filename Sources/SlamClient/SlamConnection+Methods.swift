@@ -11,7 +11,7 @@ extension SlamConnection {
     }
 
     public func ping() throws(ClientError) -> String { try perform(.ping) }
-    public func version() throws(ClientError) -> JSONValue { try perform(.version) }
+    public func version() throws(ClientError) -> ServerVersion { try perform(.version) }
     public func discover() throws(ClientError) -> JSONValue { try perform(.discover) }
 
     public func find(_ reference: String, controller: String? = nil) throws(ClientError) -> Snapshot {

@@ -11,15 +11,13 @@ extension Slamctl {
             invocation.output(result) { result.stringValue ?? "" }
         },
         SlamctlCommand("version", "Show the protocol and server versions and capabilities.") { invocation in
-            let result = try invocation.connect().version()
-            invocation.output(result) {
-                let methods = result["capabilities"]?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                let events = result["capabilities"]?["events"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                return """
-                    slamd \(result["serverVersion"]?.stringValue ?? "?"), protocol \(result["protocolVersion"]?.stringValue ?? "?")
-                    methods: \(methods.joined(separator: " "))
-                    events: \(events.joined(separator: " "))
-                    """
+            let version = try invocation.connect().version()
+            invocation.output(version.json) {
+                """
+                slamd \(version.serverVersion), protocol \(version.protocolVersion)
+                methods: \(version.methods.joined(separator: " "))
+                events: \(version.events.joined(separator: " "))
+                """
             }
         },
         SlamctlCommand(

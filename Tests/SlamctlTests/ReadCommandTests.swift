@@ -22,12 +22,12 @@ import SlamJSON
         let app = try SlamApp.launch()
         defer { app.stop() }
         let version = try app.connection.version()
-        let methods = version["capabilities"]?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let methods = version.methods
         #expect(methods.contains("waitFor"))
         let human = try slamctl("version", app: app)
         #expect(human.status == 0)
         #expect(human.lines == [
-            "slamd \(version["serverVersion"]?.stringValue ?? "?"), protocol 1.0",
+            "slamd \(version.serverVersion), protocol 1.0",
             "methods: " + methods.joined(separator: " "),
             "events: changed navigated taskRan openURL stateChanged log",
         ])
@@ -36,7 +36,7 @@ import SlamJSON
         let parsed = try json.json()
         #expect(parsed["protocolVersion"] == "1.0")
         #expect(parsed["capabilities"]?["events"] == ["changed", "navigated", "taskRan", "openURL", "stateChanged", "log"])
-        #expect(parsed == version)
+        #expect(parsed == version.json)
     }
 
     @Test func treeIsAnIndentedOutlineMarkingHiddenAndDisabledElements() throws {
