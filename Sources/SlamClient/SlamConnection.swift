@@ -98,12 +98,17 @@ public final class SlamConnection {
     }
 
     /// Sends requests as one batch; returns their responses in request order.
+    ///
+    /// The reply comes once every call is answered, so it is given the `timeoutMs`
+    /// of every `waitFor` in it on top of ``timeoutMilliseconds``.
     public func batch(_ calls: [(method: String, params: JSONValue.Object?)]) throws(ClientError) -> [Response] {
         let requests = calls.map { Request(id: makeID(), method: $0.method, params: $0.params.map { .byName($0) }) }
         try send(.array(requests.map(\.jsonValue)))
+        let allowance = requests.reduce(0) { $0 + Self.millisecondsTheDaemonMayHold($1.method, $1.params) }
+        let timeout = timeoutMilliseconds.map { $0 + allowance }
         var responses: [RequestID: Response] = [:]
         while responses.count < requests.count {
-            let message = try nextMessage()
+            let message = try nextMessage(timeoutMilliseconds: timeout)
             guard case .array(let items) = message else {
                 // A single error object answers a batch the daemon could not read at all.
                 if let response = try? Message(jsonValue: message), case .response(let single) = response {

@@ -67,6 +67,13 @@ import SlamRPC
         }
         #expect(error.code == .waitTimedOut)
         #expect(error.data?["snapshot"]?["text"] == "Count: 0")
+        // In a batch too: its reply waits for the wait.
+        let batch = try connection.batch([("ping", nil), ("waitFor", ["ref": "count", "property": "text",
+                                                                      "equals": "Count: 99", "timeoutMs": 1_000])])
+        let codes = batch.map { response -> ErrorCode? in
+            if case .failure(let error) = response.outcome { error.code } else { nil }
+        }
+        #expect(codes == [nil, .waitTimedOut])
         // The allowance is per call: an ordinary call still times out at the connection's timeout.
         #expect(connection.timeoutMilliseconds == 300)
         #expect(throws: ClientError.timedOut(milliseconds: 300)) {
