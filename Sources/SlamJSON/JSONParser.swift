@@ -111,7 +111,7 @@ public struct JSONParser: Sendable {
         }
     }
 
-    private static func syntaxError(_ error: json_error_t) -> JSONError {
+    static func syntaxError(_ error: json_error_t) -> JSONError {
         var error = error
         let message = withUnsafeBytes(of: &error.text) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

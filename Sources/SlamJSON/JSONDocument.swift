@@ -1,0 +1,56 @@
+import CJansson
+
+/// A JSON document parsed by jansson and read in place through ``JSONElement``s.
+///
+/// This is the fast way in: nothing is converted until a reader asks for it,
+/// so a request's envelope and parameters are read straight from jansson's
+/// tree. Parsing is as strict as ``JSONParser``'s (invalid UTF-8, duplicate
+/// keys, trailing bytes, integers outside Int64 and nesting deeper than
+/// `maximumDepth` are refused). The tree is released when the document goes.
+///
+/// ```swift
+/// let document = try JSONDocument(parsing: bytes)
+/// let method = document.withRoot { $0["method"]?.stringValue }
+/// ```
+public struct JSONDocument: ~Copyable {
+    private let root: UnsafeMutablePointer<json_t>
+
+    /// Parses a whole document.
+    ///
+    /// - Throws: ``JSONError/syntax(message:line:column:position:)`` for anything jansson
+    ///   refuses, ``JSONError/tooDeep(limit:path:)`` past `maximumDepth`.
+    public init(parsing bytes: UnsafeRawBufferPointer, maximumDepth: Int = 512) throws(JSONError) {
+        root = try Self.load(bytes, maximumDepth: maximumDepth).get()
+    }
+
+    /// Parses a whole document held in an array.
+    public init(parsing bytes: [UInt8], maximumDepth: Int = 512) throws(JSONError) {
+        root = try bytes.withUnsafeBytes { Self.load($0, maximumDepth: maximumDepth) }.get()
+    }
+
+    private static func load(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int) -> Result<UnsafeMutablePointer<json_t>, JSONError> {
+        var error = json_error_t()
+        let loaded = if let base = bytes.baseAddress, bytes.count > 0 {
+            json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, slam_json_decode_flags(), &error)
+        } else {
+            // jansson refuses a NULL buffer as "wrong arguments"; an empty document is a syntax error.
+            json_loadb("", 0, slam_json_decode_flags(), &error)
+        }
+        guard let loaded else { return .failure(JSONParser.syntaxError(error)) }
+        let limit = min(maximumDepth, Int(slam_json_parser_max_depth()))
+        if let path = JSONElement(loaded).firstPathDeeper(than: limit, path: { .root }) {
+            json_decref(loaded)
+            return .failure(.tooDeep(limit: limit, path: path.description))
+        }
+        return .success(loaded)
+    }
+
+    deinit {
+        json_decref(root)
+    }
+
+    /// Lends the root element to `body`; the element must not escape it.
+    public func withRoot<Result, Failure: Error>(_ body: (JSONElement) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(JSONElement(root))
+    }
+}
