@@ -4,8 +4,9 @@ import PackageDescription
 /// Slam: a headless UI runtime driven over JSON-RPC 2.0 on a Unix socket.
 ///
 /// Dependencies point one way (see the README's "Where things live"):
-/// `CJansson` ← `SlamJSON` ← `SlamRPC` ← `SlamProtocol` (+ `SlamUI`) ← `SlamDaemon` ← `slamd`;
-/// `SlamRPC` ← `SlamClient` ← `SlamConsole` ← `slamctl`; `SlamClient` + `SlamDaemon` ← `SlamHarness`.
+/// `CJansson` ← `SlamJSON` ← `SlamRPC` ← `SlamProtocol` (the typed vocabulary both sides share)
+/// ← `SlamServer` (+ `SlamUI`) ← `SlamDaemon` ← `slamd`;
+/// `SlamProtocol` ← `SlamClient` ← `SlamConsole` ← `slamctl`; `SlamClient` + `SlamDaemon` ← `SlamHarness`.
 let package = Package(
     name: "Slam",
     products: [
@@ -15,6 +16,7 @@ let package = Package(
         .library(name: "SlamStoryboard", targets: ["SlamStoryboard"]),
         .library(name: "SlamDemo", targets: ["SlamDemo"]),
         .library(name: "SlamProtocol", targets: ["SlamProtocol"]),
+        .library(name: "SlamServer", targets: ["SlamServer"]),
         .library(name: "SlamDaemon", targets: ["SlamDaemon"]),
         .library(name: "SlamClient", targets: ["SlamClient"]),
         .library(name: "SlamHarness", targets: ["SlamHarness"]),
@@ -48,31 +50,32 @@ let package = Package(
         .target(name: "SlamUI"),
         .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON"]),
         .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], resources: [.copy("Resources")]),
-        .target(name: "SlamProtocol", dependencies: ["SlamRPC", "SlamUI", "SlamJSON", "SlamStoryboard"]),
+        .target(name: "SlamProtocol", dependencies: ["SlamRPC", "SlamJSON"]),
+        .target(name: "SlamServer", dependencies: ["SlamProtocol", "SlamRPC", "SlamUI", "SlamJSON", "SlamStoryboard"]),
         .target(
             name: "SlamDaemon",
             dependencies: [
-                "SlamProtocol", "SlamRPC", "SlamUI",
+                "SlamServer", "SlamProtocol", "SlamRPC", "SlamUI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "SlamClient", dependencies: ["SlamRPC", "SlamJSON"]),
+        .target(name: "SlamClient", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
         .target(
             name: "SlamHarness",
             dependencies: [
-                "SlamClient", "SlamRPC", "SlamJSON", "SlamDaemon", "SlamUI",
+                "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDaemon", "SlamUI",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamRPC", "SlamJSON"]),
+        .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON"]),
         .executableTarget(
             name: "slamctl",
             dependencies: [
-                "SlamConsole", "SlamClient", "SlamRPC", "SlamJSON",
+                "SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON",
             ]
         ),
         .executableTarget(
@@ -85,7 +88,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SlamBenchmarks",
-            dependencies: ["SlamUI", "SlamStoryboard", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDemo"],
+            dependencies: ["SlamUI", "SlamStoryboard", "SlamServer", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDemo"],
             path: "Benchmarks/SlamBenchmarks"
         ),
         .testTarget(name: "SlamJSONTests", dependencies: ["SlamJSON"]),
@@ -93,7 +96,8 @@ let package = Package(
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),
         .testTarget(name: "SlamStoryboardTests", dependencies: ["SlamStoryboard", "SlamUI", "SlamJSON"]),
         .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamUI"]),
-        .testTarget(name: "SlamProtocolTests", dependencies: ["SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamRPC", "SlamJSON"]),
+        .testTarget(name: "SlamProtocolTests", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
+        .testTarget(name: "SlamServerTests", dependencies: ["SlamServer", "SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamDaemonTests", dependencies: ["SlamHarness", "SlamClient", "SlamRPC", "SlamJSON", "slamd"]),
         .testTarget(name: "SlamClientTests", dependencies: ["SlamClient", "SlamHarness", "SlamJSON", "SlamRPC", "SlamDemo"]),
         .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamJSON"]),

@@ -1,4 +1,5 @@
 import SlamJSON
+import SlamProtocol
 import SlamRPC
 import Synchronization
 #if canImport(Glibc)
@@ -16,9 +17,9 @@ import Musl
 ///
 /// ```swift
 /// let connection = try AsyncSlamConnection(socketPath: path)
-/// try await connection.perform(.subscribe(["changed"]))
-/// async let saved = connection.perform(.waitFor("status", property: "text", equals: "Saved"))
-/// try await connection.perform(.press("save"))
+/// try await connection.send(SubscribeRequest(events: [.changed]))
+/// async let saved = connection.send(WaitForRequest(ref: "status", property: "text", equals: "Saved"))
+/// try await connection.send(PressRequest(ref: "save"))
 /// for await event in connection.notifications { print(event.method) }
 /// ```
 public final class AsyncSlamConnection: Sendable {
@@ -68,10 +69,12 @@ public final class AsyncSlamConnection: Sendable {
         }
     }
 
-    /// Performs a described call (see ``ClientCall``) and reads its result.
+    /// Sends a typed request and returns its typed result.
+    ///
+    /// - Throws: ``ClientError/server(_:)`` with the daemon's error, or a transport error.
     @discardableResult
-    public func perform<Result>(_ call: ClientCall<Result>) async throws(ClientError) -> Result {
-        try call.decode(await self.call(call.method, call.params))
+    public func send<Request: SlamRequest>(_ request: Request) async throws(ClientError) -> Request.Result {
+        try SlamConnection.decode(Request.self, await call(Request.method, request.params))
     }
 
     /// Sends requests as one batch; returns their responses in request order.

@@ -1,92 +1,103 @@
 import SlamJSON
+import SlamProtocol
 import SlamRPC
 
-/// Typed helpers, one per protocol method (see `Protocol/README.md`), each a
-/// ``ClientCall`` performed on this connection. Each throws
-/// ``ClientError/server(_:)`` with the daemon's code, message and data.
+/// Shorthands for the protocol's requests (see `Protocol/README.md`), each one
+/// ``SlamConnection/send(_:)`` of the request type that describes the method.
+/// Each throws ``ClientError/server(_:)`` with the daemon's code, message and data.
 extension SlamConnection {
-    /// Performs a described call and reads its result.
-    public func perform<Result>(_ call: ClientCall<Result>) throws(ClientError) -> Result {
-        try call.decode(self.call(call.method, call.params))
-    }
-
-    public func ping() throws(ClientError) -> String { try perform(.ping) }
-    public func version() throws(ClientError) -> ServerVersion { try perform(.version) }
-    public func discover() throws(ClientError) -> JSONValue { try perform(.discover) }
+    public func ping() throws(ClientError) -> String { try send(PingRequest()) }
+    public func version() throws(ClientError) -> ServerVersion { try send(VersionRequest()) }
+    public func discover() throws(ClientError) -> JSONValue { try send(DiscoverRequest()) }
 
     public func find(_ reference: String, controller: String? = nil) throws(ClientError) -> Snapshot {
-        try perform(.find(reference, controller: controller))
+        try send(FindRequest(ref: reference, controller: controller))
     }
 
     public func query(type: String? = nil, text: String? = nil, visible: Bool? = nil, enabled: Bool? = nil,
                       controller: String? = nil) throws(ClientError) -> [Snapshot] {
-        try perform(.query(type: type, text: text, visible: visible, enabled: enabled, controller: controller))
+        try send(QueryRequest(type: type, text: text, visible: visible, enabled: enabled, controller: controller))
     }
 
     public func tree(_ reference: String? = nil, depth: Int? = nil, controller: String? = nil) throws(ClientError) -> Snapshot {
-        try perform(.tree(reference, depth: depth, controller: controller))
+        try send(TreeRequest(ref: reference, controller: controller, depth: depth))
     }
 
     @discardableResult
     public func updateUI(_ reference: String? = nil, controller: String? = nil) throws(ClientError) -> [String] {
-        try perform(.updateUI(reference, controller: controller))
+        try send(UpdateUIRequest(ref: reference, controller: controller)).changed
     }
 
     @discardableResult
     public func resetUI(_ reference: String? = nil, controller: String? = nil) throws(ClientError) -> [String] {
-        try perform(.resetUI(reference, controller: controller))
+        try send(ResetUIRequest(ref: reference, controller: controller)).changed
     }
 
     @discardableResult
-    public func press(_ reference: String, value: JSONValue? = nil, controller: String? = nil) throws(ClientError) -> Snapshot {
-        try perform(.press(reference, value: value, controller: controller))
+    public func press(_ reference: String, value: PressInput? = nil, controller: String? = nil) throws(ClientError) -> Snapshot {
+        try send(PressRequest(ref: reference, value: value, controller: controller))
     }
 
     @discardableResult
     public func setText(_ reference: String, _ text: String, controller: String? = nil) throws(ClientError) -> Snapshot {
-        try perform(.setText(reference, text, controller: controller))
+        try send(SetTextRequest(ref: reference, text: text, controller: controller))
     }
 
+    /// Runs a task; the result is the top controller afterwards.
     @discardableResult
     public func runTask(_ name: String, param: String? = nil) throws(ClientError) -> String? {
-        try perform(.runTask(name, param: param))
+        try send(RunTaskRequest(name: name, param: param)).top
     }
 
-    public func tasks() throws(ClientError) -> [String] { try perform(.tasks) }
-    public func controllers() throws(ClientError) -> [ControllerEntry] { try perform(.controllers) }
+    public func tasks() throws(ClientError) -> [String] { try send(TasksRequest()) }
+    public func controllers() throws(ClientError) -> [ControllerEntry] { try send(ControllersRequest()) }
 
+    /// Waits in the daemon for a state; nil for `.absent`.
     @discardableResult
-    public func waitFor(_ reference: String, state: String, timeoutMilliseconds: Int? = nil,
+    public func waitFor(_ reference: String, state: WaitState, timeoutMilliseconds: Int? = nil,
                         controller: String? = nil) throws(ClientError) -> Snapshot? {
-        try perform(.waitFor(reference, state: state, timeoutMilliseconds: timeoutMilliseconds, controller: controller))
+        try send(WaitForRequest(ref: reference, state: state, timeoutMilliseconds: timeoutMilliseconds, controller: controller))
     }
 
+    /// Waits in the daemon until `property` equals `value` (numbers compare by value).
     @discardableResult
     public func waitFor(_ reference: String, property: String, equals value: JSONValue, timeoutMilliseconds: Int? = nil,
                         controller: String? = nil) throws(ClientError) -> Snapshot {
-        try perform(.waitFor(reference, property: property, equals: value, timeoutMilliseconds: timeoutMilliseconds,
-                             controller: controller))
+        let snapshot = try send(WaitForRequest(ref: reference, property: property, equals: value,
+                                               timeoutMilliseconds: timeoutMilliseconds, controller: controller))
+        guard let snapshot else { throw .protocolViolation("waitFor: expected an element snapshot, got null") }
+        return snapshot
     }
 
+    /// Subscribes to events; the result is all of this connection's subscriptions.
     @discardableResult
-    public func subscribe(_ events: [String]) throws(ClientError) -> [String] { try perform(.subscribe(events)) }
+    public func subscribe(_ events: [EventKind]) throws(ClientError) -> [String] {
+        try send(SubscribeRequest(events: events)).subscribed
+    }
 
+    /// Unsubscribes from `events` (default: all); the subscriptions left.
     @discardableResult
-    public func unsubscribe(_ events: [String]? = nil) throws(ClientError) -> [String] { try perform(.unsubscribe(events)) }
+    public func unsubscribe(_ events: [EventKind]? = nil) throws(ClientError) -> [String] {
+        try send(UnsubscribeRequest(events: events)).subscribed
+    }
 
     /// Every key of the application's shared state with its value.
-    public func stateList() throws(ClientError) -> [String: JSONValue] { try perform(.stateList) }
+    public func stateList() throws(ClientError) -> [String: JSONValue] {
+        Dictionary(uniqueKeysWithValues: try send(StateListRequest()).values.map { ($0.key, $0.value) })
+    }
 
     /// The value of one shared-state key; -32011 (`data.key`) when there is no such key.
-    public func stateGet(_ key: String) throws(ClientError) -> JSONValue { try perform(.stateGet(key)) }
+    public func stateGet(_ key: String) throws(ClientError) -> JSONValue { try send(StateGetRequest(key: key)).value }
 
     /// Writes one shared-state key; returns `[key]` when its value changed, `[]` when it already had it.
     @discardableResult
     public func stateSet(_ key: String, _ value: JSONValue) throws(ClientError) -> [String] {
-        try perform(.stateSet(key, value))
+        try send(StateSetRequest(key: key, value: value)).changed
     }
 
     /// Writes several shared-state keys at once; returns those whose value changed, sorted.
     @discardableResult
-    public func stateSet(_ values: JSONValue.Object) throws(ClientError) -> [String] { try perform(.stateSet(values)) }
+    public func stateSet(_ values: JSONValue.Object) throws(ClientError) -> [String] {
+        try send(StateSetRequest(values: values)).changed
+    }
 }

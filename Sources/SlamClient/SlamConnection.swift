@@ -1,4 +1,5 @@
 import SlamJSON
+import SlamProtocol
 import SlamRPC
 #if canImport(Glibc)
 import Glibc
@@ -63,6 +64,14 @@ public final class SlamConnection {
         }
     }
 
+    /// Sends a typed request and returns its typed result.
+    ///
+    /// - Throws: ``ClientError/server(_:)`` with the daemon's error, or a transport error.
+    @discardableResult
+    public func send<Request: SlamRequest>(_ request: Request) throws(ClientError) -> Request.Result {
+        try Self.decode(Request.self, call(Request.method, request.params))
+    }
+
     /// Sends a request and waits for its response (result or error).
     ///
     /// A `waitFor` may take as long as its `timeoutMs` in the daemon before it
@@ -77,19 +86,31 @@ public final class SlamConnection {
     }
 
     /// How long the daemon may legitimately hold the answer to `method`: a
-    /// `waitFor`'s `timeoutMs` (5000 when absent, as the protocol says); 0 otherwise.
+    /// `waitFor`'s `timeoutMs` (its default when absent); 0 otherwise. The
+    /// parameter's name, position and default come from ``WaitForRequest``.
     static func millisecondsTheDaemonMayHold(_ method: String, _ params: Parameters?) -> Int {
-        guard method == "waitFor" else { return 0 }
+        guard method == WaitForRequest.method else { return 0 }
+        let name = "timeoutMs"
         let timeout: JSONValue?
         switch params {
-        case .byName(let object)?: timeout = object["timeoutMs"]
-        // By position: ref, state, property, equals, timeoutMs, controller.
-        case .byPosition(let values)?: timeout = values.count > 4 ? values[4] : nil
+        case .byName(let object)?: timeout = object[name]
+        case .byPosition(let values)?:
+            let position = WaitForRequest.parameters.position(of: name)!
+            timeout = values.count > position ? values[position] : nil
         case nil: timeout = nil
         }
-        guard let timeout, timeout != .null else { return 5_000 }
+        guard let timeout, timeout != .null else { return WaitForRequest.defaultTimeoutMilliseconds }
         guard case .integer(let milliseconds) = timeout else { return 0 }  // the daemon refuses it at once
         return Int(clamping: max(0, milliseconds))
+    }
+
+    /// Reads a typed result, or reports a result that is not what the method promises.
+    static func decode<Request: SlamRequest>(_ type: Request.Type, _ result: JSONValue) throws(ClientError) -> Request.Result {
+        do {
+            return try Request.Result(json: result)
+        } catch {
+            throw .protocolViolation("\(Request.method): \(error.message)")
+        }
     }
 
     /// Sends a notification: no response will come.

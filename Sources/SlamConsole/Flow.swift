@@ -1,4 +1,5 @@
 import SlamJSON
+import SlamProtocol
 
 /// A scenario: steps run in order against a daemon, each waiting for its
 /// element as a user would (after Maestro flows).
@@ -15,10 +16,10 @@ import SlamJSON
 /// ```
 public struct Flow: Sendable {
     public enum Step: Sendable, Equatable {
-        case press(reference: String, value: JSONValue?)
+        case press(reference: String, value: PressInput?)
         case text(reference: String, text: String)
         case task(name: String, param: String?)
-        case wait(reference: String, state: String)
+        case wait(reference: String, state: WaitState)
         case waitProperty(reference: String, property: String, equals: JSONValue)
         case expect(reference: String, property: String, equals: JSONValue)
         case expectAbsent(reference: String)
@@ -26,10 +27,10 @@ public struct Flow: Sendable {
         /// How the step reads in reports: `press increment`, `expect count text = "Count: 1"`.
         public var summary: String {
             switch self {
-            case let .press(reference, value): "press \(reference)" + (value.map { " \($0)" } ?? "")
+            case let .press(reference, value): "press \(reference)" + (value.map { " \($0.parameterJSON)" } ?? "")
             case let .text(reference, text): "text \(reference) \(JSONValue.string(text))"
             case let .task(name, param): "task \(name)" + (param.map { " \($0)" } ?? "")
-            case let .wait(reference, state): "wait \(reference) \(state)"
+            case let .wait(reference, state): "wait \(reference) \(state.rawValue)"
             case let .waitProperty(reference, property, value): "wait \(reference) \(property) = \(value)"
             case let .expect(reference, property, value): "expect \(reference) \(property) = \(value)"
             case let .expectAbsent(reference): "expect \(reference) absent"
@@ -80,7 +81,6 @@ public struct Flow: Sendable {
         ("expectAbsent", ["controller"]),
     ]
 
-    private static let states: Set<String> = ["exists", "absent", "visible", "hidden", "enabled"]
 
     private static func step(_ members: JSONValue.Object, at path: String) throws(FormatError) -> Step {
         let present = membersByKind.filter { members[$0.kind] != nil }
@@ -95,7 +95,14 @@ public struct Flow: Sendable {
         }
         switch kind {
         case "press":
-            return .press(reference: subject, value: members["value"])
+            var value: PressInput?
+            if let raw = members["value"], raw != .null {
+                guard let input = PressInput(json: raw) else {
+                    throw FormatError(path: "\(path).value", reason: "must be an index, true, false, \"increment\" or \"decrement\"")
+                }
+                value = input
+            }
+            return .press(reference: subject, value: value)
         case "text":
             guard let text = members["value"]?.stringValue else {
                 throw FormatError(path: "\(path).value", reason: "a text step needs the text as a string \"value\"")
@@ -112,9 +119,9 @@ public struct Flow: Sendable {
                 return .waitProperty(reference: subject, property: property, equals: expected)
             }
             if members["equals"] != nil { throw FormatError(path: "\(path).property", reason: "required with \"equals\"") }
-            let state = try string(members, "state", at: path) ?? "visible"
-            guard states.contains(state) else {
-                throw FormatError(path: "\(path).state", reason: "must be one of \(states.sorted().joined(separator: ", "))")
+            let name = try string(members, "state", at: path) ?? "visible"
+            guard let state = WaitState(rawValue: name) else {
+                throw FormatError(path: "\(path).state", reason: "must be one of \(WaitState.allCases.map { $0.rawValue }.sorted().joined(separator: ", "))")
             }
             return .wait(reference: subject, state: state)
         case "expect":

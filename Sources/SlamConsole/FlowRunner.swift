@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 import SlamJSON
 import SlamRPC
 
@@ -62,14 +63,14 @@ public struct FlowRunner {
         case let .waitProperty(reference, property, value), let .expect(reference, property, value):
             try connection.waitFor(reference, property: property, equals: value, timeoutMilliseconds: timeout, controller: controller)
         case let .expectAbsent(reference):
-            try connection.waitFor(reference, state: "absent", timeoutMilliseconds: timeout, controller: controller)
+            try connection.waitFor(reference, state: .absent, timeoutMilliseconds: timeout, controller: controller)
         }
     }
 
     /// A user waits until they can see and use an element before touching it.
     private func waitUntilUsable(_ reference: String, timeout: Int, controller: String?) throws(ClientError) {
-        try connection.waitFor(reference, state: "visible", timeoutMilliseconds: timeout, controller: controller)
-        try connection.waitFor(reference, state: "enabled", timeoutMilliseconds: timeout, controller: controller)
+        try connection.waitFor(reference, state: .visible, timeoutMilliseconds: timeout, controller: controller)
+        try connection.waitFor(reference, state: .enabled, timeoutMilliseconds: timeout, controller: controller)
     }
 
     private func explain(_ error: ResponseError, step: Flow.Step) -> [String] {

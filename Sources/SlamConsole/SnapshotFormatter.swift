@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 import SlamJSON
 
 /// One-line human summaries of snapshots, for `tree`, `find`, `query` and `watch`.

@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 import SlamJSON
 
 /// A deterministic text drawing of a screen: what a user would see, hidden

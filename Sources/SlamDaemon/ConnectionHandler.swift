@@ -1,6 +1,6 @@
 import Logging
 import NIOCore
-import SlamProtocol
+import SlamServer
 import SlamRPC
 
 /// One client connection: decodes frames, hands messages to the service in

@@ -1,5 +1,5 @@
 import NIOCore
-import SlamProtocol
+import SlamServer
 
 /// Schedules `waitFor` timeouts on the daemon's event loop, where the UI lives.
 struct EventLoopScheduler: Scheduler {

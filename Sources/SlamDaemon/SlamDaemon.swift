@@ -3,7 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
-import SlamProtocol
+import SlamServer
 import SlamUI
 #if canImport(Glibc)
 import Glibc

@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 
-import SlamRPC
+import SlamProtocol
 
 /// Where the daemon listens by default, and the guarantees about that place.
 public enum SocketLocation {

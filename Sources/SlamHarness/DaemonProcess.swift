@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 import SlamJSON
 import SlamRPC
 
@@ -45,10 +46,10 @@ public struct ElementHandle {
     public func isVisible() throws -> Bool { try snapshot().isVisible }
     public func isEnabled() throws -> Bool { try snapshot().isEnabled }
 
-    /// Presses as a user would (a row, segment or page index; `"increment"`; `true`);
+    /// Presses as a user would (a row, segment or page index; `.increment`; `true`);
     /// returns the snapshot afterwards.
     @discardableResult
-    public func press(_ value: JSONValue? = nil) throws -> Snapshot {
+    public func press(_ value: PressInput? = nil) throws -> Snapshot {
         try checkTypeBeforeActing()
         return try checked(app.connection.press(reference, value: value, controller: controller))
     }
@@ -78,7 +79,7 @@ public struct ElementHandle {
     /// Waits until the element is in `state`; returns nil for ``ElementState/absent``.
     @discardableResult
     public func wait(until state: ElementState, timeout: Duration = .seconds(5)) throws -> Snapshot? {
-        try app.connection.waitFor(reference, state: state.rawValue, timeoutMilliseconds: Self.milliseconds(timeout),
+        try app.connection.waitFor(reference, state: state, timeoutMilliseconds: Self.milliseconds(timeout),
                                    controller: controller).map(checked)
     }
 
@@ -100,7 +101,5 @@ public struct ElementHandle {
     }
 }
 
-/// The states `waitFor` understands.
-public enum ElementState: String, Sendable {
-    case exists, absent, visible, hidden, enabled
-}
+/// The states `waitFor` understands (the protocol's own list).
+public typealias ElementState = WaitState

@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 
 /// Typed element handles: `app.button("save")` checks, whenever it is used,
 /// that `save` is a Button on the top controller (or `controller`).

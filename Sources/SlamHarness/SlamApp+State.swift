@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 import SlamJSON
 
 /// The application's shared state, read and written as another client would

@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 import SlamDaemon
 import SlamJSON
 import SlamUI

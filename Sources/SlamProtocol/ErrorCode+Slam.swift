@@ -1,3 +1,5 @@
+import SlamRPC
+
 /// Slam's application error codes (JSON-RPC's server range). Every error
 /// response carries `data` naming the reference, controller or task at fault.
 extension ErrorCode {

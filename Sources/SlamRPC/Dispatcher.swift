@@ -9,6 +9,11 @@ import SlamJSON
 /// message order; a deferred handler may answer later, and a batch is answered
 /// once all of its calls have.
 ///
+/// The message is read in place from jansson's parsed tree and each result is
+/// written by jansson straight into the reply's bytes: no other JSON tree is
+/// built on the way in or out. The envelope around a result is the fixed text
+/// `{"jsonrpc":"2.0","result":…,"id":…}` with jansson's writing of each value.
+///
 /// ```swift
 /// let dispatcher = Dispatcher<Void>(registry: MethodRegistry([
 ///     MethodDescriptor("ping") { _ in "pong" },
@@ -17,98 +22,81 @@ import SlamJSON
 /// ```
 public final class Dispatcher<Context> {
     public var registry: MethodRegistry<Context>
-    public var parser: JSONParser
-    public var serializer: JSONSerializer
+    /// The deepest nesting of arrays and objects accepted in a message.
+    public var maximumDepth: Int
 
-    public init(registry: MethodRegistry<Context>, parser: JSONParser = JSONParser(),
-                serializer: JSONSerializer = JSONSerializer()) {
+    public init(registry: MethodRegistry<Context>, maximumDepth: Int = 512) {
         self.registry = registry
-        self.parser = parser
-        self.serializer = serializer
+        self.maximumDepth = maximumDepth
     }
 
     /// Handles the bytes of one framed message and delivers the serialized reply.
-    public func handle(_ bytes: some Collection<UInt8>, context: Context, reply: @escaping ([UInt8]?) -> Void) {
-        let value: JSONValue
+    public func handle(_ bytes: [UInt8], context: Context, reply: @escaping ([UInt8]?) -> Void) {
+        let document: JSONDocument
         do {
-            value = try parser.parse(bytes)
+            document = try JSONDocument(parsing: bytes, maximumDepth: maximumDepth)
         } catch {
-            reply(encode(Response(id: .null, error: Self.parseError(error)).jsonValue))
+            reply(ResponseEncoder.error(Self.parseError(error), id: .null))
             return
         }
-        handle(value, context: context) { [self] response in
-            reply(response.map(encode))
+        document.withRoot { root in
+            if root.kind == .array {
+                handleBatch(root, context: context, reply: reply)
+            } else {
+                handleSingle(root, context: context, reply: reply)
+            }
         }
     }
 
-    /// Handles one parsed message or batch and delivers the reply as a JSON value.
-    public func handle(_ value: JSONValue, context: Context, reply: @escaping (JSONValue?) -> Void) {
-        guard case .array(let batch) = value else {
-            handleSingle(value, context: context) { reply($0?.jsonValue) }
-            return
-        }
-        guard !batch.isEmpty else {
-            reply(Response(id: .null, error: .invalidRequest("an empty batch holds no request")).jsonValue)
+    private func handleBatch(_ batch: JSONElement, context: Context, reply: @escaping ([UInt8]?) -> Void) {
+        let count = batch.count
+        guard count > 0 else {
+            reply(ResponseEncoder.error(.invalidRequest("an empty batch holds no request"), id: .null))
             return
         }
         // Each slot is filled exactly once; the batch is answered when the last one is.
-        var slots = [Response?](repeating: nil, count: batch.count)
-        var outstanding = batch.count
-        for (index, element) in batch.enumerated() {
-            handleSingle(element, context: context) { response in
+        var slots = [[UInt8]?](repeating: nil, count: count)
+        var outstanding = count
+        for index in 0..<count {
+            handleSingle(batch[index]!, context: context) { response in
                 slots[index] = response
                 outstanding -= 1
-                if outstanding == 0 {
-                    let responses = slots.compactMap { $0?.jsonValue }
-                    reply(responses.isEmpty ? nil : .array(responses))
-                }
+                if outstanding == 0 { reply(ResponseEncoder.batch(slots.compactMap { $0 })) }
             }
         }
     }
 
-    private func handleSingle(_ value: JSONValue, context: Context, reply: @escaping (Response?) -> Void) {
-        let message: Message
+    private func handleSingle(_ element: JSONElement, context: Context, reply: @escaping ([UInt8]?) -> Void) {
+        let message: IncomingMessage
         do {
-            message = try Message(jsonValue: value)
+            message = try IncomingMessage(element)
         } catch {
-            let id = error.data?["id"].flatMap(RequestID.init(jsonValue:)) ?? .null
-            var error = error
-            if case .object(var data)? = error.data {
-                data.removeValue(forKey: "id")
-                error.data = data.isEmpty ? nil : .object(data)
-            }
-            reply(Response(id: id, error: error))
+            reply(ResponseEncoder.error(error.error, id: error.id))
             return
         }
         switch message {
-        case .request(let request):
-            call(request.method, params: request.params, context: context, isNotification: false) { outcome in
-                reply(Response(id: request.id, outcome: outcome))
+        case .request(let id, let method, let params):
+            call(method, params: params, context: context, isNotification: false) { outcome in
+                switch consume outcome {
+                case .success(let result): reply(ResponseEncoder.result(result, id: id))
+                case .failure(let error): reply(ResponseEncoder.error(error, id: id))
+                }
             }
-        case .notification(let notification):
-            call(notification.method, params: notification.params, context: context, isNotification: true) { _ in
-                reply(nil)
-            }
+        case .notification(let method, let params):
+            call(method, params: params, context: context, isNotification: true) { _ in reply(nil) }
         case .response:
             // A server sends no requests, so a response is owed nothing; answering it could loop.
             reply(nil)
         }
     }
 
-    private func call(_ name: String, params: Parameters?, context: Context, isNotification: Bool,
+    private func call(_ name: String, params: JSONElement?, context: Context, isNotification: Bool,
                       reply: @escaping MethodDescriptor<Context>.Reply) {
         guard let method = registry[name] else {
             reply(.failure(.methodNotFound(name)))
             return
         }
-        let arguments: Arguments
-        do {
-            arguments = try method.arguments(for: params)
-        } catch {
-            reply(.failure(error))
-            return
-        }
-        let call = MethodCall(method: name, arguments: arguments, context: context, isNotification: isNotification)
+        let call = MethodCall(method: name, params: params, context: context, isNotification: isNotification)
         switch method.handler {
         case .immediate(let handler):
             do {
@@ -124,18 +112,6 @@ public final class Dispatcher<Context> {
                 answered = true
                 reply(outcome)
             }
-        }
-    }
-
-    /// Serializes a reply; a result JSON cannot represent becomes an internal error instead.
-    private func encode(_ value: JSONValue) -> [UInt8] {
-        do {
-            return try serializer.serialize(value)
-        } catch {
-            let id = value["id"].flatMap(RequestID.init(jsonValue:)) ?? .null
-            let fallback = Response(id: id, error: .internalError("the result could not be written as JSON: \(error)"))
-            return (try? serializer.serialize(fallback.jsonValue)) ?? Array(
-                #"{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error"},"id":null}"#.utf8)
         }
     }
 

@@ -40,7 +40,8 @@ public enum Message: Hashable, Sendable {
                                       data: ["member": "method", "id": idData])
             }
             var params: Parameters?
-            if let rawParams = object["params"] {
+            // `"params": null` means no params, as the dispatcher reads it.
+            if let rawParams = object["params"], rawParams != .null {
                 params = Parameters(jsonValue: rawParams)
                 if params == nil {
                     throw .invalidRequest("member 'params' must be an object or an array, got \(rawParams.typeName)",

@@ -1,3 +1,5 @@
+import SlamProtocol
+
 /// One connected client, as the protocol sees it: its subscriptions and an
 /// output queue that keeps replies in request order and notifications behind
 /// the replies that caused them.

@@ -1,4 +1,5 @@
 import SlamJSON
+import SlamProtocol
 import SlamRPC
 import SlamUI
 
@@ -95,22 +96,7 @@ enum OpenRPCDocument {
     }
 
     private static func notificationSchema(_ kind: EventKind) -> JSONValue {
-        switch kind {
-        case .changed:
-            ["type": "object", "properties": ["controller": ["type": "string"],
-                                              "changes": ["type": "array", "items": ["$ref": "#/components/schemas/ElementSnapshot"]]]]
-        case .navigated:
-            ["type": "object", "properties": ["stack": ["type": "array", "items": ["$ref": "#/components/schemas/StackEntry"]],
-                                              "top": ["type": ["string", "null"]]]]
-        case .taskRan:
-            ["type": "object", "properties": ["name": ["type": "string"], "param": ["type": ["string", "null"]]]]
-        case .openURL:
-            ["type": "object", "properties": ["address": ["type": "string"]]]
-        case .log:
-            ["type": "object", "properties": ["level": ["type": "string"], "message": ["type": "string"]]]
-        case .stateChanged:
-            ["type": "object", "properties": ["values": ["type": "object"]]]
-        }
+        SlamEvent.paramsTypes.first { $0.kind == kind }?.schema ?? [:]
     }
 }
 

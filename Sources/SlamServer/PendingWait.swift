@@ -1,4 +1,5 @@
 import SlamJSON
+import SlamProtocol
 import SlamRPC
 import SlamUI
 
@@ -74,11 +75,11 @@ extension SlamService {
             guard let wait = waits[identifier] else { continue }
             let element = waitTarget(wait.reference, controller: wait.controllerIdentifier)
             guard wait.condition.holds(for: element) else { continue }
-            finishWait(identifier, with: .success(element?.snapshot().jsonValue ?? .null))
+            finishWait(identifier, with: .success(element?.snapshotNode() ?? .null))
         }
     }
 
-    func finishWait(_ identifier: Int, with outcome: Result<JSONValue, ResponseError>) {
+    func finishWait(_ identifier: Int, with outcome: consuming MethodOutcome) {
         guard let wait = waits.removeValue(forKey: identifier) else { return }
         wait.cancelTimer()
         wait.session?.pendingWaits.remove(identifier)

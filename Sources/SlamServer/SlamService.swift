@@ -1,4 +1,5 @@
 import SlamJSON
+import SlamProtocol
 import SlamRPC
 import SlamUI
 
@@ -27,7 +28,8 @@ public final class SlamService {
         public var maximumWaitTimeoutMilliseconds: Int
 
         public init(serverVersion: String = SlamService.serverVersion, maximumMessageBytes: Int = 16 << 20,
-                    defaultWaitTimeoutMilliseconds: Int = 5_000, maximumWaitTimeoutMilliseconds: Int = 600_000) {
+                    defaultWaitTimeoutMilliseconds: Int = WaitForRequest.defaultTimeoutMilliseconds,
+                    maximumWaitTimeoutMilliseconds: Int = 600_000) {
             self.serverVersion = serverVersion
             self.maximumMessageBytes = maximumMessageBytes
             self.defaultWaitTimeoutMilliseconds = defaultWaitTimeoutMilliseconds
@@ -36,7 +38,7 @@ public final class SlamService {
     }
 
     /// The protocol version: the major number changes only with incompatible changes.
-    public static let protocolVersion = "1.0"
+    public static let protocolVersion = VersionRequest.protocolVersion
     public static let serverVersion = "0.1.0"
 
     public let application: Application
@@ -59,7 +61,7 @@ public final class SlamService {
         self.application = application
         self.scheduler = scheduler
         self.configuration = configuration
-        self.dispatcher = Dispatcher(registry: MethodRegistry(SlamMethods.all(self)))
+        self.dispatcher = Dispatcher(registry: MethodRegistry(makeMethodDescriptors()))
         application.eventHandler = { [unowned self] event in applicationDidEmit(event) }
         // Bound elements and state the app changes outside any request (its own timers)
         // are updated and announced on the next turn of the UI's loop, as after a request.
@@ -102,8 +104,7 @@ public final class SlamService {
 
     /// Answers a framing problem (over-size message, bad header) with an error whose id is null.
     public func receive(_ error: FramingError, from session: ClientSession) {
-        let response = Response(id: .null, error: error.responseError)
-        session.fill(session.reserve(), with: try? dispatcher.serializer.serialize(response.jsonValue))
+        session.fill(session.reserve(), with: ResponseEncoder.error(error.responseError, id: .null))
     }
 
     // MARK: - Changes and events
@@ -118,9 +119,9 @@ public final class SlamService {
         if !changedKeys.isEmpty {
             uiMayHaveChanged = true
             let state = application.state
-            broadcast(.stateChanged, params: [
-                "values": .object(JSONValue.Object(uniqueKeysWithValues: changedKeys.map { ($0, JSONValue(state: state[$0] ?? .null)) })),
-            ])
+            broadcast(StateChangedEvent(values: JSONValue.Object(uniqueKeysWithValues: changedKeys.map {
+                ($0, JSONValue(state: state[$0] ?? .null))
+            })))
         }
         for presentation in application.stack {
             _ = takeChanges(of: presentation.controller)
@@ -129,10 +130,7 @@ public final class SlamService {
         changeLog.removeAll()
         for entry in log where !entry.elements.isEmpty {
             uiMayHaveChanged = true
-            broadcast(.changed, params: [
-                "controller": .string(entry.controller.identifier),
-                "changes": .array(entry.elements.map { $0.snapshot().jsonValue }),
-            ])
+            broadcast(ChangedEventOutput(controller: entry.controller.identifier, elements: entry.elements))
         }
         if uiMayHaveChanged {
             uiMayHaveChanged = false
@@ -170,11 +168,11 @@ public final class SlamService {
                 _ = presentation.controller.takeChangedElements()
             }
             controllersOnStack = Set(application.stack.map { ObjectIdentifier($0.controller) })
-            broadcast(.navigated, params: ["stack": ControllersMethod.stackJSON(application), "top": application.topController.map { .string($0.identifier) } ?? .null])
+            broadcast(NavigatedEvent(stack: stackEntries, top: application.topController?.identifier))
         case let .taskRan(name, param):
-            broadcast(.taskRan, params: ["name": .string(name), "param": param.map(JSONValue.string) ?? .null])
+            broadcast(TaskRanEvent(name: name, param: param))
         case let .openURL(address):
-            broadcast(.openURL, params: ["address": .string(address)])
+            broadcast(OpenURLEvent(address: address))
         case let .warning(message):
             emitLog(level: "warning", message: message)
         }
@@ -182,14 +180,17 @@ public final class SlamService {
 
     /// Sends a `log` notification to its subscribers.
     public func emitLog(level: String, message: String) {
-        broadcast(.log, params: ["level": .string(level), "message": .string(message)])
+        broadcast(LogEvent(level: level, message: message))
     }
 
-    func broadcast(_ kind: EventKind, params: JSONValue.Object) {
+    /// Sends an event to its subscribers, written once for all of them.
+    func broadcast<Params: JSONEncoding>(_ params: Params) where Params.Value: SlamEventParams {
+        let kind = Params.Value.kind
         var bytes: [UInt8]?
         for session in sessions.values where session.subscriptions.contains(kind) {
             if bytes == nil {
-                bytes = try? dispatcher.serializer.serialize(Notification(method: kind.rawValue, params: .byName(params)).jsonValue)
+                bytes = try? params.jsonNode().serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"\#(kind.rawValue)","params":"#.utf8),
+                                                          suffix: [UInt8(ascii: "}")])
             }
             if let bytes { session.enqueueNotification(bytes) }
         }

@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 import SlamConsole
 import SlamJSON
 import SlamRPC

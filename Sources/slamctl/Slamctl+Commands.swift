@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 import SlamConsole
 import SlamJSON
 import SlamRPC
@@ -81,7 +82,7 @@ extension Slamctl {
                         .init("value", help: "What to press with.", isOptional: true)],
             options: [.controller]
         ) { invocation in
-            var value: JSONValue?
+            var value: PressInput?
             if let text = invocation.line.argument("value") {
                 guard let parsed = pressValue(text) else {
                     throw UsageError("VALUE must be an index, on, off, true, false, increment or decrement, not '\(text)'",
@@ -161,12 +162,13 @@ extension Slamctl {
     ]
 
     /// `true`/`on`, `false`/`off`, `increment`, `decrement` or an index.
-    static func pressValue(_ text: String) -> JSONValue? {
+    static func pressValue(_ text: String) -> PressInput? {
         switch text {
         case "true", "on": .bool(true)
         case "false", "off": .bool(false)
-        case "increment", "decrement": .string(text)
-        default: Int64(text).map(JSONValue.integer)
+        case "increment": .increment
+        case "decrement": .decrement
+        default: Int(text).map(PressInput.index)
         }
     }
 

@@ -1,4 +1,5 @@
 import SlamClient
+import SlamProtocol
 import SlamConsole
 import SlamJSON
 import SlamRPC
@@ -41,8 +42,12 @@ extension Slamctl {
                 result = try connection.waitFor(reference, property: property, equals: jsonOrString(expected),
                                                 timeoutMilliseconds: timeout, controller: invocation.controller)
             case (_, nil, nil):
-                result = try connection.waitFor(reference, state: line.option("state") ?? "visible",
-                                                timeoutMilliseconds: timeout, controller: invocation.controller)
+                let name = line.option("state") ?? "visible"
+                guard let state = WaitState(rawValue: name) else {
+                    throw UsageError("STATE must be one of \(WaitState.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'",
+                                     command: line.command)
+                }
+                result = try connection.waitFor(reference, state: state, timeoutMilliseconds: timeout, controller: invocation.controller)
             case (_?, _?, _):
                 throw UsageError("give --state or --property, not both", command: line.command)
             default:
@@ -59,8 +64,15 @@ extension Slamctl {
             arguments: [.init("events", help: "changed, navigated, taskRan, openURL, stateChanged, log.", isRepeated: true)]
         ) { invocation in
             let connection = try invocation.connect()
-            let events = invocation.line.repeatedArgument("events")
-            try connection.subscribe(events.isEmpty ? ["changed", "navigated", "taskRan", "openURL", "stateChanged"] : events)
+            var events: [EventKind] = []
+            for name in invocation.line.repeatedArgument("events") {
+                guard let kind = EventKind(rawValue: name) else {
+                    throw UsageError("EVENTS must be among \(EventKind.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'",
+                                     command: invocation.line.command)
+                }
+                events.append(kind)
+            }
+            try connection.subscribe(events.isEmpty ? [.changed, .navigated, .taskRan, .openURL, .stateChanged] : events)
             let formatter = EventFormatter(style: invocation.style)
             while true {
                 let notification = try connection.nextNotification(timeoutMilliseconds: -1)
@@ -94,7 +106,7 @@ extension Slamctl {
             }
             try draw()
             guard follow else { return }
-            try connection.subscribe(["changed", "navigated"])
+            try connection.subscribe([.changed, .navigated])
             while true {
                 _ = try connection.nextNotification(timeoutMilliseconds: -1)
                 _ = connection.takeNotifications()  // one redraw covers a burst of events

@@ -1,5 +1,6 @@
 import Testing
 import SlamClient
+import SlamProtocol
 import SlamDemo
 import SlamHarness
 import SlamJSON
@@ -22,8 +23,8 @@ import Glibc
             for round in 0..<25 {
                 for reference in references {
                     group.addTask {
-                        if round % 5 == 0 && reference == "increment" { try await connection.perform(.press("increment")) }
-                        return (reference, try await connection.perform(.find(reference)))
+                        if round % 5 == 0 && reference == "increment" { try await connection.send(PressRequest(ref: "increment")) }
+                        return (reference, try await connection.send(FindRequest(ref: reference)))
                     }
                 }
             }
@@ -34,21 +35,21 @@ import Glibc
             }
             #expect(answered == 200)
         }
-        #expect(try await connection.perform(.find("count")).text == "Count: 5")
+        #expect(try await connection.send(FindRequest(ref: "count")).text == "Count: 5")
     }
 
     @Test func notificationsArriveAsAStreamAfterTheirCause() async throws {
         let app = try Self.demo()
         let connection = try AsyncSlamConnection(socketPath: app.socketPath)
-        #expect(try await connection.perform(.subscribe(["changed", "navigated"])) == ["changed", "navigated"])
-        let pressed = try await connection.perform(.press("increment"))
+        #expect(try await connection.send(SubscribeRequest(events: [.changed, .navigated])).subscribed == ["changed", "navigated"])
+        let pressed = try await connection.send(PressRequest(ref: "increment"))
         #expect(pressed.reference == "increment")
         var events = connection.notifications.makeAsyncIterator()
         let changed = try #require(await events.next())
         #expect(changed.method == "changed")
         let changes = changed.params?.jsonValue["changes"]?.arrayValue ?? []
         #expect(changes.contains { $0["ref"] == "count" && $0["text"] == "Count: 1" })
-        try await connection.perform(.runTask("push", param: "Settings"))
+        try await connection.send(RunTaskRequest(name: "push", param: "Settings"))
         let navigated = try #require(await events.next())
         #expect(navigated.method == "navigated")
         #expect(navigated.params?.jsonValue["top"] == "Settings")
@@ -61,8 +62,8 @@ import Glibc
         // The daemon's clock starts at once, but the presses wait for a thread of the shared
         // pool, which the blocking tests beside this one can hold for long under ASan on
         // 2 cores: the wait allows minutes (it resolves as soon as the tenth press lands).
-        async let reached = waiter.perform(.waitFor("goal", state: "visible", timeoutMilliseconds: 300_000))
-        for _ in 0..<10 { try await actor.perform(.press("increment")) }
+        async let reached = waiter.send(WaitForRequest(ref: "goal", state: .visible, timeoutMilliseconds: 300_000))
+        for _ in 0..<10 { try await actor.send(PressRequest(ref: "increment")) }
         let goal = try #require(try await reached)
         #expect(goal.isVisible)
     }
@@ -71,7 +72,7 @@ import Glibc
         let app = try Self.demo()
         let connection = try AsyncSlamConnection(socketPath: app.socketPath)
         do {
-            try await connection.perform(.press("nope"))
+            try await connection.send(PressRequest(ref: "nope"))
             Issue.record("pressing a missing element succeeded")
         } catch {
             // `catch .server(let error)` here crashes the 6.3.1 compiler (SILGen ownership), hence the guard.
@@ -84,14 +85,14 @@ import Glibc
         #expect(try responses[0].outcome.get() == "pong")
         #expect(responses[1].outcome.failureCode == -32001)
         #expect(responses[2].outcome.failureCode == -32601)
-        #expect(try await connection.perform(.ping) == "pong", "the connection goes on after errors")
+        #expect(try await connection.send(PingRequest()) == "pong", "the connection goes on after errors")
     }
 
     @Test func closingFailsPendingCallsAndEndsTheStream() async throws {
         let app = try Self.demo()
         let connection = try AsyncSlamConnection(socketPath: app.socketPath)
-        try await connection.perform(.subscribe(["changed"]))
-        async let pending = connection.perform(.waitFor("count", property: "text", equals: "never", timeoutMilliseconds: 10_000))
+        try await connection.send(SubscribeRequest(events: [.changed])).subscribed
+        async let pending = connection.send(WaitForRequest(ref: "count", property: "text", equals: "never", timeoutMilliseconds: 10_000))
         try await Task.sleep(for: .milliseconds(50))
         connection.close()
         do {
@@ -102,7 +103,7 @@ import Glibc
         }
         var events = connection.notifications.makeAsyncIterator()
         #expect(await events.next() == nil, "the notification stream ended")
-        await #expect(throws: ClientError.connectionClosed) { try await connection.perform(.ping) }
+        await #expect(throws: ClientError.connectionClosed) { try await connection.send(PingRequest()) }
     }
 
     @Test func releasedConnectionsLeaveNoDescriptorsOrThreads() async throws {
@@ -111,7 +112,7 @@ import Glibc
         let before = openDescriptorCount()
         for _ in 0..<connections {
             let connection = try AsyncSlamConnection(socketPath: app.socketPath)
-            #expect(try await connection.perform(.ping) == "pong")
+            #expect(try await connection.send(PingRequest()) == "pong")
         }
         // Other suites open and close descriptors in this process meanwhile (the load
         // test alone holds 64 sockets at times); a leak would add at least one per

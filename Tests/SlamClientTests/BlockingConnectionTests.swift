@@ -1,5 +1,6 @@
 import Testing
 import SlamClient
+import SlamProtocol
 import SlamDemo
 import SlamHarness
 import SlamJSON
@@ -30,9 +31,9 @@ import SlamRPC
                                                  ControllerEntry(id: "Settings", title: "Settings", modal: false)])
         #expect(try connection.setText("name", "Ada").text == "Ada")
         #expect(try connection.waitFor("greeting", property: "text", equals: "Hello, Ada", timeoutMilliseconds: 30_000).text == "Hello, Ada")
-        #expect(try connection.waitFor("count", state: "absent", timeoutMilliseconds: 0) == nil, "count is not on Settings")
-        #expect(try connection.subscribe(["log", "changed"]).sorted() == ["changed", "log"])
-        #expect(try connection.unsubscribe(["log"]) == ["changed"])
+        #expect(try connection.waitFor("count", state: .absent, timeoutMilliseconds: 0) == nil, "count is not on Settings")
+        #expect(try connection.subscribe([.log, .changed]).sorted() == ["changed", "log"])
+        #expect(try connection.unsubscribe([.log]) == ["changed"])
     }
 
     @Test func serverErrorsCarryCodeMessageAndData() throws {

@@ -1,5 +1,6 @@
 import Testing
 import SlamClient
+import SlamProtocol
 import SlamDemo
 import SlamHarness
 import SlamJSON
@@ -58,24 +59,24 @@ import SlamRPC
         }
         let live = try AsyncSlamConnection(socketPath: app.socketPath)
         do {
-            _ = try await live.perform(.stateGet("nope"))
+            _ = try await live.send(StateGetRequest(key: "nope")).value
             Issue.record("an unknown key had a value")
         } catch {
             guard case .server(let response) = error else { throw error }
             #expect(response.code == ErrorCode(rawValue: -32011))
             #expect(response.data?["key"] == "nope")
         }
-        #expect(try await live.perform(.ping) == "pong", "the connection goes on")
+        #expect(try await live.send(PingRequest()) == "pong", "the connection goes on")
     }
 
     @Test func theAsyncConnectionPerformsTheSameCallsAndHearsStateChanged() async throws {
         let app = try SlamApp.inProcess { try DemoApp.makeApplication() }
         let live = try AsyncSlamConnection(socketPath: app.socketPath)
-        #expect(try await live.perform(.subscribe(["stateChanged"])) == ["stateChanged"])
-        #expect(try await live.perform(.stateList)["todos"] == Self.demoTodos)
-        #expect(try await live.perform(.stateSet("todos", [])) == ["todos"])
-        #expect(try await live.perform(.stateGet("todos")) == [])
-        #expect(try await live.perform(.stateSet(["todos": [], "draft": "x"])) == ["draft"])
+        #expect(try await live.send(SubscribeRequest(events: [.stateChanged])).subscribed == ["stateChanged"])
+        #expect(try await live.send(StateListRequest()).values["todos"] == Self.demoTodos)
+        #expect(try await live.send(StateSetRequest(key: "todos", value: [])).changed == ["todos"])
+        #expect(try await live.send(StateGetRequest(key: "todos")).value == [])
+        #expect(try await live.send(StateSetRequest(values: ["todos": [], "draft": "x"])).changed == ["draft"])
 
         var events = live.notifications.makeAsyncIterator()
         let first = try #require(await events.next())

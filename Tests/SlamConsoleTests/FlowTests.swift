@@ -1,6 +1,7 @@
 import Testing
 import SlamConsole
 import SlamJSON
+import SlamProtocol
 
 /// Parses a flow file's text.
 private func flow(_ text: String) throws -> Flow {
@@ -39,13 +40,13 @@ private func formatError(_ text: String, sourceLocation: SourceLocation = #_sour
         #expect(parsed.timeoutMilliseconds == 3000)
         #expect(parsed.steps.map { $0.step } == [
             .press(reference: "increment", value: nil),
-            .press(reference: "volume", value: "increment"),
+            .press(reference: "volume", value: .increment),
             .press(reference: "items", value: 2),
             .text(reference: "name", text: "Ada"),
             .task(name: "pop", param: nil),
             .task(name: "push", param: "Settings"),
-            .wait(reference: "wifi", state: "visible"),
-            .wait(reference: "goal", state: "hidden"),
+            .wait(reference: "wifi", state: .visible),
+            .wait(reference: "goal", state: .hidden),
             .waitProperty(reference: "count", property: "text", equals: "Count: 3"),
             .expect(reference: "volume", property: "value", equals: 6),
             .expectAbsent(reference: "count"),
@@ -72,11 +73,11 @@ private func formatError(_ text: String, sourceLocation: SourceLocation = #_sour
     @Test func stepsReadInReportsAsTheyWereWritten() {
         #expect(Flow.Step.press(reference: "increment", value: nil).summary == "press increment")
         #expect(Flow.Step.press(reference: "items", value: 2).summary == "press items 2")
-        #expect(Flow.Step.press(reference: "volume", value: "increment").summary == "press volume \"increment\"")
+        #expect(Flow.Step.press(reference: "volume", value: .increment).summary == "press volume \"increment\"")
         #expect(Flow.Step.text(reference: "name", text: "Ada \"A\"").summary == #"text name "Ada \"A\"""#)
         #expect(Flow.Step.task(name: "push", param: "Settings").summary == "task push Settings")
         #expect(Flow.Step.task(name: "pop", param: nil).summary == "task pop")
-        #expect(Flow.Step.wait(reference: "goal", state: "visible").summary == "wait goal visible")
+        #expect(Flow.Step.wait(reference: "goal", state: .visible).summary == "wait goal visible")
         #expect(Flow.Step.waitProperty(reference: "count", property: "text", equals: "Count: 1").summary
                 == "wait count text = \"Count: 1\"")
         #expect(Flow.Step.expect(reference: "volume", property: "value", equals: 6).summary == "expect volume value = 6")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SlamClient
+import SlamProtocol
 import SlamHarness
 import SlamJSON
 import SlamRPC

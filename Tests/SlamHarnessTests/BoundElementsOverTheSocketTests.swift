@@ -1,5 +1,6 @@
 import Testing
 import SlamClient
+import SlamProtocol
 import SlamHarness
 import SlamJSON
 import SlamUI
@@ -24,7 +25,7 @@ import SlamUI
     @Test func manyChangesInOneRequestAreOneChangedNotification() throws {
         let app = try Self.counterApp()
         let watcher = try app.connect(timeoutMilliseconds: 30_000)
-        try watcher.subscribe(["changed"])
+        try watcher.subscribe([.changed])
         try app.runTask("bumpThrice")
         #expect(try app.label("count").text() == "Count: 3", "the update ran before the reply")
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 import SlamClient
+import SlamProtocol
 import SlamDemo
 import SlamHarness
 import SlamJSON

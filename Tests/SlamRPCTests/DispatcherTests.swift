@@ -11,12 +11,18 @@ import SlamJSON
         return try answered.map { try JSONParser().parse($0) }
     }
 
+    /// The params of `echo`, declared once for decoding and discovery.
+    struct Echo: Sendable {
+        var ref = ""
+        var depth: Int?
+    }
+
     let echo = Dispatcher<Void>(registry: MethodRegistry([
-        MethodDescriptor("echo", parameters: [
-            ParameterDescriptor("ref", required: true, schema: ["type": "string"]),
-            ParameterDescriptor("depth", schema: ["type": "integer"]),
-        ]) { call in
-            ["ref": call.arguments["ref"] ?? nil, "depth": call.arguments["depth"] ?? nil]
+        MethodDescriptor("echo", parameters: ParameterList(empty: Echo(), [
+            .required("ref", \.ref, summary: "a reference"),
+            .optional("depth", \.depth, summary: "a depth"),
+        ])) { echo, _ in
+            JSONNode(["ref": .string(echo.ref), "depth": echo.depth.map { .integer(Int64($0)) } ?? .null])
         },
     ]))
 
@@ -93,8 +99,8 @@ import SlamJSON
             replies.append(bytes.flatMap { try? JSONParser().parse($0) })
         }
         #expect(replies.isEmpty, "the batch must wait for its deferred member")
-        pending[0](.success("done"))
-        pending[0](.success("again"))  // a second answer is ignored
+        pending[0](.success(JSONNode("done")))
+        pending[0](.success(JSONNode("again")))  // a second answer is ignored
         #expect(replies.count == 1)
         #expect(replies.first! == [["jsonrpc": "2.0", "result": "done", "id": 1], ["jsonrpc": "2.0", "result": "now", "id": 2]])
         pending.removeAll()  // the stored reply holds the dispatcher, which holds the handler holding `pending`
@@ -122,7 +128,7 @@ import SlamJSON
     }
 
     @Test func tooDeepRequestIsAParseErrorNamingThePath() throws {
-        let dispatcher = Dispatcher<Void>(registry: MethodRegistry(), parser: JSONParser(maximumDepth: 4))
+        let dispatcher = Dispatcher<Void>(registry: MethodRegistry(), maximumDepth: 4)
         let reply = try send(#"{"jsonrpc":"2.0","method":"x","params":[[[[1]]]],"id":1}"#, to: dispatcher)
         #expect(reply?["error"]?["code"] == -32700)
         #expect(reply?["error"]?["data"]?["path"] == "$.params[0][0][0]")

@@ -95,6 +95,12 @@ enum SpecificationExamples {
     ]
 
     /// The methods the examples call, registered by the tests only; `update`,
+    /// The params of `subtract`.
+    struct Subtraction: Sendable {
+        var minuend = 0
+        var subtrahend = 0
+    }
+
     /// `notify_hello` and `notify_sum` record that they ran.
     final class Log {
         var calls: [String] = []
@@ -102,27 +108,27 @@ enum SpecificationExamples {
 
     static func dispatcher(log: Log = Log()) -> Dispatcher<Void> {
         Dispatcher(registry: MethodRegistry([
-            MethodDescriptor("subtract", parameters: [
-                ParameterDescriptor("minuend", required: true, schema: ["type": "number"]),
-                ParameterDescriptor("subtrahend", required: true, schema: ["type": "number"]),
-            ]) { call throws(ResponseError) in
-                .integer(try call.arguments.integer("minuend") - call.arguments.integer("subtrahend"))
+            MethodDescriptor("subtract", parameters: ParameterList(empty: Subtraction(), [
+                .required("minuend", \.minuend, summary: ""),
+                .required("subtrahend", \.subtrahend, summary: ""),
+            ])) { subtraction, _ in
+                JSONNode(subtraction.minuend - subtraction.subtrahend)
             },
             MethodDescriptor("sum", parameters: .freeForm(summary: "numbers to add"), handler: .immediate { call in
-                .integer(call.arguments.positional.compactMap(\.integerValue).reduce(0, +))
+                JSONNode((call.params?.jsonValue.arrayValue ?? []).compactMap(\.integerValue).reduce(0, +))
             }),
             MethodDescriptor("get_data") { _ in ["hello", 5] },
             MethodDescriptor("notify_hello", parameters: .freeForm(summary: "any"), handler: .immediate { _ in
                 log.calls.append("notify_hello")
-                return nil
+                return .null
             }),
             MethodDescriptor("notify_sum", parameters: .freeForm(summary: "any"), handler: .immediate { _ in
                 log.calls.append("notify_sum")
-                return nil
+                return .null
             }),
             MethodDescriptor("update", parameters: .freeForm(summary: "any"), handler: .immediate { _ in
                 log.calls.append("update")
-                return nil
+                return .null
             }),
         ]))
     }

@@ -1,6 +1,6 @@
 import Testing
 import SlamJSON
-@testable import SlamProtocol
+@testable import SlamServer
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,7 @@
 import Testing
 import SlamDemo
 import SlamUI
-@testable import SlamProtocol
+@testable import SlamServer
 
 @Suite struct LifetimeTests {
     /// A service and its application are freed when dropped: no reference cycle keeps a daemon's UI alive.

@@ -3,7 +3,7 @@ import SlamDemo
 import SlamJSON
 import SlamRPC
 import SlamUI
-@testable import SlamProtocol
+@testable import SlamServer
 
 /// A clock the test advances by hand, so timeouts are exact and instant.
 final class ManualScheduler: Scheduler {

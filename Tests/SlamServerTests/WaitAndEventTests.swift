@@ -1,7 +1,7 @@
 import Testing
 import SlamJSON
 import SlamRPC
-@testable import SlamProtocol
+@testable import SlamServer
 
 @Suite struct WaitTests {
     @Test func aConditionThatHoldsAnswersAtOnce() throws {

@@ -1,5 +1,6 @@
 import Testing
 import SlamClient
+import SlamProtocol
 import SlamHarness
 import SlamJSON
 

@@ -1,0 +1,23 @@
+import SlamJSON
+import SlamRPC
+
+/// `find {ref, controller?}` → the element's snapshot.
+public struct FindRequest: SlamRequest {
+    public typealias Result = Snapshot
+    public static let method = "find"
+    public static let summary = "The snapshot of one element, found by reference."
+    public static let parameters = ParameterList(empty: FindRequest(ref: ""), [
+        .required("ref", \.ref, summary: CommonParameters.reference),
+        .optional("controller", \.controller, summary: CommonParameters.controller),
+    ])
+    public static var resultSchema: JSONValue { Snapshot.schemaReference }
+    public static var errors: [ErrorCode] { [.elementNotFound, .controllerNotFound] }
+
+    public var ref: String
+    public var controller: String?
+
+    public init(ref: String, controller: String? = nil) {
+        self.ref = ref
+        self.controller = controller
+    }
+}

@@ -1,0 +1,30 @@
+import SlamJSON
+import SlamRPC
+
+/// `press {ref, value?, controller?}` → the element's snapshot after the press and its autoUI.
+public struct PressRequest: SlamRequest {
+    public typealias Result = Snapshot
+    public static let method = "press"
+    public static let summary = "Presses an element as a user would, runs its action, and returns its snapshot afterwards."
+    public static let parameters = ParameterList(empty: PressRequest(ref: ""), [
+        .required("ref", \.ref, summary: CommonParameters.reference),
+        .optional("value", \.value, summary: "A row, segment or page index; \"increment\" or \"decrement\" for a stepper; true or false for a switch.",
+                  nullable: true),
+        .optional("controller", \.controller, summary: CommonParameters.controller),
+    ])
+    public static var resultSchema: JSONValue { Snapshot.schemaReference }
+    public static var errors: [ErrorCode] {
+        [.elementNotFound, .elementNotInteractive, .elementDisabled, .elementHidden, .taskNotFound, .controllerNotFound,
+         .navigationRefused, .taskFailed]
+    }
+
+    public var ref: String
+    public var value: PressInput?
+    public var controller: String?
+
+    public init(ref: String, value: PressInput? = nil, controller: String? = nil) {
+        self.ref = ref
+        self.value = value
+        self.controller = controller
+    }
+}

@@ -1,0 +1,26 @@
+import SlamJSON
+import SlamRPC
+
+/// `runTask {name, param?}` → what ran, and the top controller afterwards.
+public struct RunTaskRequest: SlamRequest {
+    public typealias Result = TaskOutcome
+    public static let method = "runTask"
+    public static let summary = "Runs a named task (predefined: pop, push <controller>, url <address>)."
+    public static let parameters = ParameterList(empty: RunTaskRequest(name: ""), [
+        .required("name", \.name, summary: "The task's name."),
+        .optional("param", \.param, summary: "The task's parameter.", nullable: true),
+    ])
+    public static var resultSchema: JSONValue {
+        ["type": "object", "required": ["task", "param", "top"],
+         "properties": ["task": ["type": "string"], "param": ["type": ["string", "null"]], "top": ["type": ["string", "null"]]]]
+    }
+    public static var errors: [ErrorCode] { [.taskNotFound, .taskFailed, .controllerNotFound, .navigationRefused] }
+
+    public var name: String
+    public var param: String?
+
+    public init(name: String, param: String? = nil) {
+        self.name = name
+        self.param = param
+    }
+}

@@ -1,0 +1,28 @@
+import SlamJSON
+import SlamRPC
+
+/// `setText {ref, text, controller?}` → the element's snapshot; fires its editing events.
+public struct SetTextRequest: SlamRequest {
+    public typealias Result = Snapshot
+    public static let method = "setText"
+    public static let summary = "Types text into a text field as a user would (editing changed, then did end) and returns its snapshot."
+    public static let parameters = ParameterList(empty: SetTextRequest(ref: "", text: ""), [
+        .required("ref", \.ref, summary: CommonParameters.reference),
+        .required("text", \.text, summary: "The new text."),
+        .optional("controller", \.controller, summary: CommonParameters.controller),
+    ])
+    public static var resultSchema: JSONValue { Snapshot.schemaReference }
+    public static var errors: [ErrorCode] {
+        [.elementNotFound, .elementNotInteractive, .elementDisabled, .elementHidden, .controllerNotFound]
+    }
+
+    public var ref: String
+    public var text: String
+    public var controller: String?
+
+    public init(ref: String, text: String, controller: String? = nil) {
+        self.ref = ref
+        self.text = text
+        self.controller = controller
+    }
+}

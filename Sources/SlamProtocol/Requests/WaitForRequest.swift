@@ -1,0 +1,59 @@
+import SlamJSON
+import SlamRPC
+
+/// `waitFor {ref, state | property + equals, timeoutMs?, controller?}` → the snapshot once the condition holds.
+///
+/// Evaluated at once, then again after every UI change (never by polling). Without
+/// `controller` it looks at whatever controller is on top when it re-evaluates, so a
+/// wait can be satisfied by navigation. `absent` answers `null`.
+public struct WaitForRequest: SlamRequest {
+    public typealias Result = Snapshot?
+    public static let method = "waitFor"
+    public static let summary = "Answers when the element reaches a state, or a property equals a value; fails with -32008 after timeoutMs."
+    public static let parameters = ParameterList(empty: WaitForRequest(ref: ""), [
+        .required("ref", \.ref, summary: CommonParameters.reference),
+        .optional("state", \.state, summary: "exists, absent, visible, hidden or enabled.", nullable: true),
+        .optional("property", \.property, summary: "A snapshot property name (with `equals`, instead of `state`)."),
+        .optional("equals", \.equals, summary: "The value `property` must have (numbers compare by value)."),
+        .optional("timeoutMs", \.timeoutMilliseconds, summary: "How long to wait, in milliseconds; default \(defaultTimeoutMilliseconds).",
+                  schema: { ["type": "integer", "minimum": 0] }),
+        .optional("controller", \.controller, summary: CommonParameters.controller),
+    ])
+    public static var resultSchema: JSONValue { ["oneOf": [Snapshot.schemaReference, ["type": "null"]]] }
+    public static var errors: [ErrorCode] { [.waitTimedOut, .controllerNotFound, .shuttingDown] }
+
+    /// How long a wait lasts when the request gives no `timeoutMs`.
+    public static let defaultTimeoutMilliseconds = 5_000
+
+    public var ref: String
+    public var state: WaitState?
+    public var property: String?
+    public var equals: JSONValue?
+    public var timeoutMilliseconds: Int?
+    public var controller: String?
+
+    /// Waits for a state (`.visible`, `.absent` …).
+    public init(ref: String, state: WaitState, timeoutMilliseconds: Int? = nil, controller: String? = nil) {
+        self.ref = ref
+        self.state = state
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.controller = controller
+    }
+
+    /// Waits until `property` equals `value` (numbers compare by value).
+    public init(ref: String, property: String, equals value: JSONValue, timeoutMilliseconds: Int? = nil,
+                controller: String? = nil) {
+        self.ref = ref
+        self.property = property
+        self.equals = value
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.controller = controller
+    }
+
+    private init(ref: String) {
+        self.ref = ref
+    }
+
+    /// How long the daemon may hold the answer: the request's `timeoutMs`, else the default.
+    public var effectiveTimeoutMilliseconds: Int { timeoutMilliseconds ?? Self.defaultTimeoutMilliseconds }
+}

@@ -1,0 +1,19 @@
+/// The one list of Slam's methods, in documentation order: the server answers
+/// each (a test holds it to that), discovery describes each, `version` lists them.
+///
+/// Adding a method: its request type in `Requests/`, an entry here, its
+/// handler in the server, and its row in `Protocol/README.md`.
+public enum SlamRequests {
+    public static var all: [any SlamRequest.Type] {
+        [
+            PingRequest.self, VersionRequest.self, FindRequest.self, QueryRequest.self, TreeRequest.self,
+            UpdateUIRequest.self, ResetUIRequest.self, PressRequest.self, SetTextRequest.self, RunTaskRequest.self,
+            TasksRequest.self, ControllersRequest.self, WaitForRequest.self, SubscribeRequest.self,
+            UnsubscribeRequest.self, StateGetRequest.self, StateSetRequest.self, StateListRequest.self,
+            DiscoverRequest.self,
+        ]
+    }
+
+    /// The method names, in the same order.
+    public static var methodNames: [String] { all.map { $0.method } }
+}

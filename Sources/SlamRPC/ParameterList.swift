@@ -1,0 +1,110 @@
+import SlamJSON
+
+/// The declared parameters of one method, in position order, and how they
+/// fill a `Params` value.
+///
+/// Decoding follows JSON-RPC: params by name (an object) or by position (an
+/// array, in declaration order). An unknown name, a surplus position, a
+/// missing required parameter or a value of the wrong JSON type is refused
+/// with ``ErrorCode/invalidParams`` naming the parameter, before any handler runs.
+public struct ParameterList<Params> {
+    /// The value decoding starts from: what a request with no params means.
+    public let empty: Params
+    public let parameters: [Parameter<Params>]
+
+    public init(empty: Params, _ parameters: [Parameter<Params>] = []) {
+        self.empty = empty
+        self.parameters = parameters
+    }
+
+    /// Reads `params` (nil when the request had none) for `method`.
+    public func decode(_ params: JSONElement?, method: String) throws(ResponseError) -> Params {
+        var decoded = empty
+        guard let params else {
+            if let missing = parameters.first(where: \.isRequired) { throw Self.missing(missing.name) }
+            return decoded
+        }
+        switch params.kind {
+        case .array:
+            let count = params.count
+            guard count <= parameters.count else {
+                throw .invalidParams("'\(method)' takes at most \(parameters.count) positional params, got \(count)",
+                                     data: ["expected": .integer(Int64(parameters.count)), "got": .integer(Int64(count))])
+            }
+            for (index, parameter) in parameters.enumerated() {
+                if index < count {
+                    try parameter.decode(&decoded, params[index]!)
+                } else if parameter.isRequired {
+                    throw Self.missing(parameter.name)
+                }
+            }
+        default:
+            // Unknown names are reported first, in document order, as a typo is the likelier mistake.
+            var known = 0
+            for parameter in parameters where params[parameter.name] != nil { known += 1 }
+            if known != params.count { try refuseUnknownMember(of: params, method: method) }
+            for parameter in parameters {
+                if let value = params[parameter.name] {
+                    try parameter.decode(&decoded, value)
+                } else if parameter.isRequired {
+                    throw Self.missing(parameter.name)
+                }
+            }
+        }
+        return decoded
+    }
+
+    /// The params a client sends for `value`, by name, leaving out what is nil.
+    public func encode(_ value: Params) -> JSONValue.Object {
+        var object = JSONValue.Object(minimumCapacity: parameters.count)
+        for parameter in parameters {
+            if let json = parameter.encode(value) { object[parameter.name] = json }
+        }
+        return object
+    }
+
+    /// The position of the parameter `name` (for clients that read params given by position).
+    public func position(of name: String) -> Int? {
+        parameters.firstIndex { $0.name == name }
+    }
+
+    /// What discovery says about each parameter, in position order.
+    public var documentation: [ParameterDocumentation] { parameters.map(\.documentation) }
+
+    private func refuseUnknownMember(of params: JSONElement, method: String) throws(ResponseError) {
+        for key in params.keys where !parameters.contains(where: { $0.name == key }) {
+            let known = parameters.map { "'\($0.name)'" }.joined(separator: ", ")
+            throw .invalidParams("unknown parameter '\(key)' for '\(method)'"
+                                    + (known.isEmpty ? "; it takes none" : "; expected \(known)"),
+                                 data: ["parameter": .string(key)])
+        }
+    }
+
+    static func missing(_ name: String) -> ResponseError {
+        .invalidParams("missing required parameter '\(name)'", data: ["parameter": .string(name)])
+    }
+
+    static func wrongType(_ name: String, _ accepted: [String], _ element: JSONElement) -> ResponseError {
+        .invalidParams("parameter '\(name)' must be \(accepted.joined(separator: " or ")), got \(element.typeName)",
+                       data: ["parameter": .string(name)])
+    }
+
+    /// Whether the element's JSON type is one of `types` (JSON Schema names; an integer is a number).
+    static func fits(_ element: JSONElement, _ types: [String]) -> Bool {
+        let kind = element.kind
+        for type in types {
+            switch (type, kind) {
+            case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object),
+                 ("number", .integer), ("number", .double), ("integer", .integer):
+                return true
+            case ("integer", .double):
+                if element.integerValue != nil { return true }
+            default:
+                continue
+            }
+        }
+        return false
+    }
+}
+
+extension ParameterList: Sendable where Params: Sendable {}

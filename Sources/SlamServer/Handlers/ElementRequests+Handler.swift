@@ -1,0 +1,112 @@
+import SlamJSON
+import SlamProtocol
+import SlamRPC
+import SlamUI
+
+extension FindRequest: HandledRequest {
+    static func handle(_ request: FindRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ElementSnapshotOutput {
+        ElementSnapshotOutput(element: try service.element(request.ref, in: request.controller))
+    }
+}
+
+extension TreeRequest: HandledRequest {
+    static func handle(_ request: TreeRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ElementTreeOutput {
+        if let depth = request.depth, depth < 0 {
+            throw .invalidParams("depth: must be 0 or more, got \(depth)", data: ["parameter": "depth"])
+        }
+        let root = if let reference = request.ref {
+            try service.element(reference, in: request.controller)
+        } else {
+            try service.controller(request.controller).view
+        }
+        return ElementTreeOutput(element: root, depth: request.depth)
+    }
+}
+
+extension QueryRequest: HandledRequest {
+    static func handle(_ request: QueryRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> [ElementSnapshotOutput] {
+        if let type = request.type, ElementType.builtIn[type] == nil {
+            throw .invalidParams("type: unknown element type '\(type)'; known types: \(ElementType.builtIn.keys.sorted().joined(separator: ", "))",
+                                 data: ["parameter": "type"])
+        }
+        let controller = try service.controller(request.controller)
+        var matches: [ElementSnapshotOutput] = []
+        controller.view.forEachInTree { element in
+            if let type = request.type, Swift.type(of: element).typeName != type { return }
+            if let text = request.text, element.snapshot()["text"] != .string(text) { return }
+            if let visible = request.visible, element.isHidden == visible { return }
+            if let enabled = request.enabled, ((element as? ControlView)?.isEnabled ?? true) != enabled { return }
+            matches.append(ElementSnapshotOutput(element: element))
+        }
+        return matches
+    }
+}
+
+extension UpdateUIRequest: HandledRequest {
+    static func handle(_ request: UpdateUIRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> Changes {
+        try service.refresh(request.ref, in: request.controller) { $0.updateUI() }
+    }
+}
+
+extension ResetUIRequest: HandledRequest {
+    static func handle(_ request: ResetUIRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> Changes {
+        try service.refresh(request.ref, in: request.controller) { $0.resetUI() }
+    }
+}
+
+extension PressRequest: HandledRequest {
+    static func handle(_ request: PressRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ElementSnapshotOutput {
+        let element = try service.element(request.ref, in: request.controller)
+        do throws(SlamError) {
+            try element.press(request.value.map(PressValue.init))
+        } catch {
+            throw error.responseError
+        }
+        return ElementSnapshotOutput(element: element)
+    }
+}
+
+extension SetTextRequest: HandledRequest {
+    static func handle(_ request: SetTextRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ElementSnapshotOutput {
+        let element = try service.element(request.ref, in: request.controller)
+        do throws(SlamError) {
+            try element.enterText(request.text)
+        } catch {
+            throw error.responseError
+        }
+        return ElementSnapshotOutput(element: element)
+    }
+}
+
+extension RunTaskRequest: HandledRequest {
+    static func handle(_ request: RunTaskRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> TaskOutcome {
+        do throws(SlamError) {
+            try service.application.runTask(name: request.name, param: request.param)
+        } catch {
+            throw error.responseError
+        }
+        return TaskOutcome(task: request.name, param: request.param, top: service.application.topController?.identifier)
+    }
+}
+
+extension PressValue {
+    init(_ input: PressInput) {
+        switch input {
+        case .index(let index): self = .index(index)
+        case .bool(let flag): self = .bool(flag)
+        case .increment: self = .increment
+        case .decrement: self = .decrement
+        }
+    }
+}
+
+extension SlamService {
+    /// Runs `refresh` on the target subtree (default: the whole controller) and reports the controller's changes.
+    func refresh(_ reference: String?, in controllerID: String?, _ refresh: (View) -> Void) throws(ResponseError) -> Changes {
+        let controller = try controller(controllerID)
+        let target = if let reference { try element(reference, in: controllerID) } else { controller.view }
+        refresh(target)
+        let changed = takeChanges(of: controller)
+        return Changes(controller: controller.identifier, changed: changed.map { $0.reference.isEmpty ? $0.path : $0.reference })
+    }
+}

@@ -1,0 +1,51 @@
+import SlamJSON
+import SlamProtocol
+import SlamRPC
+import SlamUI
+
+extension PingRequest: HandledRequest {
+    static func handle(_ request: PingRequest, service: SlamService, session: ClientSession) -> String { "pong" }
+}
+
+extension VersionRequest: HandledRequest {
+    static func handle(_ request: VersionRequest, service: SlamService, session: ClientSession) -> ServerVersion {
+        ServerVersion(protocolVersion: protocolVersion, serverVersion: service.configuration.serverVersion,
+                      framings: ["newline", "contentLength"], batches: true, events: EventKind.allCases.map(\.rawValue),
+                      methods: service.methods.map(\.name),
+                      maximumMessageBytes: service.configuration.maximumMessageBytes,
+                      maximumWaitTimeoutMilliseconds: service.configuration.maximumWaitTimeoutMilliseconds)
+    }
+}
+
+extension TasksRequest: HandledRequest {
+    static func handle(_ request: TasksRequest, service: SlamService, session: ClientSession) -> [String] {
+        service.application.tasks.names
+    }
+}
+
+extension ControllersRequest: HandledRequest {
+    static func handle(_ request: ControllersRequest, service: SlamService, session: ClientSession) -> [ControllerEntry] {
+        service.stackEntries
+    }
+}
+
+extension DiscoverRequest: HandledRequest {
+    static func handle(_ request: DiscoverRequest, service: SlamService, session: ClientSession) -> JSONValue {
+        service.discoveryDocument
+    }
+}
+
+extension SlamService {
+    /// The navigation stack, root first, as `controllers` and `navigated` report it.
+    var stackEntries: [ControllerEntry] {
+        application.stack.map { presentation in
+            ControllerEntry(id: presentation.controller.identifier, title: presentation.controller.title,
+                            modal: presentation.isModal)
+        }
+    }
+
+    /// The OpenRPC description of every method this service answers.
+    public var discoveryDocument: JSONValue {
+        OpenRPCDocument.make(methods: methods)
+    }
+}

@@ -1,0 +1,75 @@
+import SlamJSON
+import SlamProtocol
+import SlamRPC
+import SlamStoryboard
+import SlamUI
+
+extension StateGetRequest: HandledRequest {
+    static func handle(_ request: StateGetRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> StateEntry {
+        guard !request.key.isEmpty else { throw .invalidParams("key: must not be empty", data: ["parameter": "key"]) }
+        guard let value = service.application.state[request.key] else {
+            throw ResponseError(code: .stateKeyNotFound, message: "No state key '\(request.key)'", data: ["key": .string(request.key)])
+        }
+        return StateEntry(key: request.key, value: JSONValue(state: value))
+    }
+}
+
+extension StateListRequest: HandledRequest {
+    static func handle(_ request: StateListRequest, service: SlamService, session: ClientSession) -> StateValues {
+        let state = service.application.state
+        return StateValues(values: JSONValue.Object(uniqueKeysWithValues: state.keys.map { ($0, JSONValue(state: state[$0]!)) }))
+    }
+}
+
+extension StateSetRequest: HandledRequest {
+    static func handle(_ request: StateSetRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> StateChanges {
+        var newValues: [(String, StateValue)] = []
+        switch (request.key, request.value, request.values) {
+        case (let key?, let value?, nil):
+            guard !key.isEmpty else { throw .invalidParams("key: must not be empty", data: ["parameter": "key"]) }
+            newValues = [(key, StateValue(json: value))]
+        case (nil, nil, .object(let members)?):
+            for (key, value) in members {
+                guard !key.isEmpty else { throw .invalidParams("values: a key must not be empty", data: ["parameter": "values"]) }
+                newValues.append((key, StateValue(json: value)))
+            }
+        case (nil, nil, let other?):
+            throw .invalidParams("values: must be an object of keys and values, got \(other.typeName)", data: ["parameter": "values"])
+        case (.some, nil, _):
+            throw .invalidParams("missing required parameter 'value' (the new value of 'key')", data: ["parameter": "value"])
+        case (nil, .some, _):
+            throw .invalidParams("missing required parameter 'key' (the key 'value' is for)", data: ["parameter": "key"])
+        case (.some, .some, .some):
+            throw .invalidParams("give either 'key' and 'value' or 'values', not both", data: ["parameter": "values"])
+        case (nil, nil, nil):
+            throw .invalidParams("missing required parameter 'key' and 'value', or 'values'", data: ["parameter": "key"])
+        }
+        let changed = newValues.filter { service.application.state.set($0.0, $0.1) }.map(\.0)
+        return StateChanges(changed: changed.sorted())
+    }
+}
+
+extension SubscribeRequest: HandledRequest {
+    static func handle(_ request: SubscribeRequest, service: SlamService, session: ClientSession) -> Subscriptions {
+        session.subscriptions.formUnion(request.events)
+        return session.subscriptionList
+    }
+}
+
+extension UnsubscribeRequest: HandledRequest {
+    static func handle(_ request: UnsubscribeRequest, service: SlamService, session: ClientSession) -> Subscriptions {
+        if let events = request.events {
+            session.subscriptions.subtract(events)
+        } else {
+            session.subscriptions.removeAll()
+        }
+        return session.subscriptionList
+    }
+}
+
+extension ClientSession {
+    /// This connection's subscriptions, in the protocol's order.
+    var subscriptionList: Subscriptions {
+        Subscriptions(subscribed: EventKind.allCases.filter(subscriptions.contains).map(\.rawValue))
+    }
+}

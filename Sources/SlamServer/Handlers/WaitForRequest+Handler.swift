@@ -1,0 +1,79 @@
+import SlamJSON
+import SlamProtocol
+import SlamRPC
+import SlamUI
+
+extension WaitForRequest: DeferredRequest {
+    /// Checks the condition at once; if it does not hold yet, keeps the wait
+    /// pending until a UI change satisfies it or its timeout passes.
+    static func start(_ request: WaitForRequest, service: SlamService, session: ClientSession,
+                      reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
+        let condition = try condition(request)
+        let timeout = request.timeoutMilliseconds ?? service.configuration.defaultWaitTimeoutMilliseconds
+        guard (0...service.configuration.maximumWaitTimeoutMilliseconds).contains(timeout) else {
+            throw .invalidParams("timeoutMs: must be between 0 and \(service.configuration.maximumWaitTimeoutMilliseconds), got \(timeout)",
+                                 data: ["parameter": "timeoutMs"])
+        }
+        let reference = request.ref
+        let controllerID = request.controller
+        if let controllerID, !service.application.controllerIdentifiers.contains(controllerID),
+           service.application.controllerOnStack(identifier: controllerID) == nil {
+            throw SlamError.unknownController(identifier: controllerID).responseError
+        }
+        let element = service.waitTarget(reference, controller: controllerID)
+        if case .propertyEquals(let name, _) = condition, let element, element.snapshot()[name] == nil {
+            let names = type(of: element).properties.map(\.name).joined(separator: ", ")
+            throw .invalidParams("property: a \(type(of: element).typeName) has no property '\(name)'; it has \(names)",
+                                 data: ["parameter": "property"])
+        }
+        if condition.holds(for: element) {
+            reply(.success(element?.snapshotNode() ?? .null))
+            return
+        }
+        guard timeout > 0 else {
+            reply(.failure(timedOut(reference, condition, timeout, element)))
+            return
+        }
+        service.nextWaitIdentifier += 1
+        let identifier = service.nextWaitIdentifier
+        var wait = PendingWait(identifier: identifier, session: session, reference: reference,
+                               controllerIdentifier: controllerID, condition: condition,
+                               timeoutMilliseconds: timeout, reply: reply)
+        wait.cancelTimer = service.scheduler.schedule(afterMilliseconds: timeout) { [weak service] in
+            guard let service else { return }
+            let element = service.waitTarget(reference, controller: controllerID)
+            service.finishWait(identifier, with: .failure(timedOut(reference, condition, timeout, element)))
+        }
+        service.waits[identifier] = wait
+        session.pendingWaits.insert(identifier)
+    }
+
+    private static func condition(_ request: WaitForRequest) throws(ResponseError) -> WaitCondition {
+        switch (request.state, request.property) {
+        case (let state?, nil):
+            switch state {
+            case .exists: return .exists
+            case .absent: return .absent
+            case .visible: return .visible
+            case .hidden: return .hidden
+            case .enabled: return .enabled
+            }
+        case (nil, let property?):
+            guard let expected = request.equals else {
+                throw .invalidParams("equals: required with 'property'", data: ["parameter": "equals"])
+            }
+            return .propertyEquals(name: property, value: expected)
+        case (nil, nil):
+            throw .invalidParams("state: give 'state', or 'property' with 'equals'", data: ["parameter": "state"])
+        case (_?, _?):
+            throw .invalidParams("property: give either 'state' or 'property', not both", data: ["parameter": "property"])
+        }
+    }
+
+    static func timedOut(_ reference: String, _ condition: WaitCondition, _ timeout: Int, _ element: View?) -> ResponseError {
+        ResponseError(code: .waitTimedOut,
+                      message: "Wait timed out: '\(reference)' did not reach \(condition.jsonValue) within \(timeout) ms",
+                      data: ["ref": .string(reference), "condition": condition.jsonValue, "timeoutMs": .integer(Int64(timeout)),
+                             "snapshot": element?.snapshot().jsonValue ?? .null])
+    }
+}

@@ -1,0 +1,78 @@
+import SlamJSON
+import SlamProtocol
+import SlamUI
+
+/// An element's snapshot, written straight from the element into jansson:
+/// `{"type": …, "ref": …, <properties in declared order>}`.
+struct ElementSnapshotOutput: JSONEncoding {
+    typealias Value = Snapshot
+    let element: View
+
+    func jsonNode() -> JSONNode { element.snapshotNode() }
+}
+
+/// An element's snapshot with nested `children`, `depth` levels deep (nil: all).
+struct ElementTreeOutput: JSONEncoding {
+    typealias Value = Snapshot
+    let element: View
+    let depth: Int?
+
+    func jsonNode() -> JSONNode { element.treeNode(depth: depth) }
+}
+
+extension View {
+    /// The snapshot as jansson builds it, with no snapshot value in between.
+    func snapshotNode() -> JSONNode {
+        let type = Swift.type(of: self)
+        var object = JSONNode.object()
+        object.set("type", JSONNode(type.typeName))
+        object.set("ref", JSONNode(reference))
+        for property in type.properties { object.set(property.name, property.read(self).jsonNode()) }
+        return object
+    }
+
+    func treeNode(depth: Int?) -> JSONNode {
+        var object = snapshotNode()
+        if depth.map({ $0 > 0 }) ?? true {
+            var children = JSONNode.array()
+            for subview in subviews { children.append(subview.treeNode(depth: depth.map { $0 - 1 })) }
+            object.set("children", children)
+        }
+        return object
+    }
+}
+
+extension PropertyValue {
+    /// The property as JSON: numbers stay integers or doubles as declared.
+    func jsonNode() -> JSONNode {
+        switch self {
+        case .null: .null
+        case .bool(let flag): JSONNode(flag)
+        case .integer(let integer): JSONNode(integer)
+        case .double(let double): JSONNode(double)
+        case .string(let text): JSONNode(text)
+        case .strings(let texts):
+            {
+                var array = JSONNode.array()
+                for text in texts { array.append(JSONNode(text)) }
+                return array
+            }()
+        }
+    }
+}
+
+/// The `changed` event's params, written straight from the changed elements.
+struct ChangedEventOutput: JSONEncoding {
+    typealias Value = ChangedEvent
+    let controller: String
+    let elements: [View]
+
+    func jsonNode() -> JSONNode {
+        var object = JSONNode.object()
+        object.set("controller", JSONNode(controller))
+        var changes = JSONNode.array()
+        for element in elements { changes.append(element.snapshotNode()) }
+        object.set("changes", changes)
+        return object
+    }
+}
