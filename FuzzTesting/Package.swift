@@ -15,7 +15,7 @@ let package = Package(
             name: "FuzzDispatcher",
             dependencies: [
                 "FuzzSupport",
-                .product(name: "SlamProtocol", package: "Slam"),
+                .product(name: "SlamServer", package: "Slam"),
                 .product(name: "SlamRPC", package: "Slam"),
                 .product(name: "SlamDemo", package: "Slam"),
                 .product(name: "SlamUI", package: "Slam"),

@@ -1,4 +1,4 @@
-import SlamProtocol
+import SlamServer
 import SlamUI
 
 /// A protocol client without a socket: requests go straight into

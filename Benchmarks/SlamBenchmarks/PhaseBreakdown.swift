@@ -1,13 +1,13 @@
 import SlamJSON
-import SlamProtocol
+import SlamServer
 import SlamStoryboard
 import SlamUI
 
 /// Splits the two operations with targets into their phases, timed separately,
 /// so a miss points at a phase: opening a screen (parse the JSON text, read the
 /// storyboard into declarations, build and index the tree, push: load and
-/// reset) and `tree` (snapshots into a `JSONValue`, serialise it to bytes; the
-/// rest of the request is dispatch and bookkeeping).
+/// reset) and `tree` (snapshots straight into jansson's tree, jansson writes
+/// it; the rest of the request is dispatch and bookkeeping).
 struct PhaseBreakdown {
     let size: Int
     let runs: Int
@@ -38,13 +38,12 @@ struct PhaseBreakdown {
 
     /// One row per phase of answering `tree` for `root`.
     func tree(_ root: View) throws -> [BenchmarkResult] {
-        let build = Stopwatch.samples(warmUp: 1, runs: runs) { root.treeJSON(depth: nil) }
-        let value = root.treeJSON(depth: nil)
-        let serializer = JSONSerializer()
-        let serialize = try Stopwatch.samples(warmUp: 1, runs: runs) { try serializer.serialize(value).count }
+        let build = Stopwatch.samples(warmUp: 1, runs: runs) { _ = root.treeNode(depth: nil) }
+        let node = root.treeNode(depth: nil)
+        let write = try Stopwatch.samples(warmUp: 1, runs: runs) { try node.serialized().count }
         return [
-            BenchmarkResult(name: "  tree: treeJSON (snapshots)", size: size, unit: .seconds, samples: build, target: nil),
-            BenchmarkResult(name: "  tree: JSONSerializer.serialize", size: size, unit: .seconds, samples: serialize, target: nil),
+            BenchmarkResult(name: "  tree: snapshots into jansson", size: size, unit: .seconds, samples: build, target: nil),
+            BenchmarkResult(name: "  tree: jansson writes the text", size: size, unit: .seconds, samples: write, target: nil),
         ]
     }
 }

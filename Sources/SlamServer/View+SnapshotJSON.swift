@@ -22,7 +22,7 @@ struct ElementTreeOutput: JSONEncoding {
 
 extension View {
     /// The snapshot as jansson builds it, with no snapshot value in between.
-    func snapshotNode() -> JSONNode {
+    public func snapshotNode() -> JSONNode {
         let type = Swift.type(of: self)
         var object = JSONNode.object()
         object.set("type", JSONNode(type.typeName))
@@ -31,7 +31,8 @@ extension View {
         return object
     }
 
-    func treeNode(depth: Int?) -> JSONNode {
+    /// The snapshot with nested `children`, `depth` levels deep (nil: all), built straight into jansson.
+    public func treeNode(depth: Int?) -> JSONNode {
         var object = snapshotNode()
         if depth.map({ $0 > 0 }) ?? true {
             var children = JSONNode.array()

@@ -1,6 +1,6 @@
 import FuzzSupport
 import SlamDemo
-import SlamProtocol
+import SlamServer
 import SlamRPC
 import SlamUI
 
