@@ -39,6 +39,8 @@ public struct FrameDecoder: Sendable {
     /// The length of a body whose headers were read, while its bytes are still arriving.
     private var pendingBodyLength: Int?
     private var failed = false
+    /// Set by ``finish()``: no more bytes will come.
+    private var isFinished = false
 
     private enum Discard: Sendable {
         case none
@@ -53,10 +55,22 @@ public struct FrameDecoder: Sendable {
         self.maximumHeaderBytes = maximumHeaderBytes
     }
 
-    /// Adds bytes received from the stream.
+    /// Adds bytes received from the stream; ignored after ``finish()``.
     public mutating func append(_ bytes: some Sequence<UInt8>) {
-        guard !failed else { return }
+        guard !failed, !isFinished else { return }
         buffer.append(contentsOf: bytes)
+    }
+
+    /// Marks the end of the stream (the peer closed its sending side); drain
+    /// ``next()`` afterwards for what the end completes.
+    ///
+    /// In newline framing the end of the stream ends the last line too, so a
+    /// final message without its `\n` is read (shell pipes and `printf` often
+    /// leave it out). In `Content-Length` framing a body cut short stays unread:
+    /// it is not a whole message. A stream too short to tell its framing is read
+    /// as newline-delimited.
+    public mutating func finish() {
+        isFinished = true
     }
 
     /// Bytes received but not yet part of a returned message.
@@ -68,7 +82,7 @@ public struct FrameDecoder: Sendable {
         guard !failed else { return nil }
         defer { compactIfWorthwhile() }
         if framing == nil {
-            guard let detected = detectFraming() else { return nil }
+            guard let detected = detectFraming() ?? (isFinished ? .newlineDelimited : nil) else { return nil }
             framing = detected
         }
         while true {
@@ -114,7 +128,13 @@ public struct FrameDecoder: Sendable {
     }
 
     private mutating func nextLine() -> LineOutcome {
-        guard let newline = buffer[scanIndex...].firstIndex(of: UInt8(ascii: "\n")) else {
+        let lineEnd: Int
+        if let newline = buffer[scanIndex...].firstIndex(of: UInt8(ascii: "\n")) {
+            lineEnd = newline
+        } else if isFinished && readIndex < buffer.count {
+            // The end of the stream ends its last line.
+            lineEnd = buffer.count
+        } else {
             scanIndex = buffer.count
             if buffer.count - readIndex > maximumMessageBytes {
                 // Report once, then drop bytes until the line ends: the next line is read as usual.
@@ -124,10 +144,10 @@ public struct FrameDecoder: Sendable {
             }
             return .needMore
         }
-        var end = newline
+        var end = lineEnd
         if end > readIndex, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let start = readIndex
-        readIndex = newline + 1
+        readIndex = min(lineEnd + 1, buffer.count)
         scanIndex = readIndex
         let line = buffer[start..<end]
         if line.allSatisfy(Self.isWhitespace) { return .skipped }

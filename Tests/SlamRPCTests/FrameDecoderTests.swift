@@ -112,6 +112,57 @@ import Testing
         #expect(events == [message(body)])
     }
 
+    @Test func theEndOfTheStreamEndsAnUnterminatedLastLine() {
+        var decoder = FrameDecoder()
+        decoder.append(Array("[1]\n{\"last\":2}\r".utf8))
+        #expect(drain(&decoder) == [message("[1]")], "without the end of the stream the last line may still grow")
+        decoder.finish()
+        #expect(drain(&decoder) == [message(#"{"last":2}"#)])
+        #expect(decoder.next() == nil)
+        decoder.append(Array("[3]\n".utf8))
+        #expect(decoder.next() == nil, "nothing is read after the end")
+    }
+
+    @Test func theEndOfTheStreamAddsNothingAfterACompleteLineOrBlanks() {
+        var decoder = FrameDecoder()
+        decoder.append(Array("[1]\n  \r\n \t".utf8))
+        decoder.finish()
+        #expect(drain(&decoder) == [message("[1]")])
+        var empty = FrameDecoder()
+        empty.finish()
+        #expect(empty.next() == nil)
+    }
+
+    @Test func aStreamTooShortToTellItsFramingEndsAsANewlineMessage() {
+        var decoder = FrameDecoder()
+        decoder.append(Array("Conte".utf8))
+        #expect(decoder.next() == nil)
+        decoder.finish()
+        #expect(drain(&decoder) == [message("Conte")])
+        #expect(decoder.framing == .newlineDelimited)
+    }
+
+    @Test func anOverSizeLastLineIsReportedAtTheEndOfTheStream() {
+        var decoder = FrameDecoder(maximumMessageBytes: 4)
+        decoder.append(Array("[1]\n0123456789".utf8))
+        #expect(drain(&decoder) == [message("[1]"), .error(.messageTooLarge(limit: 4, size: nil))])
+        decoder.finish()
+        #expect(drain(&decoder).isEmpty, "its rest is dropped, not read as a message")
+    }
+
+    @Test func theEndOfTheStreamDropsAnIncompleteContentLengthMessage() {
+        var cutBody = FrameDecoder()
+        cutBody.append(Array("Content-Length: 2\r\n\r\n[]Content-Length: 10\r\n\r\n{\"a\"".utf8))
+        #expect(drain(&cutBody) == [message("[]")])
+        cutBody.finish()
+        #expect(drain(&cutBody).isEmpty)
+        var cutHeaders = FrameDecoder()
+        cutHeaders.append(Array("Content-Length: 2\r\n".utf8))
+        cutHeaders.finish()
+        #expect(drain(&cutHeaders).isEmpty)
+        #expect(cutHeaders.framing == .contentLength)
+    }
+
     @Test func encoderFramesBothWays() {
         #expect(FrameEncoder().encode(Array("{}".utf8)) == Array("{}\n".utf8))
         #expect(FrameEncoder(framing: .contentLength).encode(Array("{}".utf8)) == Array("Content-Length: 2\r\n\r\n{}".utf8))
