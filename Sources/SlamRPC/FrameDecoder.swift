@@ -1,7 +1,8 @@
 /// Splits a byte stream into messages: a pure decoder any transport can feed.
 ///
 /// The framing is chosen once per stream from its first bytes: a stream that
-/// starts with a `Content-…:` header uses ``Framing/contentLength``, anything else
+/// starts with a `Content-…:` header uses ``Framing/contentLength`` (headers
+/// other than `Content-Length` are ignored), anything else
 /// ``Framing/newlineDelimited``. Feed bytes as they arrive, in any chunking, then
 /// drain with ``next()``; a message split over a thousand reads decodes the same
 /// as one read in one piece.
@@ -184,16 +185,13 @@ public struct FrameDecoder: Sendable {
             guard let colon = line.firstIndex(of: ":") else {
                 return fail("header line '\(line)' has no ':'")
             }
-            let name = line[..<colon].lowercased()
+            // Every other header is ignored, as LSP peers (vscode-jsonrpc) do: only the length finds the next message.
+            guard line[..<colon].lowercased() == "content-length" else { continue }
             let value = line[line.index(after: colon)...].trimmingWhitespace()
-            if name == "content-length" {
-                guard let parsed = Int(value), parsed >= 0 else {
-                    return fail("Content-Length '\(value)' is not a non-negative integer")
-                }
-                length = parsed
-            } else if !name.hasPrefix("content-") {
-                return fail("unknown header '\(line[..<colon])'")
+            guard let parsed = Int(value), parsed >= 0 else {
+                return fail("Content-Length '\(value)' is not a non-negative integer")
             }
+            length = parsed
         }
         guard let length else { return fail("the header block has no Content-Length") }
         if length > maximumMessageBytes {
