@@ -3,16 +3,19 @@ import NIOCore
 import SlamProtocol
 import SlamRPC
 
-/// One client connection: decodes frames, hands messages to the service in
-/// arrival order, and writes replies and notifications in the client's framing.
+/// One client connection as the service sees it: hands each decoded message to
+/// ``SlamProtocol/SlamService`` in arrival order and writes what the client's
+/// session sends (bodies; ``FrameEncodingHandler`` frames them).
 ///
 /// Runs on the daemon's single event loop, like the service, so it calls the
-/// service directly. A client that leaves more than `maximumUnreadBytes` of
-/// output unread is cut off, so a slow reader can neither block the UI nor
-/// grow the daemon's memory without bound.
-final class ConnectionHandler: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+/// service directly. Output is flushed once per read burst, or on the loop's
+/// next turn when another client or a timer caused it. A client that leaves
+/// more than `maximumUnreadBytes` of output unread is cut off, so a slow reader
+/// can neither block the UI nor grow the daemon's memory without bound. After a
+/// framing error it cannot read past, it sends what it owes and closes.
+final class SessionHandler: ChannelInboundHandler {
+    typealias InboundIn = FrameDecoder.Event
+    typealias OutboundOut = [UInt8]
 
     private let service: SlamService
     private let registry: ConnectionRegistry
@@ -21,7 +24,6 @@ final class ConnectionHandler: ChannelInboundHandler {
     private let maximumUnreadBytes: Int
     private var logger: Logger
 
-    private var decoder: FrameDecoder
     private var session: ClientSession?
     private var context: ChannelHandlerContext?
     private var isReading = false
@@ -29,13 +31,12 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var closing = false
 
     init(service: SlamService, registry: ConnectionRegistry, identifier: Int, peerUserID: UInt32?,
-         maximumMessageBytes: Int, maximumUnreadBytes: Int, logger: Logger) {
+         maximumUnreadBytes: Int, logger: Logger) {
         self.service = service
         self.registry = registry
         self.identifier = identifier
         self.peerUserID = peerUserID
         self.maximumUnreadBytes = maximumUnreadBytes
-        self.decoder = FrameDecoder(maximumMessageBytes: maximumMessageBytes)
         var logger = logger
         logger[metadataKey: "connection"] = "\(identifier)"
         self.logger = logger
@@ -43,8 +44,8 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        let session = ClientSession(identifier: identifier, peerUserID: peerUserID) { [unowned self] bytes in
-            write(bytes)
+        let session = ClientSession(identifier: identifier, peerUserID: peerUserID) { [unowned self] body in
+            write(body)
         }
         self.session = session
         service.connect(session)
@@ -67,19 +68,14 @@ final class ConnectionHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard let session, !closing else { return }
         isReading = true
-        let buffer = unwrapInboundIn(data)
-        decoder.append(buffer.readableBytesView)
-        while let event = decoder.next() {
-            switch event {
-            case .message(let body):
-                service.receive(body, from: session)
-            case .error(let error):
-                logger.notice("framing error: \(error.responseError.message)")
-                service.receive(error, from: session)
-                if !error.isRecoverable {
-                    closeAfterFlush(reason: "unreadable headers")
-                    return
-                }
+        switch unwrapInboundIn(data) {
+        case .message(let body):
+            service.receive(body, from: session)
+        case .error(let error):
+            logger.notice("framing error: \(error.responseError.message)")
+            service.receive(error, from: session)
+            if !error.isRecoverable {
+                closeAfterFlush(reason: "unreadable headers")
             }
         }
     }
@@ -94,27 +90,24 @@ final class ConnectionHandler: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
-    /// Writes one message body, framed as the client frames its own.
+    /// Sends what is queued, then closes: every reply already written goes out whole.
+    func closeAfterFlush(reason: String) {
+        guard let context, !closing else { return }
+        logger.debug("closing: \(reason)")
+        closing = true
+        // An empty body completes after every earlier write (see FrameEncodingHandler).
+        context.writeAndFlush(wrapOutboundOut([]))
+            .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// Writes one message body for the encoder to frame.
     ///
-    /// The body is framed straight into the outgoing buffer, and how much the
-    /// client leaves unread is asked of the channel (its outbound buffer) rather
-    /// than counted with a promise per write: both were a visible share of a
-    /// small request's cost.
+    /// How much the client leaves unread is asked of the channel (its outbound
+    /// buffer) rather than counted with a promise per write: a promise per write
+    /// was a visible share of a small request's cost.
     private func write(_ body: [UInt8]) {
         guard let context, !closing else { return }
-        var buffer: ByteBuffer
-        switch decoder.framing ?? .newlineDelimited {
-        case .newlineDelimited:
-            buffer = context.channel.allocator.buffer(capacity: body.count + 1)
-            buffer.writeBytes(body)
-            buffer.writeInteger(UInt8(ascii: "\n"))
-        case .contentLength:
-            let header = "Content-Length: \(body.count)\r\n\r\n"
-            buffer = context.channel.allocator.buffer(capacity: header.utf8.count + body.count)
-            buffer.writeString(header)
-            buffer.writeBytes(body)
-        }
-        context.write(wrapOutboundOut(buffer), promise: nil)
+        context.write(wrapOutboundOut(body), promise: nil)
         let unread = (try? context.channel.syncOptions?.getOption(ChannelOptions.bufferedWritableBytes)) ?? 0
         if unread > maximumUnreadBytes {
             logger.warning("cutting off a client that left \(unread) bytes unread (limit \(maximumUnreadBytes))")
@@ -130,14 +123,5 @@ final class ConnectionHandler: ChannelInboundHandler {
                 self?.context?.flush()
             }
         }
-    }
-
-    /// Sends what is queued, then closes: every reply already promised goes out whole.
-    func closeAfterFlush(reason: String) {
-        guard let context, !closing else { return }
-        logger.debug("closing: \(reason)")
-        closing = true
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)))
-            .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 }
