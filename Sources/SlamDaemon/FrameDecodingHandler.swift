@@ -8,6 +8,11 @@ import SlamRPC
 /// ``FrameEncodingHandler`` (an outbound ``FrameEncodingHandler/FramingChosen``
 /// event) before the first message goes on, so replies use the same framing.
 /// After an unrecoverable framing error it passes nothing more on.
+///
+/// When the client closes its sending side (`ChannelEvent.inputClosed`, with
+/// `ChannelOptions.allowRemoteHalfClosure` on), what the end of input completes
+/// goes on first — an unterminated last line in newline framing — as a read
+/// burst of its own, then the event itself.
 final class FrameDecodingHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = FrameDecoder.Event
@@ -22,6 +27,16 @@ final class FrameDecodingHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         decoder.append(unwrapInboundIn(data).readableBytesView)
         passOnDecodedEvents(context: context)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            decoder.finish()
+            if passOnDecodedEvents(context: context) {
+                context.fireChannelReadComplete()
+            }
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     /// Passes on every event the decoder has; returns whether there was any.

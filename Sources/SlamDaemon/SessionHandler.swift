@@ -12,7 +12,9 @@ import SlamRPC
 /// next turn when another client or a timer caused it. A client that leaves
 /// more than `maximumUnreadBytes` of output unread is cut off, so a slow reader
 /// can neither block the UI nor grow the daemon's memory without bound. After a
-/// framing error it cannot read past, it sends what it owes and closes.
+/// framing error it cannot read past, it sends what it owes and closes. A
+/// client that closes its sending side (`ChannelEvent.inputClosed`) is answered
+/// everything it is owed — a pending `waitFor` included — and then closed.
 final class SessionHandler: ChannelInboundHandler {
     typealias InboundIn = FrameDecoder.Event
     typealias OutboundOut = [UInt8]
@@ -85,6 +87,13 @@ final class SessionHandler: ChannelInboundHandler {
         context.flush()
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            inputDidClose()
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         logger.notice("connection error: \(error)")
         context.close(promise: nil)
@@ -98,6 +107,22 @@ final class SessionHandler: ChannelInboundHandler {
         // An empty body completes after every earlier write (see FrameEncodingHandler).
         context.writeAndFlush(wrapOutboundOut([]))
             .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// The client sends nothing more: close once nothing is owed.
+    private func inputDidClose() {
+        guard let session, !closing else { return }
+        if session.owedReplies == 0 {
+            closeAfterFlush(reason: "the client finished sending")
+            return
+        }
+        logger.debug("the client finished sending; \(session.owedReplies) replies still owed")
+        session.onIdle = { [weak self] in
+            // The session is still sending when it says so: close on the next turn, outside it.
+            self?.context?.eventLoop.assumeIsolated().execute { [weak self] in
+                self?.closeAfterFlush(reason: "the client finished sending and is answered")
+            }
+        }
     }
 
     /// Writes one message body for the encoder to frame.

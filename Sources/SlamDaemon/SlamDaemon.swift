@@ -98,6 +98,8 @@ public final class SlamDaemon: Sendable {
             defer { if let previousMask { umask(previousMask) } }
             serverChannel = try ServerBootstrap(group: group)
                 .serverChannelOption(ChannelOptions.backlog, value: 256)
+                // A client that half-closes after its requests (socat, `nc -N`, a shell pipe) still gets its replies.
+                .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
                 .childChannelInitializer { [configuration, logger] channel in
                     self.accept(channel, state: state, configuration: configuration, logger: logger)
                 }
