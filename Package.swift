@@ -98,7 +98,15 @@ let package = Package(
         .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamUI"]),
         .testTarget(name: "SlamProtocolTests", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamServerTests", dependencies: ["SlamServer", "SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamRPC", "SlamJSON"]),
-        .testTarget(name: "SlamDaemonTests", dependencies: ["SlamHarness", "SlamClient", "SlamRPC", "SlamJSON", "slamd"]),
+        .testTarget(
+            name: "SlamDaemonTests",
+            dependencies: [
+                "SlamHarness", "SlamClient", "SlamRPC", "SlamJSON", "slamd", "SlamDaemon", "SlamServer", "SlamProtocol", "SlamDemo",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "SlamClientTests", dependencies: ["SlamClient", "SlamHarness", "SlamJSON", "SlamRPC", "SlamDemo"]),
         .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamJSON"]),
         .testTarget(name: "SlamctlTests", dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "slamctl", "slamd"]),

@@ -50,6 +50,15 @@ public final class SlamConnection {
         descriptor = -1
     }
 
+    /// Closes the sending side only (`shutdown(SHUT_WR)`), as `socat` or `nc -N`
+    /// do at the end of their input: the daemon answers everything it owes, then
+    /// closes. Replies are still read as usual; after the last one, reading
+    /// throws ``ClientError/connectionClosed``.
+    public func shutdownWriting() throws(ClientError) {
+        guard descriptor >= 0 else { throw .connectionClosed }
+        if shutdown(descriptor, Int32(SHUT_WR)) != 0 { throw .system(call: "shutdown", errno: errno) }
+    }
+
     // MARK: - Calls
 
     /// Calls `method` with params by name and returns its result.

@@ -98,6 +98,8 @@ public final class SlamDaemon: Sendable {
             defer { if let previousMask { umask(previousMask) } }
             serverChannel = try ServerBootstrap(group: group)
                 .serverChannelOption(ChannelOptions.backlog, value: 256)
+                // A client that half-closes after its requests (socat, `nc -N`, a shell pipe) still gets its replies.
+                .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
                 .childChannelInitializer { [configuration, logger] channel in
                     self.accept(channel, state: state, configuration: configuration, logger: logger)
                 }
@@ -148,12 +150,26 @@ public final class SlamDaemon: Sendable {
             }
             let state = state.value
             state.nextConnectionIdentifier += 1
-            let handler = ConnectionHandler(service: state.service, registry: state.registry,
-                                            identifier: state.nextConnectionIdentifier, peerUserID: uid,
-                                            maximumMessageBytes: configuration.maximumMessageBytes,
-                                            maximumUnreadBytes: configuration.maximumUnreadBytes, logger: logger)
-            try channel.pipeline.syncOperations.addHandler(handler)
+            try channel.pipeline.syncOperations.addHandlers(
+                Self.connectionHandlers(service: state.service, registry: state.registry,
+                                        identifier: state.nextConnectionIdentifier, peerUserID: uid,
+                                        configuration: configuration, logger: logger))
         }
+    }
+
+    /// The pipeline of one client connection, head first.
+    ///
+    /// The encoder sits nearest the head: outbound writes from the session and
+    /// the decoder's framing event both travel towards the head, so both reach it.
+    static func connectionHandlers(service: SlamService, registry: ConnectionRegistry, identifier: Int,
+                                   peerUserID: UInt32?, configuration: DaemonConfiguration,
+                                   logger: Logger) -> [ChannelHandler] {
+        [
+            FrameEncodingHandler(),
+            FrameDecodingHandler(maximumMessageBytes: configuration.maximumMessageBytes),
+            SessionHandler(service: service, registry: registry, identifier: identifier, peerUserID: peerUserID,
+                           maximumUnreadBytes: configuration.maximumUnreadBytes, logger: logger),
+        ]
     }
 
     /// Stops accepting, answers pending waits, flushes and closes every client, then completes.
@@ -170,10 +186,13 @@ public final class SlamDaemon: Sendable {
         server.close(promise: nil)
         state.service.shutDown()
         let closes = state.registry.channels.values.map { channel in
-            // An empty write completes after every earlier write: then nothing is half-sent.
-            channel.writeAndFlush(channel.allocator.buffer(capacity: 0))
-                .flatMap { channel.close() }
-                .recover { _ in }
+            // Each session sends what it owes, whole, then closes: nothing is half-sent.
+            if let session = try? channel.pipeline.syncOperations.handler(type: SessionHandler.self) {
+                session.closeAfterFlush(reason: "the daemon is stopping")
+            } else {
+                channel.close(promise: nil)
+            }
+            return channel.closeFuture
         }
         // A client that never reads must not hold the daemon forever.
         let deadline = loop.assumeIsolated().scheduleTask(in: .seconds(5)) {

@@ -1,7 +1,8 @@
 /// Splits a byte stream into messages: a pure decoder any transport can feed.
 ///
 /// The framing is chosen once per stream from its first bytes: a stream that
-/// starts with a `Content-…:` header uses ``Framing/contentLength``, anything else
+/// starts with a `Content-…:` header uses ``Framing/contentLength`` (headers
+/// other than `Content-Length` are ignored), anything else
 /// ``Framing/newlineDelimited``. Feed bytes as they arrive, in any chunking, then
 /// drain with ``next()``; a message split over a thousand reads decodes the same
 /// as one read in one piece.
@@ -39,6 +40,8 @@ public struct FrameDecoder: Sendable {
     /// The length of a body whose headers were read, while its bytes are still arriving.
     private var pendingBodyLength: Int?
     private var failed = false
+    /// Set by ``finish()``: no more bytes will come.
+    private var isFinished = false
 
     private enum Discard: Sendable {
         case none
@@ -53,10 +56,22 @@ public struct FrameDecoder: Sendable {
         self.maximumHeaderBytes = maximumHeaderBytes
     }
 
-    /// Adds bytes received from the stream.
+    /// Adds bytes received from the stream; ignored after ``finish()``.
     public mutating func append(_ bytes: some Sequence<UInt8>) {
-        guard !failed else { return }
+        guard !failed, !isFinished else { return }
         buffer.append(contentsOf: bytes)
+    }
+
+    /// Marks the end of the stream (the peer closed its sending side); drain
+    /// ``next()`` afterwards for what the end completes.
+    ///
+    /// In newline framing the end of the stream ends the last line too, so a
+    /// final message without its `\n` is read (shell pipes and `printf` often
+    /// leave it out). In `Content-Length` framing a body cut short stays unread:
+    /// it is not a whole message. A stream too short to tell its framing is read
+    /// as newline-delimited.
+    public mutating func finish() {
+        isFinished = true
     }
 
     /// Bytes received but not yet part of a returned message.
@@ -68,7 +83,7 @@ public struct FrameDecoder: Sendable {
         guard !failed else { return nil }
         defer { compactIfWorthwhile() }
         if framing == nil {
-            guard let detected = detectFraming() else { return nil }
+            guard let detected = detectFraming() ?? (isFinished ? .newlineDelimited : nil) else { return nil }
             framing = detected
         }
         while true {
@@ -114,7 +129,13 @@ public struct FrameDecoder: Sendable {
     }
 
     private mutating func nextLine() -> LineOutcome {
-        guard let newline = buffer[scanIndex...].firstIndex(of: UInt8(ascii: "\n")) else {
+        let lineEnd: Int
+        if let newline = buffer[scanIndex...].firstIndex(of: UInt8(ascii: "\n")) {
+            lineEnd = newline
+        } else if isFinished && readIndex < buffer.count {
+            // The end of the stream ends its last line.
+            lineEnd = buffer.count
+        } else {
             scanIndex = buffer.count
             if buffer.count - readIndex > maximumMessageBytes {
                 // Report once, then drop bytes until the line ends: the next line is read as usual.
@@ -124,10 +145,10 @@ public struct FrameDecoder: Sendable {
             }
             return .needMore
         }
-        var end = newline
+        var end = lineEnd
         if end > readIndex, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let start = readIndex
-        readIndex = newline + 1
+        readIndex = min(lineEnd + 1, buffer.count)
         scanIndex = readIndex
         let line = buffer[start..<end]
         if line.allSatisfy(Self.isWhitespace) { return .skipped }
@@ -164,16 +185,13 @@ public struct FrameDecoder: Sendable {
             guard let colon = line.firstIndex(of: ":") else {
                 return fail("header line '\(line)' has no ':'")
             }
-            let name = line[..<colon].lowercased()
+            // Every other header is ignored, as LSP peers (vscode-jsonrpc) do: only the length finds the next message.
+            guard line[..<colon].lowercased() == "content-length" else { continue }
             let value = line[line.index(after: colon)...].trimmingWhitespace()
-            if name == "content-length" {
-                guard let parsed = Int(value), parsed >= 0 else {
-                    return fail("Content-Length '\(value)' is not a non-negative integer")
-                }
-                length = parsed
-            } else if !name.hasPrefix("content-") {
-                return fail("unknown header '\(line[..<colon])'")
+            guard let parsed = Int(value), parsed >= 0 else {
+                return fail("Content-Length '\(value)' is not a non-negative integer")
             }
+            length = parsed
         }
         guard let length else { return fail("the header block has no Content-Length") }
         if length > maximumMessageBytes {

@@ -32,6 +32,9 @@ public final class ClientSession {
     private var firstPosition = 0
     /// Waits this client started that have not been answered, to cancel on close.
     var pendingWaits: Set<Int> = []
+    /// Called when the last reply owed has been sent (``owedReplies`` became 0):
+    /// a transport whose client stopped sending closes then.
+    public var onIdle: (() -> Void)?
 
     public init(identifier: Int, peerUserID: UInt32? = nil, send: @escaping ([UInt8]) -> Void) {
         self.identifier = identifier
@@ -83,6 +86,7 @@ public final class ClientSession {
         if sent > 0 {
             queue.removeFirst(sent)
             firstPosition += sent
+            if queue.isEmpty { onIdle?() }
         }
     }
 }

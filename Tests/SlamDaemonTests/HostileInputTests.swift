@@ -128,6 +128,15 @@ import SlamRPC
         #expect(try honest.nextMessage()["result"] == "pong", "trailing spaces complete the promised length")
     }
 
+    @Test func headersOtherThanContentLengthAreIgnored() throws {
+        let daemon = try DaemonProcess.launch()
+        let connection = try SlamConnection(socketPath: daemon.socketPath, framing: .contentLength)
+        let body = #"{"jsonrpc":"2.0","method":"ping","id":1}"#
+        try connection.sendRaw(Array("Content-Length: \(body.utf8.count)\r\nX-Trace-Id: 7f\r\nUser-Agent: vscode-jsonrpc\r\n\r\n\(body)".utf8))
+        #expect(try connection.nextMessage()["result"] == "pong")
+        #expect(try connection.call("ping") == "pong", "the connection goes on")
+    }
+
     @Test func aHalfMessageOrHeadersWithoutABodyBlockNobodyElse() throws {
         let daemon = try DaemonProcess.launch()
         let stalled = try daemon.connect()

@@ -49,6 +49,14 @@ import Testing
         #expect(decoder.framing == .contentLength)
     }
 
+    @Test func headersOtherThanContentLengthAreIgnored() {
+        var decoder = FrameDecoder()
+        decoder.append(Array("Content-Length: 2\r\nX-Weird: 1\r\nUser-Agent: vscode-jsonrpc\r\n\r\n[]".utf8))
+        decoder.append(Array("Content-Type: x\nX-Trace:\nContent-length:3\n\n[1]".utf8))
+        #expect(drain(&decoder) == [message("[]"), message("[1]")])
+        #expect(decoder.framing == .contentLength)
+    }
+
     @Test func contentLengthBodyMayHoldNewlines() {
         let body = "{\n \"a\": [1,\n2]\n}"
         var decoder = FrameDecoder()
@@ -77,7 +85,7 @@ import Testing
         "Content-Length: abc\r\n\r\n{}",
         "Content-Length: -3\r\n\r\n{}",
         "Content-Type: x\r\n\r\n{}",
-        "Content-Length: 2\r\nX-Weird: 1\r\n\r\n{}",
+        "Content-Type: x\r\nX-Weird: 1\r\n\r\n{}",
         "Content-Length: 2\r\nno colon here\r\n\r\n{}",
     ])
     func malformedHeadersEndTheStream(text: String) {
@@ -110,6 +118,57 @@ import Testing
             while let event = decoder.next() { events.append(event) }
         }
         #expect(events == [message(body)])
+    }
+
+    @Test func theEndOfTheStreamEndsAnUnterminatedLastLine() {
+        var decoder = FrameDecoder()
+        decoder.append(Array("[1]\n{\"last\":2}\r".utf8))
+        #expect(drain(&decoder) == [message("[1]")], "without the end of the stream the last line may still grow")
+        decoder.finish()
+        #expect(drain(&decoder) == [message(#"{"last":2}"#)])
+        #expect(decoder.next() == nil)
+        decoder.append(Array("[3]\n".utf8))
+        #expect(decoder.next() == nil, "nothing is read after the end")
+    }
+
+    @Test func theEndOfTheStreamAddsNothingAfterACompleteLineOrBlanks() {
+        var decoder = FrameDecoder()
+        decoder.append(Array("[1]\n  \r\n \t".utf8))
+        decoder.finish()
+        #expect(drain(&decoder) == [message("[1]")])
+        var empty = FrameDecoder()
+        empty.finish()
+        #expect(empty.next() == nil)
+    }
+
+    @Test func aStreamTooShortToTellItsFramingEndsAsANewlineMessage() {
+        var decoder = FrameDecoder()
+        decoder.append(Array("Conte".utf8))
+        #expect(decoder.next() == nil)
+        decoder.finish()
+        #expect(drain(&decoder) == [message("Conte")])
+        #expect(decoder.framing == .newlineDelimited)
+    }
+
+    @Test func anOverSizeLastLineIsReportedAtTheEndOfTheStream() {
+        var decoder = FrameDecoder(maximumMessageBytes: 4)
+        decoder.append(Array("[1]\n0123456789".utf8))
+        #expect(drain(&decoder) == [message("[1]"), .error(.messageTooLarge(limit: 4, size: nil))])
+        decoder.finish()
+        #expect(drain(&decoder).isEmpty, "its rest is dropped, not read as a message")
+    }
+
+    @Test func theEndOfTheStreamDropsAnIncompleteContentLengthMessage() {
+        var cutBody = FrameDecoder()
+        cutBody.append(Array("Content-Length: 2\r\n\r\n[]Content-Length: 10\r\n\r\n{\"a\"".utf8))
+        #expect(drain(&cutBody) == [message("[]")])
+        cutBody.finish()
+        #expect(drain(&cutBody).isEmpty)
+        var cutHeaders = FrameDecoder()
+        cutHeaders.append(Array("Content-Length: 2\r\n".utf8))
+        cutHeaders.finish()
+        #expect(drain(&cutHeaders).isEmpty)
+        #expect(cutHeaders.framing == .contentLength)
     }
 
     @Test func encoderFramesBothWays() {

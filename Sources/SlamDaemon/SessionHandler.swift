@@ -1,0 +1,152 @@
+import Logging
+import NIOCore
+import SlamServer
+import SlamRPC
+
+/// One client connection as the service sees it: hands each decoded message to
+/// ``SlamProtocol/SlamService`` in arrival order and writes what the client's
+/// session sends (bodies; ``FrameEncodingHandler`` frames them).
+///
+/// Runs on the daemon's single event loop, like the service, so it calls the
+/// service directly. Output is flushed once per read burst, or on the loop's
+/// next turn when another client or a timer caused it. A client that leaves
+/// more than `maximumUnreadBytes` of output unread is cut off, so a slow reader
+/// can neither block the UI nor grow the daemon's memory without bound. After a
+/// framing error it cannot read past, it sends what it owes and closes. A
+/// client that closes its sending side (`ChannelEvent.inputClosed`) is answered
+/// everything it is owed — a pending `waitFor` included — and then closed.
+final class SessionHandler: ChannelInboundHandler {
+    typealias InboundIn = FrameDecoder.Event
+    typealias OutboundOut = [UInt8]
+
+    private let service: SlamService
+    private let registry: ConnectionRegistry
+    private let identifier: Int
+    private let peerUserID: UInt32?
+    private let maximumUnreadBytes: Int
+    private var logger: Logger
+
+    private var session: ClientSession?
+    private var context: ChannelHandlerContext?
+    private var isReading = false
+    private var flushScheduled = false
+    private var closing = false
+
+    init(service: SlamService, registry: ConnectionRegistry, identifier: Int, peerUserID: UInt32?,
+         maximumUnreadBytes: Int, logger: Logger) {
+        self.service = service
+        self.registry = registry
+        self.identifier = identifier
+        self.peerUserID = peerUserID
+        self.maximumUnreadBytes = maximumUnreadBytes
+        var logger = logger
+        logger[metadataKey: "connection"] = "\(identifier)"
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        let session = ClientSession(identifier: identifier, peerUserID: peerUserID) { [unowned self] body in
+            write(body)
+        }
+        self.session = session
+        service.connect(session)
+        registry.add(identifier, channel: context.channel)
+        logger.debug("client connected", metadata: ["uid": "\(peerUserID.map(String.init) ?? "?")"])
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let session { service.disconnect(session) }
+        session = nil
+        registry.remove(identifier)
+        logger.debug("client disconnected")
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard let session, !closing else { return }
+        isReading = true
+        switch unwrapInboundIn(data) {
+        case .message(let body):
+            service.receive(body, from: session)
+        case .error(let error):
+            logger.notice("framing error: \(error.responseError.message)")
+            service.receive(error, from: session)
+            if !error.isRecoverable {
+                closeAfterFlush(reason: "unreadable headers")
+            }
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        isReading = false
+        context.flush()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            inputDidClose()
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        logger.notice("connection error: \(error)")
+        context.close(promise: nil)
+    }
+
+    /// Sends what is queued, then closes: every reply already written goes out whole.
+    func closeAfterFlush(reason: String) {
+        guard let context, !closing else { return }
+        logger.debug("closing: \(reason)")
+        closing = true
+        // An empty body completes after every earlier write (see FrameEncodingHandler).
+        context.writeAndFlush(wrapOutboundOut([]))
+            .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// The client sends nothing more: close once nothing is owed.
+    private func inputDidClose() {
+        guard let session, !closing else { return }
+        if session.owedReplies == 0 {
+            closeAfterFlush(reason: "the client finished sending")
+            return
+        }
+        logger.debug("the client finished sending; \(session.owedReplies) replies still owed")
+        session.onIdle = { [weak self] in
+            // The session is still sending when it says so: close on the next turn, outside it.
+            self?.context?.eventLoop.assumeIsolated().execute { [weak self] in
+                self?.closeAfterFlush(reason: "the client finished sending and is answered")
+            }
+        }
+    }
+
+    /// Writes one message body for the encoder to frame.
+    ///
+    /// How much the client leaves unread is asked of the channel (its outbound
+    /// buffer) rather than counted with a promise per write: a promise per write
+    /// was a visible share of a small request's cost.
+    private func write(_ body: [UInt8]) {
+        guard let context, !closing else { return }
+        context.write(wrapOutboundOut(body), promise: nil)
+        let unread = (try? context.channel.syncOptions?.getOption(ChannelOptions.bufferedWritableBytes)) ?? 0
+        if unread > maximumUnreadBytes {
+            logger.warning("cutting off a client that left \(unread) bytes unread (limit \(maximumUnreadBytes))")
+            closing = true
+            context.eventLoop.assumeIsolated().execute { context.close(promise: nil) }
+            return
+        }
+        if !isReading && !flushScheduled {
+            // Output caused by another client or a timer: flush once the current turn ends.
+            flushScheduled = true
+            context.eventLoop.assumeIsolated().execute { [weak self] in
+                self?.flushScheduled = false
+                self?.context?.flush()
+            }
+        }
+    }
+}

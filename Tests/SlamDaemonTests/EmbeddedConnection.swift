@@ -1,0 +1,65 @@
+import Logging
+import NIOCore
+import NIOEmbedded
+import SlamDemo
+import SlamProtocol
+@testable import SlamDaemon
+
+/// One client connection's real pipeline (``SlamDaemon/connectionHandlers``) on
+/// an `EmbeddedChannel`, serving the demo app: bytes in, bytes out, time and the
+/// loop's turns driven by the test.
+final class EmbeddedConnection {
+    let channel: EmbeddedChannel
+    let service: SlamService
+
+    /// A connection to a new service, or to `service` (whose scheduler must run on `loop`).
+    init(service: SlamService? = nil, loop: EmbeddedEventLoop = EmbeddedEventLoop(), identifier: Int = 1,
+         maximumMessageBytes: Int = 16 << 20, maximumUnreadBytes: Int = 64 << 20) throws {
+        channel = EmbeddedChannel(loop: loop)
+        self.service = try service ?? SlamService(application: DemoApp.makeApplication(),
+                                                  scheduler: EventLoopScheduler(eventLoop: loop))
+        let configuration = DaemonConfiguration(maximumMessageBytes: maximumMessageBytes, maximumUnreadBytes: maximumUnreadBytes)
+        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        try channel.pipeline.syncOperations.addHandlers(
+            SlamDaemon.connectionHandlers(service: self.service, registry: ConnectionRegistry(), identifier: identifier,
+                                          peerUserID: nil, configuration: configuration, logger: logger))
+        try channel.connect(to: SocketAddress(unixDomainSocketPath: "/embedded")).wait()
+    }
+
+    /// Bytes arriving in one read burst (a read, then read-complete).
+    func receive(_ text: String) throws {
+        try channel.writeInbound(channel.allocator.buffer(string: text))
+    }
+
+    /// Bytes arriving in a read whose burst has not ended yet (see ``endReadBurst()``).
+    func receiveWithoutReadComplete(_ text: String) {
+        channel.pipeline.syncOperations.fireChannelRead(NIOAny(channel.allocator.buffer(string: text)))
+    }
+
+    /// Ends a read burst begun by ``receiveWithoutReadComplete(_:)``.
+    func endReadBurst() {
+        channel.pipeline.syncOperations.fireChannelReadComplete()
+    }
+
+    /// The client closes its sending side.
+    func receiveEndOfInput() {
+        channel.pipeline.syncOperations.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+    }
+
+    /// Everything flushed to the client so far, as text.
+    func sent() throws -> String {
+        var text = ""
+        while let buffer = try channel.readOutbound(as: ByteBuffer.self) {
+            text += String(buffer: buffer)
+        }
+        return text
+    }
+
+    /// Runs what the loop has queued for its next turn (scheduled flushes, deferred closes).
+    func runLoop() {
+        channel.embeddedEventLoop.run()
+    }
+
+    /// Whether the daemon has closed the connection.
+    var isClosed: Bool { !channel.isActive }
+}
