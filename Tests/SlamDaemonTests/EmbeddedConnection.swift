@@ -2,7 +2,7 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import SlamDemo
-import SlamProtocol
+import SlamServer
 @testable import SlamDaemon
 
 /// One client connection's real pipeline (``SlamDaemon/connectionHandlers``) on
