@@ -26,6 +26,19 @@ import Glibc
         #expect(names == client.result("version")["capabilities"]?["methods"]?.arrayValue?.compactMap(\.stringValue))
     }
 
+    /// `rpc.discover`'s result names a released meta-schema (not master's schema.json, whose `openrpc`
+    /// enum is a placeholder), the one committed as `Protocol/openrpc-meta-schema.json`, and that
+    /// release accepts the document's `openrpc` version. The Python suite validates the document against it.
+    @Test func discoverResultNamesTheCommittedReleasedMetaSchema() throws {
+        let document = TestClient(try demoService()).result("rpc.discover")
+        let discover = document["methods"]?.arrayValue?.first { $0["name"] == "rpc.discover" }
+        #expect(discover?["result"]?["schema"] == ["$ref": "https://github.com/open-rpc/meta-schema/releases/download/1.14.9/open-rpc-meta-schema.json"])
+        let metaSchema = try JSONParser().parse(try #require(readAll(Self.root + "/Protocol/openrpc-meta-schema.json")))
+        #expect(metaSchema["$id"] == "https://meta.open-rpc.org/")
+        let versions = try #require(metaSchema["properties"]?["openrpc"]?["enum"]?.arrayValue)
+        #expect(versions.contains(try #require(document["openrpc"])), "the meta-schema does not accept openrpc \(document["openrpc"] ?? nil)")
+    }
+
     @Test func everyApplicationErrorIsDescribed() throws {
         let client = TestClient(try demoService())
         let errors = client.result("rpc.discover")["components"]?["errors"]?.objectValue?.values.compactMap { $0["code"]?.integerValue }
