@@ -14,7 +14,7 @@ enum StateGetMethod {
                          errors: [.stateKeyNotFound]) { [unowned service] call throws(ResponseError) in
             let key = try StateParameters.key(call.arguments)
             guard let value = service.application.state[key] else {
-                throw ResponseError(code: .stateKeyNotFound, message: "No state key '\(key)'", data: ["key": .string(key)])
+                throw ResponseError(code: .stateKeyNotFound, message: "State key not found: no key '\(key)' in the shared state", data: ["key": .string(key)])
             }
             return ["key": .string(key), "value": JSONValue(state: value)]
         }
