@@ -19,11 +19,15 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjansson-dev pkg-config; \
 	fi
 
-# The Python client is stdlib-only; its tests need pytest.
+# The Python client is stdlib-only; its tests need pytest, and jsonschema to validate the OpenRPC document.
 python-deps:
 	@if ! $(PYTHON) -c 'import pytest' >/dev/null 2>&1; then \
 		echo "installing pytest"; \
 		$(PYTHON) -m pip install -q pytest || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-pytest; }; \
+	fi
+	@if ! $(PYTHON) -c 'import jsonschema' >/dev/null 2>&1; then \
+		echo "installing jsonschema"; \
+		$(PYTHON) -m pip install -q jsonschema || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-jsonschema; }; \
 	fi
 
 build: deps

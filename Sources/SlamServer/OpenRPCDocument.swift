@@ -17,9 +17,7 @@ enum OpenRPCDocument {
             "methods": .array(methods.map(method)),
             "components": [
                 "schemas": schemas,
-                "errors": .object(JSONValue.Object(uniqueKeysWithValues: ErrorCode.slamCodes.map { entry in
-                    (entry.name.replacing(" ", with: ""), ["code": .integer(Int64(entry.code.rawValue)), "message": .string(entry.name)])
-                })),
+                "errors": errors(answeredBy: methods),
             ],
             "x-notifications": .array(EventKind.allCases.map { ["name": .string($0.rawValue), "params": notificationSchema($0)] }),
         ]
@@ -42,9 +40,26 @@ enum OpenRPCDocument {
         }
         object["result"] = ["name": .string("\(method.name)Result"), "schema": method.resultSchema]
         if !method.errors.isEmpty {
-            object["errors"] = .array(method.errors.map { ["code": .integer(Int64($0.rawValue)), "message": .string($0.slamName)] })
+            object["errors"] = .array(method.errors.map { ["$ref": .string("#/components/errors/\(errorName($0))")] })
         }
         return .object(object)
+    }
+
+    /// `components.errors`: the errors some method answers with (Slam's application codes), in
+    /// code order, each under its short name in UpperCamelCase; methods refer to them by `$ref`.
+    /// The standard JSON-RPC codes and -32000 (message too large) belong to no method (they
+    /// answer any message, whatever it calls): Protocol/README.md's error table has them.
+    private static func errors(answeredBy methods: [MethodDescriptor<ClientSession>]) -> JSONValue {
+        let answered = Set(methods.flatMap(\.errors).map(\.rawValue))
+        let codes = ErrorCode.slamCodes.map(\.code).filter { answered.contains($0.rawValue) }
+        return .object(JSONValue.Object(uniqueKeysWithValues: codes.map { code in
+            (errorName(code), ["code": .integer(Int64(code.rawValue)), "message": .string(code.slamName)])
+        }))
+    }
+
+    /// The component name of an error: its short name in UpperCamelCase ("Element not found" → `ElementNotFound`).
+    static func errorName(_ code: ErrorCode) -> String {
+        code.slamName.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     private static var snapshotProperties: JSONValue {

@@ -161,5 +161,7 @@ import SlamRPC
         #expect(notifications.first?["params"]?["values"] == ["todos": [], "other": 1])
         #expect(actor.result("state.list")["values"]?["other"] == 1)
         #expect(actor.errorCode("state.get", ["key": "missing"]) == -32011)
+        #expect(actor.request("state.get", ["key": "missing"])["error"]?["message"] == "State key not found: no key 'missing' in the shared state",
+                "the message starts with the short name, as every Slam error's does")
     }
 }

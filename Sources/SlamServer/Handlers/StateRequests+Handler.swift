@@ -8,7 +8,7 @@ extension StateGetRequest: HandledRequest {
     static func handle(_ request: StateGetRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> StateEntry {
         guard !request.key.isEmpty else { throw .invalidParams("key: must not be empty", data: ["parameter": "key"]) }
         guard let value = service.application.state[request.key] else {
-            throw ResponseError(code: .stateKeyNotFound, message: "No state key '\(request.key)'", data: ["key": .string(request.key)])
+            throw ResponseError(code: .stateKeyNotFound, message: "State key not found: no key '\(request.key)' in the shared state", data: ["key": .string(request.key)])
         }
         return StateEntry(key: request.key, value: JSONValue(state: value))
     }

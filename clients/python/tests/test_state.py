@@ -55,6 +55,7 @@ def test_an_unknown_key_raises_state_key_not_found_with_the_key(state_app):
         client.state_get("nope")
     assert caught.value.code == -32011
     assert caught.value.data == {"key": "nope"}
+    assert caught.value.message == "State key not found: no key 'nope' in the shared state"
     assert client.ping() == "pong", "the connection goes on"
 
 
