@@ -62,6 +62,12 @@ public final class SlamDaemon: Sendable {
         // We hold the lock, so a socket file here belongs to a daemon that is gone.
         if unlink(path) == 0 { logger.notice("replaced a stale socket at \(path)") }
 
+        // SIGTERM and SIGINT reach the daemon only through its Dispatch signal sources,
+        // which read them from a signalfd: the signals must be blocked in every thread,
+        // or the kernel may hand one to a thread that ignores it and it is lost (slamd
+        // then never stopped, about once in 40 starts). Threads inherit the mask, so
+        // it is set before the event loop's thread exists.
+        if ownsProcess { Self.blockTerminationSignals() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
         let loop = group.next()
@@ -218,6 +224,15 @@ public final class SlamDaemon: Sendable {
             source.cancel()
         }
         cancelled.wait()
+    }
+
+    /// Blocks SIGTERM and SIGINT in the calling thread and in every thread it starts from now on.
+    private static func blockTerminationSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     private func installSignalHandlers(_ handler: @escaping @Sendable (String) -> Void) -> [DispatchSourceSignal] {
