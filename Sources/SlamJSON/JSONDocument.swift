@@ -20,15 +20,27 @@ public struct JSONDocument: ~Copyable {
     /// - Throws: ``JSONError/syntax(message:line:column:position:)`` for anything jansson
     ///   refuses, ``JSONError/tooDeep(limit:path:)`` past `maximumDepth`.
     public init(parsing bytes: UnsafeRawBufferPointer, maximumDepth: Int = 512) throws(JSONError) {
-        root = try Self.load(bytes, maximumDepth: maximumDepth).get()
+        root = try Self.load(bytes, maximumDepth: maximumDepth)
     }
 
     /// Parses a whole document held in an array.
     public init(parsing bytes: [UInt8], maximumDepth: Int = 512) throws(JSONError) {
-        root = try bytes.withUnsafeBytes { Self.load($0, maximumDepth: maximumDepth) }.get()
+        var error: JSONError?
+        let loaded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<json_t>? in
+            do throws(JSONError) {
+                return try Self.load(buffer, maximumDepth: maximumDepth)
+            } catch let failure {
+                error = failure
+                return nil
+            }
+        }
+        guard let loaded else { throw error! }
+        root = loaded
     }
 
-    private static func load(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int) -> Result<UnsafeMutablePointer<json_t>, JSONError> {
+    /// jansson's tree of `bytes`, owned by the caller. (No `Result` here: instantiating its
+    /// generic metadata on every request was a visible share of a small request's cost.)
+    private static func load(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int) throws(JSONError) -> UnsafeMutablePointer<json_t> {
         var error = json_error_t()
         let loaded = if let base = bytes.baseAddress, bytes.count > 0 {
             json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, slam_json_decode_flags(), &error)
@@ -36,13 +48,13 @@ public struct JSONDocument: ~Copyable {
             // jansson refuses a NULL buffer as "wrong arguments"; an empty document is a syntax error.
             json_loadb("", 0, slam_json_decode_flags(), &error)
         }
-        guard let loaded else { return .failure(JSONParser.syntaxError(error)) }
+        guard let loaded else { throw JSONParser.syntaxError(error) }
         let limit = min(maximumDepth, Int(slam_json_parser_max_depth()))
         if let path = JSONElement(loaded).firstPathDeeper(than: limit, path: { .root }) {
             json_decref(loaded)
-            return .failure(.tooDeep(limit: limit, path: path.description))
+            throw .tooDeep(limit: limit, path: path.description)
         }
-        return .success(loaded)
+        return loaded
     }
 
     deinit {

@@ -17,7 +17,7 @@ open class Control: View, ControlView {
     open override class var properties: [PropertyDescriptor] { controlProperties }
 
     public static let controlProperties: [PropertyDescriptor] = viewProperties + [
-        .bool("enabled", \Control.isEnabled),
+        .bool("enabled", \Control.isEnabled) { $0.isEnabled },
     ]
 
     open override func fillUI() {

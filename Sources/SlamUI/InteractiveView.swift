@@ -45,9 +45,9 @@ open class InteractiveControl: Control, InteractiveView {
     open override class var properties: [PropertyDescriptor] { interactiveProperties }
 
     public static let interactiveProperties: [PropertyDescriptor] = controlProperties + [
-        .optionalString("task", \InteractiveControl.task),
-        .optionalString("param", \InteractiveControl.param),
-        .bool("autoUI", \InteractiveControl.autoUI),
+        .optionalString("task", \InteractiveControl.task) { $0.task },
+        .optionalString("param", \InteractiveControl.param) { $0.param },
+        .bool("autoUI", \InteractiveControl.autoUI) { $0.autoUI },
     ]
 
     /// Applies a user's input (the value of a press), before the action runs.

@@ -2,7 +2,11 @@
 /// it for a snapshot and, when it is inspectable, how a storyboard sets it.
 ///
 /// Storyboards and snapshots use these same descriptors, so a property always has
-/// the same name in both.
+/// the same name in both. Snapshots read every property of every element, so
+/// reading is a plain getter (`get`) and not the key path (a key path projection
+/// cost about ten times more), and a descriptor reads only elements of its own
+/// type (a type's ``View/properties``), so it downcasts without a check. The
+/// key path is what a storyboard or a binding writes through.
 public struct PropertyDescriptor: Sendable {
     public let name: String
     public let kind: PropertyValue.Kind
@@ -24,38 +28,45 @@ public struct PropertyDescriptor: Sendable {
 }
 
 extension PropertyDescriptor {
-    static func bool<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, Bool> & Sendable) -> Self {
-        Self(name, kind: .bool, read: { .bool(($0 as! Element)[keyPath: path]) },
+    static func bool<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, Bool> & Sendable,
+                                    _ get: @escaping @Sendable (Element) -> Bool) -> Self {
+        Self(name, kind: .bool, read: { .bool(get(unsafeDowncast($0, to: Element.self))) },
              write: { ($0 as! Element)[keyPath: path] = $1.boolValue })
     }
 
-    static func integer<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, Int> & Sendable) -> Self {
-        Self(name, kind: .integer, read: { .integer(($0 as! Element)[keyPath: path]) },
+    static func integer<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, Int> & Sendable,
+                                       _ get: @escaping @Sendable (Element) -> Int) -> Self {
+        Self(name, kind: .integer, read: { .integer(get(unsafeDowncast($0, to: Element.self))) },
              write: { ($0 as! Element)[keyPath: path] = $1.integerValue ?? 0 })
     }
 
-    static func optionalInteger<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, Int?> & Sendable) -> Self {
-        Self(name, kind: .optionalInteger, read: { ($0 as! Element)[keyPath: path].map(PropertyValue.integer) ?? .null },
+    static func optionalInteger<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, Int?> & Sendable,
+                                               _ get: @escaping @Sendable (Element) -> Int?) -> Self {
+        Self(name, kind: .optionalInteger, read: { get(unsafeDowncast($0, to: Element.self)).map(PropertyValue.integer) ?? .null },
              write: { ($0 as! Element)[keyPath: path] = $1.integerValue })
     }
 
-    static func double<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, Double> & Sendable) -> Self {
-        Self(name, kind: .double, read: { .double(($0 as! Element)[keyPath: path]) },
+    static func double<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, Double> & Sendable,
+                                      _ get: @escaping @Sendable (Element) -> Double) -> Self {
+        Self(name, kind: .double, read: { .double(get(unsafeDowncast($0, to: Element.self))) },
              write: { ($0 as! Element)[keyPath: path] = $1.doubleValue })
     }
 
-    static func string<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, String> & Sendable) -> Self {
-        Self(name, kind: .string, read: { .string(($0 as! Element)[keyPath: path]) },
+    static func string<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, String> & Sendable,
+                                      _ get: @escaping @Sendable (Element) -> String) -> Self {
+        Self(name, kind: .string, read: { .string(get(unsafeDowncast($0, to: Element.self))) },
              write: { ($0 as! Element)[keyPath: path] = $1.stringValue ?? "" })
     }
 
-    static func optionalString<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, String?> & Sendable) -> Self {
-        Self(name, kind: .optionalString, read: { ($0 as! Element)[keyPath: path].map(PropertyValue.string) ?? .null },
+    static func optionalString<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, String?> & Sendable,
+                                              _ get: @escaping @Sendable (Element) -> String?) -> Self {
+        Self(name, kind: .optionalString, read: { get(unsafeDowncast($0, to: Element.self)).map(PropertyValue.string) ?? .null },
              write: { ($0 as! Element)[keyPath: path] = $1.stringValue })
     }
 
-    static func strings<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, [String]> & Sendable) -> Self {
-        Self(name, kind: .strings, read: { .strings(($0 as! Element)[keyPath: path]) },
+    static func strings<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, [String]> & Sendable,
+                                       _ get: @escaping @Sendable (Element) -> [String]) -> Self {
+        Self(name, kind: .strings, read: { .strings(get(unsafeDowncast($0, to: Element.self))) },
              write: { ($0 as! Element)[keyPath: path] = $1.stringsValue })
     }
 

@@ -9,7 +9,7 @@ public final class ActivityIndicator: View {
 
     public override class var typeName: String { "ActivityIndicator" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
-    static let ownProperties: [PropertyDescriptor] = viewProperties + [.bool("animating", \ActivityIndicator.isAnimating)]
+    static let ownProperties: [PropertyDescriptor] = viewProperties + [.bool("animating", \ActivityIndicator.isAnimating) { $0.isAnimating }]
 
     public override func fillUI() {
         super.fillUI()

@@ -9,7 +9,7 @@ public final class Button: InteractiveControl {
 
     public override class var typeName: String { "Button" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
-    static let ownProperties: [PropertyDescriptor] = interactiveProperties + [.string("text", \Button.text)]
+    static let ownProperties: [PropertyDescriptor] = interactiveProperties + [.string("text", \Button.text) { $0.text }]
 
     public override func fillUI() {
         super.fillUI()

@@ -8,7 +8,7 @@ public final class Label: View {
 
     public override class var typeName: String { "Label" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
-    static let ownProperties: [PropertyDescriptor] = viewProperties + [.string("text", \Label.text)]
+    static let ownProperties: [PropertyDescriptor] = viewProperties + [.string("text", \Label.text) { $0.text }]
 
     public override func fillUI() {
         super.fillUI()

@@ -27,8 +27,8 @@ public final class PageControl: InteractiveControl {
     public override class var properties: [PropertyDescriptor] { ownProperties }
     // numberOfPages before currentPage, so a storyboard's page is clamped to its own count.
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
-        .integer("numberOfPages", \PageControl.numberOfPages),
-        .integer("currentPage", \PageControl.currentPage),
+        .integer("numberOfPages", \PageControl.numberOfPages) { $0.numberOfPages },
+        .integer("currentPage", \PageControl.currentPage) { $0.currentPage },
     ]
 
     public override func fillUI() {

@@ -12,7 +12,7 @@ public final class ProgressView: View {
 
     public override class var typeName: String { "ProgressView" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
-    static let ownProperties: [PropertyDescriptor] = viewProperties + [.double("progress", \ProgressView.progress)]
+    static let ownProperties: [PropertyDescriptor] = viewProperties + [.double("progress", \ProgressView.progress) { $0.progress }]
 
     public override func fillUI() {
         super.fillUI()

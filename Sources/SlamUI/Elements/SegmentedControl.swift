@@ -23,8 +23,8 @@ public final class SegmentedControl: InteractiveControl {
     public override class var typeName: String { "SegmentedControl" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
-        .strings("segments", \SegmentedControl.segments),
-        .optionalInteger("selectedSegment", \SegmentedControl.selectedSegment),
+        .strings("segments", \SegmentedControl.segments) { $0.segments },
+        .optionalInteger("selectedSegment", \SegmentedControl.selectedSegment) { $0.selectedSegment },
     ]
 
     public override func fillUI() {

@@ -66,8 +66,8 @@ public final class SingleItemTableView: View, ResettableView {
                                table.staticListLabels = items.stringsValue
                                table.reloadUI()
                            }),
-        .optionalInteger("selectedRow", \SingleItemTableView.currentSelection),
-        .bool("selectUI", \SingleItemTableView.selectUI),
+        .optionalInteger("selectedRow", \SingleItemTableView.currentSelection) { $0.currentSelection },
+        .bool("selectUI", \SingleItemTableView.selectUI) { $0.selectUI },
     ]
 
     /// Re-reads the rows from the row source; a selection past the new end is cleared.

@@ -39,10 +39,10 @@ public final class Stepper: InteractiveControl {
     public override class var properties: [PropertyDescriptor] { ownProperties }
     // Bounds before the value, so a storyboard's value is trimmed to its own range.
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
-        .double("minimumValue", \Stepper.minimumValue),
-        .double("maximumValue", \Stepper.maximumValue),
-        .double("stepValue", \Stepper.stepValue),
-        .double("value", \Stepper.value),
+        .double("minimumValue", \Stepper.minimumValue) { $0.minimumValue },
+        .double("maximumValue", \Stepper.maximumValue) { $0.maximumValue },
+        .double("stepValue", \Stepper.stepValue) { $0.stepValue },
+        .double("value", \Stepper.value) { $0.value },
     ]
 
     public override func fillUI() {

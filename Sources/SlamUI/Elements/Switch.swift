@@ -9,7 +9,7 @@ public final class Switch: InteractiveControl {
 
     public override class var typeName: String { "Switch" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
-    static let ownProperties: [PropertyDescriptor] = interactiveProperties + [.bool("isOn", \Switch.isOn)]
+    static let ownProperties: [PropertyDescriptor] = interactiveProperties + [.bool("isOn", \Switch.isOn) { $0.isOn }]
 
     public override func fillUI() {
         super.fillUI()

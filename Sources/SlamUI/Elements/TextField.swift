@@ -18,8 +18,8 @@ public final class TextField: Control {
     public override class var typeName: String { "TextField" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = controlProperties + [
-        .string("text", \TextField.text),
-        .string("placeholder", \TextField.placeholder),
+        .string("text", \TextField.text) { $0.text },
+        .string("placeholder", \TextField.placeholder) { $0.placeholder },
     ]
 
     public override func fillUI() {

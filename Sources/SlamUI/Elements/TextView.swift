@@ -38,8 +38,8 @@ public final class TextView: View, ResettableView {
     public override class var typeName: String { "TextView" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [
-        .string("text", \TextView.text),
-        .optionalString("textFile", \TextView.textFile),
+        .string("text", \TextView.text) { $0.text },
+        .optionalString("textFile", \TextView.textFile) { $0.textFile },
     ]
 
     public func reloadUI() {
