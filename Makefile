@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-cli fuzz fuzz-smoke load load-test clean
+.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli fuzz fuzz-smoke load load-test clean
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
@@ -76,16 +76,22 @@ slamctl: deps
 	@echo "built $(CURDIR)/.build-static/release/slamctl"
 
 # The whole benchmark suite (figures in the README's performance section): round trips
-# beside redis and nvim, tree-scale figures against their targets, slamctl start-up.
-bench: bench-rpc bench-tree bench-cli
+# beside redis, nvim and the NIO floor, tree-scale figures against their targets,
+# instructions per request (callgrind), slamctl start-up. BENCH_ARGS=--quick: a smoke run.
+bench: bench-rpc bench-tree bench-instructions bench-cli
 
-# Round trips over the socket: slamd (release) beside redis-server and nvim, ratios per scenario.
+# Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
+# ratios, the floor's share and PASS/FAIL target lines per scenario.
 bench-rpc: deps
 	scripts/bench-rpc.sh $(BENCH_ARGS)
 
 # In-process scale: 1k/10k/100k-element storyboards, updateUI, resetUI, find, tree, state-view re-render, memory.
 bench-tree: deps
 	-$(SWIFT) run -c release --scratch-path .build-bench SlamBenchmarks $(BENCH_ARGS)
+
+# Instructions per find and per ping in process, counted by callgrind, against find's target.
+bench-instructions: deps
+	scripts/bench-instructions.sh $(filter --quick,$(BENCH_ARGS))
 
 # slamctl ping against tmux display -p, with hyperfine (figures in the README).
 bench-cli: slamctl

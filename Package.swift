@@ -91,6 +91,14 @@ let package = Package(
             dependencies: ["SlamUI", "SlamStoryboard", "SlamServer", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDemo"],
             path: "Benchmarks/SlamBenchmarks"
         ),
+        .executableTarget(
+            name: "SlamEchoFloor",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Benchmarks/SlamEchoFloor"
+        ),
         .testTarget(name: "SlamJSONTests", dependencies: ["SlamJSON"]),
         .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Round trips per second and latency of a release slamd beside two peers that
 # also answer requests on a Unix socket: redis-server (PING) and neovim
-# (msgpack-rpc nvim_get_mode). bench/loadgen.c drives all three the same way
-# (see bench/README.md). Tables go to standard output, progress to standard error.
+# (msgpack-rpc nvim_get_mode), and beside its floor, SlamEchoFloor (SwiftNIO
+# answering each line with a fixed reply, no JSON). bench/loadgen.c drives all
+# of them the same way (see bench/README.md). Tables, the floor's share and the
+# PASS/FAIL target lines go to standard output, progress to standard error.
 #
 # Usage: scripts/bench-rpc.sh [--seconds N] [--quick] [--no-pinned]
 #   --seconds N   measured seconds per run (default 3, after 0.5 s of warm-up)
 #   --quick       0.5 s runs: a smoke check that everything works, not figures
 #   --no-pinned   skip the second pass with server and loadgen on one core
 # Installs redis-server and neovim with apt when missing (a peer that cannot be
-# installed is skipped with a message). Exits non-zero when anything fails.
+# installed is skipped with a message). Exits non-zero when anything breaks (a
+# build, a server, a run, an error reply); a missed target is a FAIL line, exit 0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,7 +25,7 @@ while [ $# -gt 0 ]; do
         --seconds=*) seconds=${1#*=}; shift ;;
         --quick) seconds=0.5; warmup=0.2; shift ;;
         --no-pinned) pinned_pass=0; shift ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench-rpc: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -53,11 +56,14 @@ if ! pkg-config --exists jansson 2>/dev/null; then
     install pkg-config pkg-config || true
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libjansson-dev >&2
 fi
-say "building release slamd (swift build -c release --product slamd --scratch-path $BUILD)"
-swift build -c release --product slamd --scratch-path "$BUILD" >&2
+for product in slamd SlamEchoFloor; do
+    say "building release $product (swift build -c release --product $product --scratch-path $BUILD)"
+    swift build -c release --product "$product" --scratch-path "$BUILD" >&2
+done
 SLAMD=$BUILD/release/slamd
+FLOOR=$BUILD/release/SlamEchoFloor
 
-targets=(slam-ping slam-find slam-press)
+targets=(floor slam-ping slam-find slam-press)
 if install redis-server redis-server; then targets+=(redis); else say "skipping redis: redis-server is missing and apt-get could not install it"; fi
 if install nvim neovim; then targets+=(nvim); else say "skipping nvim: nvim is missing and apt-get could not install it"; fi
 has() { local t; for t in "${targets[@]}"; do [ "$t" = "$1" ] && return 0; done; return 1; }
@@ -95,6 +101,10 @@ start_servers() {
     "${pin[@]}" "$SLAMD" --socket "${sock_of[slam]}" --log-level error >"$work/slamd.log" 2>&1 &
     pid_of[slam]=$!; pids+=($!)
     wait_for_socket slamd "${pid_of[slam]}" "${sock_of[slam]}" "$work/slamd.log"
+    sock_of[floor]=$work/floor.sock
+    "${pin[@]}" "$FLOOR" "${sock_of[floor]}" >"$work/floor.log" 2>&1 &
+    pid_of[floor]=$!; pids+=($!)
+    wait_for_socket SlamEchoFloor "${pid_of[floor]}" "${sock_of[floor]}" "$work/floor.log"
     if has redis; then
         sock_of[redis]=$work/redis.sock
         "${pin[@]}" redis-server --port 0 --unixsocket "${sock_of[redis]}" --save '' --appendonly no \
@@ -122,7 +132,7 @@ stop_servers() {
 
 request_of() { # target → the slam request line
     case "$1" in
-        slam-ping) echo '{"jsonrpc":"2.0","method":"ping","id":1}' ;;
+        floor|slam-ping) echo '{"jsonrpc":"2.0","method":"ping","id":1}' ;;
         slam-find) echo '{"jsonrpc":"2.0","method":"find","params":{"ref":"count"},"id":1}' ;;
         slam-press) echo '{"jsonrpc":"2.0","method":"press","params":{"ref":"increment"},"id":1}' ;;
     esac
@@ -132,7 +142,7 @@ declare -A result
 run() { # target connections depth
     local target=$1 server=${1%%-*} args=()
     case "$target" in
-        slam-*) args=(--protocol slam --request "$(request_of "$target")") ;;
+        floor|slam-*) args=(--protocol slam --request "$(request_of "$target")") ;;
         *) args=(--protocol "$target") ;;
     esac
     local out
@@ -154,6 +164,20 @@ field() { # result-line key
 
 ratio() { # a b → a/b as "0.42×"
     awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else print "n/a" }'
+}
+
+# One target line: PASS or FAIL, the ratio of rps, the target. Never fails the script.
+target_line() { # name scenario-C scenario-D peer minimum
+    local name=$1 c=$2 d=$3 peer=$4 minimum=$5 ours=${1%%/*}
+    if ! has "$peer"; then
+        echo "SKIP $name C=$c D=$d ($peer was not run; target ≥ ${minimum}×)"
+        return 0
+    fi
+    awk -v a="$(field "${result[slam-$ours/$c/$d]}" rps)" -v b="$(field "${result[$peer/$c/$d]}" rps)" \
+        -v name="$name" -v c="$c" -v d="$d" -v min="$minimum" 'BEGIN {
+            r = b > 0 ? a / b : 0
+            printf "%s %s C=%s D=%s %.2f× (target ≥ %s×)\n", (r >= min ? "PASS" : "FAIL"), name, c, d, r, min
+        }'
 }
 
 scenarios=("1 1" "1 32" "8 1")
@@ -182,16 +206,39 @@ section() { # title
         done
     done
     echo
-    echo "| scenario | slam-find / nvim (rps) | slam-find / redis (rps) |"
-    echo "|---|---:|---:|"
+    echo "| scenario | slam-find / nvim (rps) | slam-find / redis (rps) | slam-ping / nvim (rps) |"
+    echo "|---|---:|---:|---:|"
     for sc in "${scenarios[@]}"; do
         set -- $sc
-        local find nvim=n/a redis=n/a
+        local find ping nvim=n/a redis=n/a ping_nvim=n/a
         find=$(field "${result[slam-find/$1/$2]}" rps)
+        ping=$(field "${result[slam-ping/$1/$2]}" rps)
         has nvim && nvim=$(ratio "$find" "$(field "${result[nvim/$1/$2]}" rps)")
         has redis && redis=$(ratio "$find" "$(field "${result[redis/$1/$2]}" rps)")
-        printf '| C=%s D=%s | %s | %s |\n' "$1" "$2" "$nvim" "$redis"
+        has nvim && ping_nvim=$(ratio "$ping" "$(field "${result[nvim/$1/$2]}" rps)")
+        printf '| C=%s D=%s | %s | %s | %s |\n' "$1" "$2" "$nvim" "$redis" "$ping_nvim"
     done
+
+    # The floor's time per request (1/rps) as a share of ping's and find's: what is
+    # left for Slam's own work is the rest.
+    echo
+    for sc in "${scenarios[@]}"; do
+        set -- $sc
+        awk -v f="$(field "${result[floor/$1/$2]}" rps)" -v p="$(field "${result[slam-ping/$1/$2]}" rps)" \
+            -v q="$(field "${result[slam-find/$1/$2]}" rps)" -v c="$1" -v d="$2" 'BEGIN {
+                if (!(f > 0 && p > 0 && q > 0)) { printf "C=%s D=%s floor: n/a (a run had no replies)\n", c, d; exit }
+                printf "C=%s D=%s floor: %.2f µs/request; %.0f %% of ping'"'"'s µs/request (%.2f), %.0f %% of find'"'"'s (%.2f)\n",
+                    c, d, 1e6 / f, 100 * p / f, 1e6 / p, 100 * q / f, 1e6 / q
+            }'
+    done
+
+    # Targets (rps ratios): figures, not tests; a FAIL does not fail the script.
+    echo
+    target_line find/nvim 1 32 nvim 1.0
+    target_line find/nvim 8 1 nvim 1.0
+    target_line find/nvim 1 1 nvim 0.9
+    for sc in "${scenarios[@]}"; do target_line ping/nvim $sc nvim 1.0; done
+    target_line find/redis 1 32 redis 0.3
 }
 
 echo "## slamd round trips beside redis-server and nvim"

@@ -7,7 +7,9 @@ struct BenchmarkTable {
 
     var failures: [BenchmarkResult] { results.filter { $0.passed == false } }
 
-    /// The table, one row per measurement, then a summary line.
+    /// The table, one row per measurement, then one PASS/FAIL line per target
+    /// (as `scripts/bench-rpc.sh` and `scripts/bench-instructions.sh` print theirs),
+    /// then a summary line.
     func text() -> String {
         let header = ["measurement", "size", "median", "min", "target", ""]
         let rows = results.map { result -> [String] in
@@ -26,8 +28,19 @@ struct BenchmarkTable {
         }
         var lines = [line(header), String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))]
         lines += rows.map(line)
+        let targetLines = self.targetLines()
+        if !targetLines.isEmpty { lines += [""] + targetLines + [""] }
         lines.append(summary())
         return lines.joined(separator: "\n")
+    }
+
+    /// `PASS tree via service 10k 8.12 ms (target ≤ 10.000 ms)`, one per result with a target.
+    func targetLines() -> [String] {
+        results.compactMap { result in
+            guard let target = result.target, let passed = result.passed else { return nil }
+            return "\(passed ? "PASS" : "FAIL") \(result.name.drop(while: { $0 == " " })) \(Self.formatSize(result.size)) "
+                + "\(Self.format(result.median, result.unit)) (target \(Self.format(target, result.unit)))"
+        }
     }
 
     /// `12 measurements, 6 with targets: 5 passed, 1 failed (updateUI 10k)`.

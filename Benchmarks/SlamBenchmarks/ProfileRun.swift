@@ -2,9 +2,12 @@
 /// tree, untimed and without the table, so a profiler (`valgrind
 /// --tool=callgrind --toggle-collect=…`, `perf record`) sees only that work.
 /// The tree is prepared outside ``perform()``, which a profiler can focus on.
+/// `find` and `ping` send one request per repetition through ``InProcessClient``
+/// (`ping`: the cost of parsing, dispatch and the reply alone);
+/// `scripts/bench-instructions.sh` counts their instructions with callgrind.
 struct ProfileRun {
     enum Operation: String, CaseIterable {
-        case load, update, reset, tree, find, render
+        case load, update, reset, tree, find, ping, render
     }
 
     let operation: Operation
@@ -25,18 +28,20 @@ struct ProfileRun {
         switch operation {
         case .load:
             for _ in 0..<repetitions { try perform { _ = try LargeScreen(storyboard: storyboard) } }
-        case .update, .reset, .tree, .find:
+        case .update, .reset, .tree, .find, .ping:
             let screen = try LargeScreen(storyboard: storyboard)
             screen.attachDataSources()
             let client = InProcessClient(application: screen.application)
             let treeRequest = InProcessClient.request("tree")
             let findRequest = InProcessClient.request("find", params: #"{"ref":"s0g0e1"}"#)
+            let pingRequest = InProcessClient.request("ping")
             for _ in 0..<repetitions {
                 perform {
                     switch operation {
                     case .update: screen.controller.updateUI()
                     case .reset: screen.controller.resetUI()
                     case .tree: client.send(treeRequest)
+                    case .ping: client.send(pingRequest)
                     default: client.send(findRequest)
                     }
                 }
