@@ -1,12 +1,25 @@
 import FuzzSupport
 import SlamJSON
 
-/// Arbitrary bytes through the JSON parser; whatever parses must serialize and
-/// parse back to the same value (the round trip every reply relies on).
+/// Arbitrary bytes through both ways into the JSON layer: the parser into a
+/// `JSONValue` and the in-place reader (`JSONDocument`, what the dispatcher
+/// reads requests with) must accept the same documents and read the same
+/// values; whatever parses must be written, by the serializer and by
+/// `JSONNode` (what replies are written with), as the same bytes, and parse
+/// back to the same value (the round trip every reply relies on).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
-    guard let value = try? JSONParser().parse(Array(bytes)) else { return 0 }
+    let parsed = try? JSONParser().parse(Array(bytes))
+    var readInPlace: JSONValue?
+    do {
+        let document = try JSONDocument(parsing: bytes)
+        readInPlace = document.withRoot { $0.jsonValue }
+    } catch {
+        readInPlace = nil
+    }
+    precondition(readInPlace == parsed, "the parser and the in-place reader disagree")
+    guard let value = parsed else { return 0 }
     let written: [UInt8]
     do {
         written = try JSONSerializer().serialize(value)
@@ -14,6 +27,7 @@ public func fuzzJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         preconditionFailure("a parsed value could not be written: \(error)")
     }
     precondition(!written.contains(UInt8(ascii: "\n")), "compact JSON with a raw newline breaks newline framing")
+    precondition((try? JSONNode(value).serialized()) == written, "JSONNode writes other bytes than the serializer")
     let reread = try? JSONParser().parse(written)
     precondition(reread == value, "the round trip changed the value")
     return 0
