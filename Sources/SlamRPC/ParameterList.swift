@@ -21,7 +21,7 @@ public struct ParameterList<Params> {
     public func decode(_ params: JSONElement?, method: String) throws(ResponseError) -> Params {
         var decoded = empty
         guard let params else {
-            if let missing = parameters.first(where: \.isRequired) { throw Self.missing(missing.name) }
+            if let missing = parameters.first(where: { $0.isRequired }) { throw Self.missing(missing.name) }  // a closure: a key path in this generic context is built anew on every call
             return decoded
         }
         switch params.kind {
