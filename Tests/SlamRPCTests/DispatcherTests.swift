@@ -76,6 +76,18 @@ import SlamJSON
         #expect(message.hasPrefix("Invalid Request: ") && message.contains(detail), "message was: \(message)")
     }
 
+    /// pygls and other LSP-style clients send `"params": null` for "no params".
+    @Test func nullParamsAreNoParams() throws {
+        let missing = try #require(try send(#"{"jsonrpc":"2.0","method":"echo","params":null,"id":1}"#, to: echo))
+        #expect(missing["error"]?["message"] == "Invalid params: missing required parameter 'ref'",
+                "read as no params, so the required one is missing (not an invalid request)")
+        let ping = Dispatcher<Void>(registry: MethodRegistry([MethodDescriptor("ping") { _ in "pong" }]))
+        #expect(try send(#"{"jsonrpc":"2.0","method":"ping","params":null,"id":2}"#, to: ping)?["result"] == "pong")
+        #expect(try send(#"{"jsonrpc":"2.0","method":"ping","params":null}"#, to: ping) == nil, "a notification too")
+        #expect(try Message(jsonValue: ["jsonrpc": "2.0", "method": "ping", "params": nil, "id": 3])
+                == .request(Request(id: 3, method: "ping")), "clients read it the same way")
+    }
+
     @Test func invalidRequestKeepsAReadableID() throws {
         let reply = try send(#"{"jsonrpc":"1.0","method":"echo","id":"x7"}"#, to: echo)
         #expect(reply?["id"] == "x7")
