@@ -26,6 +26,13 @@ final class EmbeddedConnection {
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/embedded")).wait()
     }
 
+    /// Closes what the test left open: the pipeline's handlers, the session and the
+    /// service hold one another until the channel closes (as a real connection's do).
+    deinit {
+        _ = try? channel.finish(acceptAlreadyClosed: true)
+        channel.embeddedEventLoop.run()
+    }
+
     /// Bytes arriving in one read burst (a read, then read-complete).
     func receive(_ text: String) throws {
         try channel.writeInbound(channel.allocator.buffer(string: text))
