@@ -82,9 +82,15 @@ final class SessionHandler: ChannelInboundHandler {
         }
     }
 
+    /// Flushes the burst's replies on the loop's next turn, not here: when the
+    /// burst ends with the client's end of input, NIO announces the end of the
+    /// burst and then closes the input side, and a flush here that meets a reset
+    /// connection closes the whole channel in between, which NIO's half-closure
+    /// path does not expect (its assertion stopped a debug slamd when a client
+    /// that had unread notifications closed its socket).
     func channelReadComplete(context: ChannelHandlerContext) {
         isReading = false
-        context.flush()
+        scheduleFlush()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -140,13 +146,19 @@ final class SessionHandler: ChannelInboundHandler {
             context.eventLoop.assumeIsolated().execute { context.close(promise: nil) }
             return
         }
-        if !isReading && !flushScheduled {
+        if !isReading {
             // Output caused by another client or a timer: flush once the current turn ends.
-            flushScheduled = true
-            context.eventLoop.assumeIsolated().execute { [weak self] in
-                self?.flushScheduled = false
-                self?.context?.flush()
-            }
+            scheduleFlush()
+        }
+    }
+
+    /// Flushes once the current turn of the loop ends, however many writes ask for it.
+    private func scheduleFlush() {
+        guard let context, !flushScheduled else { return }
+        flushScheduled = true
+        context.eventLoop.assumeIsolated().execute { [weak self] in
+            self?.flushScheduled = false
+            self?.context?.flush()
         }
     }
 }

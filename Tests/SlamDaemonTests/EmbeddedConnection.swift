@@ -33,9 +33,11 @@ final class EmbeddedConnection {
         channel.embeddedEventLoop.run()
     }
 
-    /// Bytes arriving in one read burst (a read, then read-complete).
+    /// Bytes arriving in one read burst (a read, then read-complete), then the
+    /// loop's turn in which the burst's replies are flushed.
     func receive(_ text: String) throws {
         try channel.writeInbound(channel.allocator.buffer(string: text))
+        channel.embeddedEventLoop.run()
     }
 
     /// Bytes arriving in a read whose burst has not ended yet (see ``endReadBurst()``).
@@ -43,9 +45,11 @@ final class EmbeddedConnection {
         channel.pipeline.syncOperations.fireChannelRead(NIOAny(channel.allocator.buffer(string: text)))
     }
 
-    /// Ends a read burst begun by ``receiveWithoutReadComplete(_:)``.
-    func endReadBurst() {
+    /// Ends a read burst begun by ``receiveWithoutReadComplete(_:)`` and, unless told
+    /// not to, lets the loop turn (its replies are flushed then).
+    func endReadBurst(turningTheLoop: Bool = true) {
         channel.pipeline.syncOperations.fireChannelReadComplete()
+        if turningTheLoop { channel.embeddedEventLoop.run() }
     }
 
     /// The client closes its sending side.

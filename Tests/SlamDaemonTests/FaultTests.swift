@@ -33,6 +33,43 @@ import SlamRPC
         return false
     }
 
+    /// Subscribers that hang up while another client's presses keep sending them
+    /// notifications: their end of input and the reset their socket answers
+    /// later writes with reach slamd together. A debug slamd used to stop on
+    /// NIO's half-closure assertion within a few rounds (a flush at the end of
+    /// the read burst closed the channel under NIO); it must keep serving.
+    @Test func subscribersHangingUpUnderNotificationsLeaveTheDaemonServing() async throws {
+        try await onOwnThread {
+            let daemon = try DaemonProcess.launch()
+            let socketPath = daemon.socketPath
+            let stop = Counter()
+            let pressing = DispatchGroup()
+            pressing.enter()
+            Thread {
+                defer { pressing.leave() }
+                guard let presser = try? SlamConnection(socketPath: socketPath) else { return }
+                // Eight presses in flight, each its own request: each sends every subscriber a notification.
+                let press: JSONValue = ["jsonrpc": "2.0", "method": "press", "params": ["ref": "increment"], "id": 1]
+                while stop.value == 0 {
+                    for _ in 0..<8 { guard (try? presser.send(press)) != nil else { return } }
+                    for _ in 0..<8 { guard (try? presser.nextMessage()) != nil else { return } }
+                }
+            }.start()
+            for round in 0..<300 {
+                let subscriber = try daemon.connect()
+                try subscriber.subscribe([.changed, .stateChanged])
+                _ = try? subscriber.nextNotification(timeoutMilliseconds: 100)
+                if round % 2 == 1 { try subscriber.shutdownWriting() }
+                subscriber.close()
+                #expect(daemon.process.isRunning, "slamd stopped after \(round + 1) subscribers hung up:\n\(daemon.standardError)")
+                if !daemon.process.isRunning { break }
+            }
+            stop.set(1)
+            pressing.wait()
+            #expect(try daemon.connect().ping() == "pong")
+        }
+    }
+
     @Test func clientsKilledMidRequestAndMidBatchLeaveTheDaemonServing() async throws {
         try await onOwnThread {
             let daemon = try DaemonProcess.launch()
