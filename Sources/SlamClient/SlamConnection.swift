@@ -99,7 +99,7 @@ public final class SlamConnection {
     /// parameter's name, position and default come from ``WaitForRequest``.
     static func millisecondsTheDaemonMayHold(_ method: String, _ params: Parameters?) -> Int {
         guard method == WaitForRequest.method else { return 0 }
-        let name = "timeoutMs"
+        let name = WaitForRequest.timeoutParameter
         let timeout: JSONValue?
         switch params {
         case .byName(let object)?: timeout = object[name]

@@ -56,7 +56,7 @@ public struct Flow: Sendable {
             throw FormatError(path: "$.\(key)", reason: "unknown member; a flow has name, timeoutMs, steps")
         }
         name = try Self.string(root, "name", at: "$") ?? "flow"
-        timeoutMilliseconds = try Self.timeout(root, at: "$") ?? 5_000
+        timeoutMilliseconds = try Self.timeout(root, at: "$") ?? WaitForRequest.defaultTimeoutMilliseconds
         guard case .array(let values)? = root["steps"], !values.isEmpty else {
             throw FormatError(path: "$.steps", reason: "must be a non-empty array of steps")
         }

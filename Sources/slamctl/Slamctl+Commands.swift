@@ -8,8 +8,8 @@ extension Slamctl {
     /// Verbs that read: they never change the UI.
     static let queryCommands: [SlamctlCommand] = [
         SlamctlCommand("ping", "Check that the daemon answers.") { invocation in
-            let result = try invocation.connect().call("ping")
-            invocation.output(result) { result.stringValue ?? "" }
+            let pong = try invocation.connect().ping()
+            invocation.output(.string(pong)) { pong }
         },
         SlamctlCommand("version", "Show the protocol and server versions and capabilities.") { invocation in
             let version = try invocation.connect().version()
@@ -107,13 +107,13 @@ extension Slamctl {
             "update", "Pull every data source (updateUI) and list what changed.",
             arguments: [.init("ref", help: "Only this subtree.", isOptional: true)], options: [.controller]
         ) { invocation in
-            try refresh("updateUI", invocation)
+            try refresh(UpdateUIRequest.self, invocation)
         },
         SlamctlCommand(
             "reset", "Reload tables and text views, then fill (resetUI); list what changed.",
             arguments: [.init("ref", help: "Only this subtree.", isOptional: true)], options: [.controller]
         ) { invocation in
-            try refresh("resetUI", invocation)
+            try refresh(ResetUIRequest.self, invocation)
         },
         SlamctlCommand(
             "task", "Run a task: pop, push CONTROLLER, url ADDRESS, or one of the app's own.",
@@ -121,11 +121,11 @@ extension Slamctl {
         ) { invocation in
             let name = invocation.argument("name")
             let param = invocation.line.argument("param")
-            var params: JSONValue.Object = ["name": .string(name)]
-            if let param { params["param"] = .string(param) }
-            let result = try invocation.connect().call("runTask", params)
-            invocation.output(result) {
-                "ran \(name)\(param.map { " \($0)" } ?? ""); top: \(result["top"]?.stringValue ?? "none")"
+            let outcome = try invocation.connect().send(RunTaskRequest(name: name, param: param))
+            let json: JSONValue = ["task": .string(outcome.task), "param": outcome.param.map(JSONValue.string) ?? .null,
+                                   "top": outcome.top.map(JSONValue.string) ?? .null]
+            invocation.output(json) {
+                "ran \(name)\(param.map { " \($0)" } ?? ""); top: \(outcome.top ?? "none")"
             }
         },
         SlamctlCommand(
@@ -182,15 +182,12 @@ extension Slamctl {
     }
 
     /// `update` and `reset`: the same call shape and output.
-    private static func refresh(_ method: String, _ invocation: Invocation) throws {
-        var params: JSONValue.Object = [:]
-        if let reference = invocation.line.argument("ref") { params["ref"] = .string(reference) }
-        if let controller = invocation.controller { params["controller"] = .string(controller) }
-        let result = try invocation.connect().call(method, params)
-        invocation.output(result) {
-            let changed = result["changed"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            let controller = result["controller"]?.stringValue ?? "?"
-            return changed.isEmpty ? "\(controller): nothing changed" : "\(controller): changed \(changed.joined(separator: " "))"
+    private static func refresh<Request: RefreshRequest>(_ type: Request.Type, _ invocation: Invocation) throws {
+        let changes = try invocation.connect().send(Request(ref: invocation.line.argument("ref"), controller: invocation.controller))
+        let json: JSONValue = ["controller": .string(changes.controller), "changed": .array(changes.changed.map(JSONValue.string))]
+        invocation.output(json) {
+            changes.changed.isEmpty ? "\(changes.controller): nothing changed"
+                : "\(changes.controller): changed \(changes.changed.joined(separator: " "))"
         }
     }
 }

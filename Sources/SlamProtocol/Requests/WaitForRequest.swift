@@ -15,12 +15,15 @@ public struct WaitForRequest: SlamRequest {
         .optional("state", \.state, summary: "exists, absent, visible, hidden or enabled.", nullable: true),
         .optional("property", \.property, summary: "A snapshot property name (with `equals`, instead of `state`)."),
         .optional("equals", \.equals, summary: "The value `property` must have (numbers compare by value)."),
-        .optional("timeoutMs", \.timeoutMilliseconds, summary: "How long to wait, in milliseconds; default \(defaultTimeoutMilliseconds).",
+        .optional(timeoutParameter, \.timeoutMilliseconds, summary: "How long to wait, in milliseconds; default \(defaultTimeoutMilliseconds).",
                   schema: { ["type": "integer", "minimum": 0] }),
         .optional("controller", \.controller, summary: CommonParameters.controller),
     ])
     public static var resultSchema: JSONValue { ["oneOf": [Snapshot.schemaReference, ["type": "null"]]] }
     public static var errors: [ErrorCode] { [.waitTimedOut, .controllerNotFound, .shuttingDown] }
+
+    /// The name of the parameter that says how long to wait (clients that read raw params look for it).
+    public static let timeoutParameter = "timeoutMs"
 
     /// How long a wait lasts when the request gives no `timeoutMs`.
     public static let defaultTimeoutMilliseconds = 5_000
