@@ -59,15 +59,15 @@ extension Slamctl {
             }
         },
         SlamctlCommand("tasks", "List the registered tasks.") { invocation in
-            let result = try invocation.connect().call("tasks")
-            invocation.output(result) { result.arrayValue?.compactMap(\.stringValue).joined(separator: "\n") ?? "" }
+            let tasks = try invocation.connect().tasks()
+            invocation.output(.array(tasks.map(JSONValue.string))) { tasks.joined(separator: "\n") }
         },
         SlamctlCommand("controllers", "Show the navigation stack, root first.") { invocation in
-            let result = try invocation.connect().call("controllers")
-            invocation.output(result) {
-                (result.arrayValue ?? []).enumerated().map { index, entry in
-                    "\(index) \(entry["id"]?.stringValue ?? "?") \"\(entry["title"]?.stringValue ?? "")\""
-                        + (entry["modal"] == true ? " (modal)" : "")
+            let stack = try invocation.connect().controllers()
+            let json: JSONValue = .array(stack.map { ["id": .string($0.id), "title": .string($0.title), "modal": .bool($0.modal)] })
+            invocation.output(json) {
+                stack.enumerated().map { index, entry in
+                    "\(index) \(entry.id) \"\(entry.title)\"" + (entry.modal ? " (modal)" : "")
                 }.joined(separator: "\n")
             }
         },
