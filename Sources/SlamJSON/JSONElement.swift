@@ -163,9 +163,9 @@ public struct JSONElement {
         }
     }
 
-    /// The deepest nesting of arrays and objects below and including this element (`[[1]]` is 2).
-    ///
-    /// Stops counting once `limit` is exceeded and returns the path to where it was crossed.
+    /// Where arrays and objects below this element first nest deeper than `limit`
+    /// (`[[1]]` nests 2 deep), or nil: the parser's depth limit, checked without
+    /// converting anything. `path` is built only for the answer.
     func firstPathDeeper(than limit: Int, depth: Int = 0, path: () -> JSONPath) -> JSONPath? {
         switch slam_json_typeof(pointer) {
         case JSON_ARRAY:
