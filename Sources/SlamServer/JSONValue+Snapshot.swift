@@ -17,26 +17,13 @@ extension PropertyValue {
 
 extension ElementSnapshot {
     /// `{"type": …, "ref": …, <properties in declared order>}`.
+    /// For what keeps a snapshot as a value (a wait's timeout error, comparisons);
+    /// replies write snapshots straight into jansson (``SlamUI/View/snapshotNode()``).
     public var jsonValue: JSONValue {
-        .object(jsonObject)
-    }
-
-    public var jsonObject: JSONValue.Object {
         var object = JSONValue.Object(minimumCapacity: properties.count + 2)
         object["type"] = .string(type)
         object["ref"] = .string(reference)
         for property in properties { object[property.name] = property.value.jsonValue }
-        return object
-    }
-}
-
-extension View {
-    /// The element's snapshot as JSON; with `depth`, nested `children` snapshots down to that depth (nil: all).
-    public func treeJSON(depth: Int?) -> JSONValue {
-        var object = snapshot().jsonObject
-        if depth.map({ $0 > 0 }) ?? true {
-            object["children"] = .array(subviews.map { $0.treeJSON(depth: depth.map { $0 - 1 }) })
-        }
         return .object(object)
     }
 }
