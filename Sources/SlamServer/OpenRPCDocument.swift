@@ -1,6 +1,7 @@
 import SlamJSON
 import SlamProtocol
 import SlamRPC
+import SlamStoryboard
 import SlamUI
 
 /// Builds the OpenRPC description of the protocol from the live method list,
@@ -66,7 +67,7 @@ enum OpenRPCDocument {
         var properties: JSONValue.Object = ["type": ["type": "string"], "ref": ["type": "string"]]
         for name in ElementType.builtIn.keys.sorted() {
             for property in ElementType.builtIn[name]!.properties where properties[property.name] == nil {
-                properties[property.name] = StoryboardKinds.schema(property.kind)
+                properties[property.name] = StoryboardSchema.schema(for: property.kind)
             }
         }
         return .object(properties)
@@ -112,20 +113,5 @@ enum OpenRPCDocument {
 
     private static func notificationSchema(_ kind: EventKind) -> JSONValue {
         SlamEvent.paramsTypes.first { $0.kind == kind }?.schema ?? [:]
-    }
-}
-
-/// JSON Schema for property kinds (the storyboard schema uses the same mapping).
-enum StoryboardKinds {
-    static func schema(_ kind: PropertyValue.Kind) -> JSONValue {
-        switch kind {
-        case .bool: ["type": "boolean"]
-        case .integer: ["type": "integer"]
-        case .double: ["type": "number"]
-        case .string: ["type": "string"]
-        case .strings: ["type": "array", "items": ["type": "string"]]
-        case .optionalInteger: ["type": ["integer", "null"]]
-        case .optionalString: ["type": ["string", "null"]]
-        }
     }
 }

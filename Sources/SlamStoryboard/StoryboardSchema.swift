@@ -73,7 +73,8 @@ public enum StoryboardSchema {
         "WebView": ["url", "html"],
     ]
 
-    static func schema(for kind: PropertyValue.Kind) -> JSONValue {
+    /// The JSON Schema of a property kind (snapshots in discovery use the same mapping).
+    public static func schema(for kind: PropertyValue.Kind) -> JSONValue {
         switch kind {
         case .bool: ["type": "boolean"]
         case .integer: ["type": "integer"]
