@@ -37,77 +37,10 @@ public struct JSONParser: Sendable {
         try parse(Array(text.utf8))
     }
 
+    /// jansson parses and checks the depth (``JSONDocument``); the tree then becomes a ``JSONValue``.
     private func parse(buffer: UnsafeRawBufferPointer) -> Result<JSONValue, JSONError> {
-        var error = json_error_t()
-        let loaded = if let base = buffer.baseAddress {
-            json_loadb(base.assumingMemoryBound(to: CChar.self), buffer.count, slam_json_decode_flags(), &error)
-        } else {
-            // jansson refuses a NULL buffer as "wrong arguments"; an empty document is a syntax error.
-            json_loadb("", 0, slam_json_decode_flags(), &error)
-        }
-        guard let pointer = loaded else {
-            return .failure(Self.syntaxError(error))
-        }
-        let root = JanssonReference(owning: pointer)
-        return withExtendedLifetime(root) {
-            Result { () throws(JSONError) -> JSONValue in
-                try convert(root.pointer, depth: 0, path: { .root })
-            }
-        }
-    }
-
-    /// `path` is built only when an error needs it: a document's paths cost
-    /// nothing while it converts cleanly (building one per value doubled the time).
-    private func convert(_ json: UnsafeMutablePointer<json_t>, depth: Int, path: () -> JSONPath) throws(JSONError) -> JSONValue {
-        switch slam_json_typeof(json) {
-        case JSON_NULL:
-            return .null
-        case JSON_TRUE:
-            return .bool(true)
-        case JSON_FALSE:
-            return .bool(false)
-        case JSON_INTEGER:
-            return .integer(Int64(json_integer_value(json)))
-        case JSON_REAL:
-            return .double(json_real_value(json))
-        case JSON_STRING:
-            return .string(Self.string(json_string_value(json), length: json_string_length(json)))
-        case JSON_ARRAY:
-            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path().description) }
-            let count = json_array_size(json)
-            var array: [JSONValue] = []
-            array.reserveCapacity(count)
-            for index in 0..<count {
-                let element = json_array_get(json, index)!
-                let converted = try convert(element, depth: depth + 1, path: { path().appending(index: index) })
-                array.append(converted)
-            }
-            return .array(array)
-        case JSON_OBJECT:
-            guard depth < maximumDepth else { throw .tooDeep(limit: maximumDepth, path: path().description) }
-            var object = JSONValue.Object(minimumCapacity: json_object_size(json))
-            // jansson (since 2.8) iterates in insertion order, which is document order.
-            var iterator = json_object_iter(json)
-            while let current = iterator {
-                let key = Self.string(json_object_iter_key(current), length: json_object_iter_key_len(current))
-                let member = json_object_iter_value(current)!
-                // Converting before touching `object` keeps a throw from starting a
-                // subscript access that is then abandoned (which leaked under typed throws).
-                let converted = try convert(member, depth: depth + 1, path: { path().appending(key: key) })
-                object[key] = converted
-                iterator = json_object_iter_next(json, current)
-            }
-            return .object(object)
-        default:
-            throw .syntax(message: "unknown jansson value type", line: 0, column: 0, position: 0)
-        }
-    }
-
-    /// Decodes a jansson string by its length, so embedded NUL characters survive.
-    private static func string(_ characters: UnsafePointer<CChar>?, length: Int) -> String {
-        guard let characters, length > 0 else { return "" }
-        return characters.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-            String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+        Result { () throws(JSONError) -> JSONValue in
+            try JSONDocument(parsing: buffer, maximumDepth: maximumDepth).withRoot { $0.jsonValue }
         }
     }
 
