@@ -56,6 +56,8 @@ public final class SlamService {
     private var isShuttingDown = false
     /// The controllers on the stack at the last navigation: a newly shown one has no "changes".
     private var controllersOnStack: Set<ObjectIdentifier> = []
+    /// What attached renderers were last told (see ``RemoteUIMirror``).
+    let remoteUI = RemoteUIMirror()
 
     public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
         self.application = application
@@ -87,6 +89,7 @@ public final class SlamService {
     public func disconnect(_ session: ClientSession) {
         session.markClosed()
         sessions[session.identifier] = nil
+        if session.isAttachedToUI { detachUI(session) }
         for identifier in session.pendingWaits {
             waits.removeValue(forKey: identifier)?.cancelTimer()
         }
@@ -132,6 +135,7 @@ public final class SlamService {
             uiMayHaveChanged = true
             broadcast(ChangedEventOutput(controller: entry.controller.identifier, elements: entry.elements))
         }
+        if remoteUI.isActive { sendRedraw(changes: log, changedKeys: Array(changedKeys)) }
         if uiMayHaveChanged {
             uiMayHaveChanged = false
             evaluateWaits()
