@@ -95,11 +95,14 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
         let port = context.channel.localAddress?.port ?? -1
+        // NIO's HTTP decoder reads nothing after a request that asked for an upgrade,
+        // so a refused upgrade is the connection's last request.
+        let closing = !head.headers["Upgrade"].isEmpty
         let decision = policy.check(head, port: port)
         guard case .allowed(let tokenInQuery) = decision else {
             if case .refused(let reason) = decision {
                 logger.notice("refused a web request for \(WebAccessPolicy.path(of: head.uri)): \(reason)")
-                send(.forbidden, text: "403 Forbidden: \(reason)", for: head, context: context)
+                send(.forbidden, text: "403 Forbidden: \(reason)", for: head, closing: closing, context: context)
             }
             return
         }
@@ -109,7 +112,7 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             let cookie = "\(WebAccessPolicy.cookieName(port: port))=\(policy.token); HttpOnly; SameSite=Strict; Path=/"
             send(.seeOther, text: "", extraHeaders: [("Location", WebAccessPolicy.removingToken(from: head.uri)),
                                                     ("Set-Cookie", cookie)],
-                 for: head, context: context)
+                 for: head, closing: closing, context: context)
             return
         }
         if path == Self.rpcPath {
@@ -118,15 +121,15 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                      extraHeaders: [("Upgrade", "websocket")], for: head, context: context)
             } else {
                 send(.badRequest, text: "not a WebSocket handshake this server accepts (version 13, with Sec-WebSocket-Key)",
-                     for: head, context: context)
+                     for: head, closing: true, context: context)
             }
             return
         }
         guard let file = root.file(at: path) else {
-            send(.notFound, text: "404 Not Found: \(path)", for: head, context: context)
+            send(.notFound, text: "404 Not Found: \(path)", for: head, closing: closing, context: context)
             return
         }
-        send(.ok, body: file.bytes, contentType: file.contentType, for: head, context: context)
+        send(.ok, body: file.bytes, contentType: file.contentType, for: head, closing: closing, context: context)
     }
 
     /// Answers a request the server does not serve without waiting for its body, then closes.
