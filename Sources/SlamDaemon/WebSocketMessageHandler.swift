@@ -93,13 +93,13 @@ final class WebSocketMessageHandler: ChannelDuplexHandler {
     }
 
     func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
-        // A client that stopped reading would never take the close frame: then close at once.
-        guard mode == .all, !closeSent, context.channel.isWritable else {
+        // Output still queued means a client that is not reading: it would never take the close frame.
+        let queued = (try? context.channel.syncOptions?.getOption(ChannelOptions.bufferedWritableBytes)) ?? 0
+        guard mode == .all, !closeSent, queued == 0 else {
             context.close(mode: mode, promise: promise)
             return
         }
-        sendClose(1001, "slamd closes this connection", context: context)
-            .assumeIsolated().whenComplete { _ in context.close(mode: mode, promise: promise) }
+        closeAfterSending(1001, "slamd closes this connection", context: context, promise: promise)
     }
 
     /// Adds a message's bytes; a whole message goes on to the session.
@@ -137,7 +137,7 @@ final class WebSocketMessageHandler: ChannelDuplexHandler {
             code = validReason && (1000...1003 ~= received || 1007...1014 ~= received || 3000...4999 ~= received) ? received : 1002
         }
         logger.debug("the WebSocket client closed with \(code)")
-        sendClose(code, "", context: context).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        closeAfterSending(code, "", context: context)
     }
 
     /// Fails the connection: a close frame with the code and why, then the close.
@@ -145,10 +145,13 @@ final class WebSocketMessageHandler: ChannelDuplexHandler {
         guard !closeSent else { return }
         logger.notice("closing a WebSocket with \(code): \(reason)")
         partialMessage = nil
-        sendClose(code, reason, context: context).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        closeAfterSending(code, reason, context: context)
     }
 
-    private func sendClose(_ code: UInt16, _ reason: String, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+    /// Sends a close frame, then closes the connection once it is written, or after
+    /// two seconds if the client stops reading first (so the connection never lingers).
+    private func closeAfterSending(_ code: UInt16, _ reason: String, context: ChannelHandlerContext,
+                                   promise: EventLoopPromise<Void>? = nil) {
         closeSent = true
         var payload = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
         payload.writeInteger(code)
@@ -159,6 +162,12 @@ final class WebSocketMessageHandler: ChannelDuplexHandler {
             payload.writeString(String(character))
             reasonBytes += character.utf8.count
         }
-        return context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)))
+        let channel = context.channel
+        let deadline = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)))
+            .assumeIsolated().whenComplete { _ in
+                deadline.cancel()
+                context.close(promise: promise)
+            }
     }
 }
