@@ -116,37 +116,37 @@ struct WebAccessPolicy: Sendable {
         }
         return nil
     }
-}
 
-/// A `host[:port]` as in a `Host` header or an origin: name lowercased, IPv6 in
-/// brackets, port 80 when left out.
-private struct Authority: Hashable {
-    let name: String
-    let port: Int
+    /// A `host[:port]` as in a `Host` header or an origin: name lowercased, IPv6 in
+    /// brackets, port 80 when left out.
+    private struct Authority: Hashable {
+        let name: String
+        let port: Int
 
-    init?(_ text: String) {
-        let text = text.lowercased()
-        let portText: Substring?
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            name = String(text[...close])
-            let rest = text[text.index(after: close)...]
-            guard rest.isEmpty || rest.hasPrefix(":") else { return nil }
-            portText = rest.isEmpty ? nil : rest.dropFirst()
-        } else if let colon = text.firstIndex(of: ":") {
-            name = String(text[..<colon])
-            portText = text[text.index(after: colon)...]
-        } else {
-            name = text
-            portText = nil
-        }
-        guard !name.isEmpty, !name.contains("/"), !name.contains("@") else { return nil }
-        if let portText {
-            guard !portText.isEmpty, portText.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(portText),
-                  port <= 65535 else { return nil }
-            self.port = port
-        } else {
-            port = 80
+        init?(_ text: String) {
+            let text = text.lowercased()
+            let portText: Substring?
+            if text.hasPrefix("[") {
+                guard let close = text.firstIndex(of: "]") else { return nil }
+                name = String(text[...close])
+                let rest = text[text.index(after: close)...]
+                guard rest.isEmpty || rest.hasPrefix(":") else { return nil }
+                portText = rest.isEmpty ? nil : rest.dropFirst()
+            } else if let colon = text.firstIndex(of: ":") {
+                name = String(text[..<colon])
+                portText = text[text.index(after: colon)...]
+            } else {
+                name = text
+                portText = nil
+            }
+            guard !name.isEmpty, !name.contains("/"), !name.contains("@") else { return nil }
+            if let portText {
+                guard !portText.isEmpty, portText.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(portText),
+                      port <= 65535 else { return nil }
+                self.port = port
+            } else {
+                port = 80
+            }
         }
     }
 }
