@@ -1,5 +1,5 @@
 # Slam: the two commands of the README, and their helpers.
-#   make run    — install what is missing, build, start slamd with the demo app
+#   make run    — install what is missing, build, start slamd with the demo app and its web UI (WEB=127.0.0.1:8080)
 #   make test   — install what is missing, build, run every test (Swift, Python, the leak check, a short fuzz run, the full load test)
 
 SWIFT ?= swift
@@ -11,6 +11,8 @@ LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
+# Where make run serves the web UI (slamd --web): make run WEB=127.0.0.1:9000, or WEB= for none.
+WEB ?= 127.0.0.1:8080
 
 # jansson is the only system library Slam needs; install it when pkg-config cannot find it.
 deps:
@@ -19,7 +21,8 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjansson-dev pkg-config; \
 	fi
 
-# The Python client is stdlib-only; its tests need pytest, and jsonschema to validate the OpenRPC document.
+# The Python client is stdlib-only; its tests need pytest, jsonschema to validate the OpenRPC document,
+# and websockets (13 or later: its sync client) to drive slamd --web as a browser would.
 python-deps:
 	@if ! $(PYTHON) -c 'import pytest' >/dev/null 2>&1; then \
 		echo "installing pytest"; \
@@ -29,13 +32,18 @@ python-deps:
 		echo "installing jsonschema"; \
 		$(PYTHON) -m pip install -q jsonschema || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-jsonschema; }; \
 	fi
+	@if ! $(PYTHON) -c 'import websockets.sync.client' >/dev/null 2>&1; then \
+		echo "installing websockets"; \
+		$(PYTHON) -m pip install -q 'websockets>=13' || $(PYTHON) -m pip install -q --user --break-system-packages 'websockets>=13'; \
+	fi
 
 build: deps
 	$(SWIFT) build
 
+# slamd prints the socket path, then the web UI's URL (with its token) to open in a browser.
 run: deps
 	$(SWIFT) build --product slamd
-	$$($(SWIFT) build --show-bin-path)/slamd $(ARGS)
+	$$($(SWIFT) build --show-bin-path)/slamd $(if $(WEB),--web $(WEB)) $(ARGS)
 
 unit-tests: deps
 	SWIFT=$(SWIFT) scripts/swift-test.sh

@@ -12,7 +12,7 @@ enum OpenRPCDocument {
             "openrpc": "1.3.2",
             "info": [
                 "title": "Slam",
-                "description": "Drive a headless UI hosted by slamd: find, update, press, type, run tasks, wait and subscribe. JSON-RPC 2.0 over a Unix domain socket; see Protocol/README.md.",
+                "description": "Drive a headless UI hosted by slamd: find, update, press, type, run tasks, wait and subscribe. JSON-RPC 2.0 over a Unix domain socket, and over WebSocket when slamd serves --web; see Protocol/README.md.",
                 "version": .string(SlamService.protocolVersion),
             ],
             "methods": .array(methods.map(method)),

@@ -26,11 +26,15 @@ public final class SlamService {
         public var defaultWaitTimeoutMilliseconds: Int
         /// The longest `waitFor` timeout accepted.
         public var maximumWaitTimeoutMilliseconds: Int
+        /// The transports clients reach this service by, reported by `version` (names
+        /// only: the service knows nothing of them; the daemon says which it serves).
+        public var transports: [String]
 
         public init(serverVersion: String = SlamService.serverVersion, maximumMessageBytes: Int = 16 << 20,
                     defaultWaitTimeoutMilliseconds: Int = WaitForRequest.defaultTimeoutMilliseconds,
-                    maximumWaitTimeoutMilliseconds: Int = 600_000) {
+                    maximumWaitTimeoutMilliseconds: Int = 600_000, transports: [String] = ["unix"]) {
             self.serverVersion = serverVersion
+            self.transports = transports
             self.maximumMessageBytes = maximumMessageBytes
             self.defaultWaitTimeoutMilliseconds = defaultWaitTimeoutMilliseconds
             self.maximumWaitTimeoutMilliseconds = maximumWaitTimeoutMilliseconds
