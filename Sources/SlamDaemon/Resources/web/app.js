@@ -7,7 +7,9 @@
 //   window.slam.seq            the seq painted last (-1 before)
 //   window.slam.whenSeq(n)     a Promise resolved once seq n (or later) is painted
 //   window.slam.model          the UIModel;  window.slam.rpc  the connection
-//   window.slam.stats          {paints, lastPaintMs, paintMs: [...]} (apply + render per batch)
+//   window.slam.redraw(params) paints a ui.redraw batch as if the server had sent it
+//   window.slam.stats          {paints, lastPaintMs, paintMs: [...]} (apply + render per batch),
+//                              attachMs (ui.attach sent → painted), attachPaintMs (model + DOM only)
 // Rendered elements carry data-node, data-ref and data-type; the screen a
 // person sees on top is `.slam-layer[data-top]`.
 
@@ -35,7 +37,7 @@ const loading = $('loading');
 let resolveReady;
 const ready = new Promise((resolve) => { resolveReady = resolve; });
 const seqWaiters = [];
-const stats = { paints: 0, lastPaintMs: 0, paintMs: [], attachMs: 0 };
+const stats = { paints: 0, lastPaintMs: 0, paintMs: [], attachMs: 0, attachPaintMs: 0 };
 
 // ---------------------------------------------------------------- toasts
 
@@ -207,9 +209,11 @@ async function attach() {
   const started = performance.now();
   try {
     const result = await rpc.call('ui.attach');
+    const painting = performance.now();
     const changes = model.attach(result);
     typing.clear();
     paint(changes);
+    stats.attachPaintMs = performance.now() - painting;
     stats.attachMs = performance.now() - started;
     loading.hidden = true;
     everAttached = true;
@@ -337,6 +341,8 @@ window.slam = {
   ready,
   stats,
   get seq() { return renderer.seq; },
+  /** Applies and paints a `ui.redraw` batch as if the server sent it (tests and fixtures). */
+  redraw,
   /** Resolves once batch `seq` (or a later one) is painted. */
   whenSeq(seq) {
     if (renderer.seq >= seq) return Promise.resolve(renderer.seq);

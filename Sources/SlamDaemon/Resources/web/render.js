@@ -600,6 +600,36 @@ export class Renderer {
   }
 
   /**
+   * Compares the DOM with the model (for tests): every node has its element,
+   * children in the model's order, the hidden flag matching `visible`, every
+   * screen its layer. Returns a list of problems, empty when they agree.
+   */
+  check() {
+    const problems = [];
+    for (const screen of this.model.stack) {
+      const parts = this.screens.get(screen.screen);
+      if (!parts) { problems.push(`screen ${screen.screen} has no layer`); continue; }
+      const root = this.entries.get(screen.root);
+      if (!root || root.el.parentNode !== parts.body) problems.push(`screen ${screen.screen}: root ${screen.root} not in its body`);
+    }
+    if (this.screens.size !== this.model.stack.length) problems.push(`${this.screens.size} layers for ${this.model.stack.length} screens`);
+    for (const [number, node] of this.model.nodes) {
+      const entry = this.entries.get(number);
+      if (!entry) { problems.push(`node ${number} has no element`); continue; }
+      if (entry.el.dataset.node !== String(number)) problems.push(`node ${number}: element says ${entry.el.dataset.node}`);
+      if ((entry.el.dataset.ref || '') !== (node.ref || '')) problems.push(`node ${number}: data-ref ${entry.el.dataset.ref} ≠ ${node.ref}`);
+      if (entry.el.hidden !== !node.visible) problems.push(`node ${number}: hidden ${entry.el.hidden} but visible ${node.visible}`);
+      if (entry.snap !== node.snapshot && JSON.stringify(entry.snap) !== JSON.stringify(node.snapshot)) problems.push(`node ${number}: painted snapshot is stale`);
+      if (node.children.length || entry.kids) {
+        const shown = entry.kids ? [...entry.kids.children].map((child) => Number(child.dataset.node)) : [];
+        if (shown.join() !== node.children.join()) problems.push(`node ${number}: children [${shown}] ≠ [${node.children}]`);
+      }
+    }
+    if (this.entries.size !== this.model.nodes.size) problems.push(`${this.entries.size} elements for ${this.model.nodes.size} nodes`);
+    return problems;
+  }
+
+  /**
    * Shows the screens a person sees: the topmost non-modal screen, and the
    * modal screens above it as sheets over a dimmed backdrop, in stack order.
    */
