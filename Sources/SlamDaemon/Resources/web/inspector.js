@@ -128,12 +128,23 @@ export function snippets(snapshot, controller) {
   };
 }
 
-/** One line about an element for the tree: `Label count “Count: 0”`. */
-function describe(snapshot) {
-  const text = typeof snapshot.text === 'string' && snapshot.text ? snapshot.text
-    : Array.isArray(snapshot.items) ? `${snapshot.items.length} rows`
-      : Array.isArray(snapshot.segments) ? snapshot.segments.join(' | ')
-        : typeof snapshot.title === 'string' ? snapshot.title : '';
+/** What an element shows, in a few words, for the tree: its text, value or selection. */
+export function describe(snapshot) {
+  let text = '';
+  if (typeof snapshot.text === 'string' && snapshot.text) text = snapshot.text;
+  else if (typeof snapshot.isOn === 'boolean') text = snapshot.isOn ? 'on' : 'off';
+  else if (typeof snapshot.value === 'number') text = String(Math.round(snapshot.value * 10000) / 10000);
+  else if (typeof snapshot.progress === 'number') text = `${Math.round(snapshot.progress * 100)} %`;
+  else if (typeof snapshot.animating === 'boolean') text = snapshot.animating ? 'animating' : 'stopped';
+  else if (Array.isArray(snapshot.items)) {
+    const row = snapshot.selectedRow;
+    text = `${snapshot.items.length} rows${Number.isInteger(row) && snapshot.items[row] !== undefined ? ` · ${snapshot.items[row]}` : ''}`;
+  } else if (Array.isArray(snapshot.segments)) {
+    const chosen = snapshot.segments[snapshot.selectedSegment];
+    text = chosen !== undefined ? chosen : snapshot.segments.join(' | ');
+  } else if (Number.isInteger(snapshot.numberOfPages)) text = `page ${(snapshot.currentPage ?? 0) + 1} of ${snapshot.numberOfPages}`;
+  else if (typeof snapshot.title === 'string' && snapshot.title) text = snapshot.title;
+  else if (typeof snapshot.axis === 'string' && snapshot.axis === 'horizontal') text = '↔';
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
@@ -450,86 +461,92 @@ export class Inspector {
 
   // ------------------------------------------------------------ the tree
 
+  /**
+   * Renders the tree as a flat list of rows (screen headers, element rows,
+   * "show more" buttons). Rows are kept by key and rebuilt only when what they
+   * show changed, so a live app does not replace the row under the pointer or
+   * the keyboard focus.
+   */
   renderTree() {
     this.treeDirty = false;
-    const model = this.model;
-    const focusedNode = document.activeElement && document.activeElement.closest && document.activeElement.closest('[data-tree-node]');
-    const focusedNumber = focusedNode && this.tree.contains(focusedNode) ? focusedNode.dataset.treeNode : null;
-    const fragment = document.createDocumentFragment();
-    const top = model.top;
-    for (const screen of [...model.stack].reverse()) {
+    const rows = [];
+    const top = this.model.top;
+    for (const screen of [...this.model.stack].reverse()) {
       const key = `s${screen.screen}`;
       const open = this.expanded.has(key);
-      const group = el('div', 'tree-screen');
-      const header = el('div', 'tree-screen-header');
-      const twisty = button('twisty', null, open ? `Collapse ${screen.id}` : `Expand ${screen.id}`);
-      twisty.dataset.toggle = key;
-      twisty.setAttribute('aria-expanded', String(open));
-      const name = el('span', 'tree-screen-name', screen.title || screen.id);
-      const meta = el('span', 'tree-screen-meta', `${screen.id}${screen.modal ? ' · modal' : ''}${screen === top ? ' · top' : ''}`);
-      header.append(twisty, name, meta);
-      group.append(header);
-      if (open) {
-        const rows = el('div', 'tree-rows');
-        this.appendRows(rows, screen.root, 1);
-        group.append(rows);
+      const meta = `${screen.id}${screen.modal ? ' · modal' : ''}${screen === top ? ' · top' : ''}`;
+      rows.push({ key, sig: `${open}|${screen.title}|${meta}`, make: () => this.screenRow(screen, key, open, meta) });
+      if (open) this.collectRows(rows, screen.root);
+    }
+    const cache = this.rowCache || new Map();
+    const next = new Map();
+    let cursor = this.tree.firstChild;
+    for (const row of rows) {
+      let el = cache.get(row.key);
+      if (!el || el.dataset.sig !== row.sig) {
+        const made = row.make();
+        made.dataset.sig = row.sig;
+        if (el && el.parentNode === this.tree) {
+          const hadFocus = el.contains(document.activeElement);
+          el.replaceWith(made);
+          if (el === cursor) cursor = made;
+          if (hadFocus) {
+            const label = made.querySelector('.tree-label, .twisty');
+            if (label) label.focus({ preventScroll: true });
+          }
+        }
+        el = made;
       }
-      fragment.append(group);
+      next.set(row.key, el);
+      if (el === cursor) cursor = cursor.nextSibling;
+      else this.tree.insertBefore(el, cursor);
     }
-    this.tree.replaceChildren(fragment);
-    if (focusedNumber !== null) {
-      const again = this.tree.querySelector(`[data-tree-node="${focusedNumber}"] .tree-label`);
-      if (again) again.focus({ preventScroll: true });
+    while (cursor) {
+      const following = cursor.nextSibling;
+      cursor.remove();
+      cursor = following;
     }
+    this.rowCache = next;
   }
 
-  /** Appends the rows of a subtree, iteratively (deep trees do not overflow). */
-  appendRows(container, rootNumber, rootLevel) {
-    const pending = [[rootNumber, rootLevel, true]];
+  screenRow(screen, key, open, meta) {
+    const header = el('div', 'tree-screen-header');
+    const twisty = button('twisty', null, open ? `Collapse ${screen.id}` : `Expand ${screen.id}`);
+    twisty.dataset.toggle = key;
+    twisty.setAttribute('aria-expanded', String(open));
+    header.append(twisty, el('span', 'tree-screen-name', screen.title || screen.id), el('span', 'tree-screen-meta', meta));
+    return header;
+  }
+
+  /** Collects the rows of a subtree in order, iteratively (deep trees do not overflow). */
+  collectRows(rows, rootNumber) {
+    const pending = [[rootNumber, 1, true]];
     while (pending.length) {
       const [number, level, shownAncestors] = pending.pop();
       if (typeof number === 'string') {
         // A "show more" row: `more:<parent>:<hidden count>`.
         const [, parent, count] = number.split(':');
-        const more = button('tree-more', `Show ${count} more`);
-        more.dataset.more = parent;
-        more.style.paddingInlineStart = `${level * 14 + 8}px`;
-        container.append(more);
+        rows.push({
+          key: number,
+          sig: number,
+          make: () => {
+            const more = button('tree-more', `Show ${count} more`);
+            more.dataset.more = parent;
+            more.style.paddingInlineStart = `${level * 14 + 8}px`;
+            return more;
+          },
+        });
         continue;
       }
       const node = this.model.node(number);
       if (!node) continue;
-      const s = node.snapshot;
       const hasChildren = node.children.length > 0;
       const open = hasChildren && this.expanded.has(number);
-      const row = el('div', 'tree-row');
-      row.dataset.treeNode = String(number);
-      row.setAttribute('role', 'treeitem');
-      row.setAttribute('aria-level', String(level));
-      if (hasChildren) row.setAttribute('aria-expanded', String(open));
-      row.setAttribute('aria-selected', String(this.selected === number));
-      row.style.paddingInlineStart = `${(level - 1) * 14}px`;
-      if (!node.visible || !shownAncestors) row.classList.add('is-hidden');
-      if (this.selected === number) row.classList.add('is-selected');
-      const twisty = button('twisty', null, open ? 'Collapse' : 'Expand');
-      twisty.tabIndex = -1;
-      if (hasChildren) {
-        twisty.dataset.toggle = String(number);
-        twisty.setAttribute('aria-expanded', String(open));
-      } else {
-        twisty.classList.add('is-leaf');
-        twisty.disabled = true;
-      }
-      const label = button('tree-label');
-      label.dataset.select = String(number);
-      label.append(el('span', 'tree-type', s.type));
-      label.append(el('span', s.ref ? 'tree-ref' : 'tree-ref is-anonymous', s.ref || 'anonymous'));
-      const text = describe(s);
-      if (text) label.append(el('span', 'tree-text', text));
-      if (!node.visible) label.append(el('span', 'mark mark-hidden', 'hidden'));
-      if (isDisabled(s)) label.append(el('span', 'mark mark-disabled', 'disabled'));
-      row.append(twisty, label);
-      container.append(row);
+      const hidden = !node.visible || !shownAncestors;
+      const selected = this.selected === number;
+      const s = node.snapshot;
+      const sig = `${level}|${hasChildren}|${open}|${hidden}|${selected}|${s.type}|${s.ref}|${describe(s)}|${node.visible}|${isDisabled(s)}`;
+      rows.push({ key: number, sig, make: () => this.elementRow(node, level, hasChildren, open, hidden, selected) });
       if (open) {
         const limit = this.showAll.has(number) ? node.children.length : Math.min(node.children.length, CHILDREN_SHOWN);
         if (limit < node.children.length) pending.push([`more:${number}:${node.children.length - limit}`, level + 1, true]);
@@ -538,6 +555,38 @@ export class Inspector {
         }
       }
     }
+  }
+
+  elementRow(node, level, hasChildren, open, hidden, selected) {
+    const s = node.snapshot;
+    const row = el('div', 'tree-row');
+    row.dataset.treeNode = String(node.node);
+    row.setAttribute('role', 'treeitem');
+    row.setAttribute('aria-level', String(level));
+    if (hasChildren) row.setAttribute('aria-expanded', String(open));
+    row.setAttribute('aria-selected', String(selected));
+    row.style.paddingInlineStart = `${(level - 1) * 14}px`;
+    if (hidden) row.classList.add('is-hidden');
+    if (selected) row.classList.add('is-selected');
+    const twisty = button('twisty', null, open ? 'Collapse' : 'Expand');
+    twisty.tabIndex = -1;
+    if (hasChildren) {
+      twisty.dataset.toggle = String(node.node);
+      twisty.setAttribute('aria-expanded', String(open));
+    } else {
+      twisty.classList.add('is-leaf');
+      twisty.disabled = true;
+    }
+    const label = button('tree-label');
+    label.dataset.select = String(node.node);
+    label.append(el('span', 'tree-type', s.type));
+    label.append(el('span', s.ref ? 'tree-ref' : 'tree-ref is-anonymous', s.ref || 'anonymous'));
+    const text = describe(s);
+    if (text) label.append(el('span', 'tree-text', text));
+    if (!node.visible) label.append(el('span', 'mark mark-hidden', 'hidden'));
+    if (isDisabled(s)) label.append(el('span', 'mark mark-disabled', 'disabled'));
+    row.append(twisty, label);
+    return row;
   }
 
   treeClick(event) {
