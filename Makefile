@@ -19,7 +19,8 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjansson-dev pkg-config; \
 	fi
 
-# The Python client is stdlib-only; its tests need pytest, and jsonschema to validate the OpenRPC document.
+# The Python client is stdlib-only; its tests need pytest, jsonschema to validate the OpenRPC document,
+# and for the browser page node, chromium, chromium-driver and selenium.
 python-deps:
 	@if ! $(PYTHON) -c 'import pytest' >/dev/null 2>&1; then \
 		echo "installing pytest"; \
@@ -28,6 +29,19 @@ python-deps:
 	@if ! $(PYTHON) -c 'import jsonschema' >/dev/null 2>&1; then \
 		echo "installing jsonschema"; \
 		$(PYTHON) -m pip install -q jsonschema || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-jsonschema; }; \
+	fi
+	@# The browser page's tests: node runs its model's unit tests; selenium drives headless Chromium.
+	@if ! command -v node >/dev/null 2>&1; then \
+		echo "installing nodejs"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs; \
+	fi
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+		echo "installing chromium and chromium-driver"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium chromium-driver; \
+	fi
+	@if ! $(PYTHON) -c 'import selenium' >/dev/null 2>&1; then \
+		echo "installing selenium"; \
+		$(PYTHON) -m pip install -q selenium || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-selenium; }; \
 	fi
 
 build: deps
