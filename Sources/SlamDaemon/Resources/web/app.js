@@ -6,6 +6,7 @@
 //   window.slam.ready          a Promise resolved once the first attach is painted
 //   window.slam.seq            the seq painted last (-1 before)
 //   window.slam.whenSeq(n)     a Promise resolved once seq n (or later) is painted
+//   'slam:painted' on window   a CustomEvent after each paint, detail {seq, reset}
 //   window.slam.model          the UIModel;  window.slam.rpc  the connection
 //   window.slam.redraw(params) paints a ui.redraw batch as if the server had sent it
 //   window.slam.stats          {paints, lastPaintMs, paintMs: [...]} (apply + render per batch),
@@ -173,6 +174,7 @@ function paint(changes) {
   renderer.paint(changes);
   if (changes.stack || changes.reset) updateChrome();
   inspector.modelChanged(changes);
+  window.dispatchEvent(new CustomEvent('slam:painted', { detail: { seq: model.seq, reset: changes.reset } }));
   for (let index = seqWaiters.length - 1; index >= 0; index -= 1) {
     if (seqWaiters[index].seq <= model.seq) {
       seqWaiters[index].resolve(model.seq);

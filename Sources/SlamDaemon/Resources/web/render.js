@@ -12,6 +12,8 @@
 //   onPop(screen)          — the Close button of a modal sheet
 
 const CONTAINER_TYPES = new Set(['View', 'StateView']);
+/** Screens of more elements than this get `is-large`: CSS skips laying out their off-screen rows. */
+const LARGE_SCREEN = 500;
 
 /** A number as people read it: 5 not 5.0, at most four decimals. */
 export function formatNumber(value) {
@@ -30,6 +32,19 @@ function button(className, text) {
   const el = element('button', className, text);
   el.type = 'button';
   return el;
+}
+
+/** Clones a prototype element built once per kind: cloning is much cheaper than building (10k-element screens). */
+const prototypes = new Map();
+function fromPrototype(type, build) {
+  let prototype = prototypes.get(type);
+  if (!prototype) {
+    prototype = build();
+    prototype.classList.add('slam-node');
+    prototype.setAttribute('data-type', type);
+    prototypes.set(type, prototype);
+  }
+  return prototype.cloneNode(true);
 }
 
 function setText(el, text) {
@@ -61,8 +76,8 @@ function labelFor(snapshot) {
 
 const kinds = {
   View: {
-    create() {
-      const el = element('div', 'slam-view');
+    create(s) {
+      const el = fromPrototype(s.type === 'StateView' ? 'StateView' : 'View', () => element('div', 'slam-view axis-vertical'));
       return { el, kids: el };
     },
     update(entry, s, p) {
@@ -81,7 +96,7 @@ const kinds = {
   },
 
   Label: {
-    create() { return { el: element('div', 'slam-label') }; },
+    create() { return { el: fromPrototype('Label', () => element('div', 'slam-label')) }; },
     update(entry, s) {
       setText(entry.el, s.text);
       entry.el.classList.toggle('is-empty', !s.text);
@@ -90,8 +105,11 @@ const kinds = {
 
   Button: {
     create() {
-      const el = button('slam-button');
-      el.dataset.press = '';
+      const el = fromPrototype('Button', () => {
+        const b = button('slam-button');
+        b.dataset.press = '';
+        return b;
+      });
       return { el, control: el };
     },
     update(entry, s) {
@@ -101,11 +119,14 @@ const kinds = {
   },
 
   Switch: {
-    create(s) {
-      const el = button('slam-switch');
-      el.setAttribute('role', 'switch');
-      el.dataset.press = 'toggle';
-      el.append(element('span', 'slam-switch-thumb'));
+    create() {
+      const el = fromPrototype('Switch', () => {
+        const b = button('slam-switch');
+        b.setAttribute('role', 'switch');
+        b.dataset.press = 'toggle';
+        b.append(element('span', 'slam-switch-thumb'));
+        return b;
+      });
       return { el, control: el };
     },
     update(entry, s) {
@@ -117,17 +138,21 @@ const kinds = {
 
   Stepper: {
     create() {
-      const el = element('div', 'slam-stepper');
-      el.setAttribute('role', 'group');
-      const minus = button('slam-stepper-button', '−');
-      minus.dataset.press = 'decrement';
-      minus.setAttribute('aria-label', 'Decrement');
-      const value = element('output', 'slam-stepper-value');
-      value.setAttribute('aria-live', 'polite');
-      const plus = button('slam-stepper-button', '+');
-      plus.dataset.press = 'increment';
-      plus.setAttribute('aria-label', 'Increment');
-      el.append(minus, value, plus);
+      const el = fromPrototype('Stepper', () => {
+        const group = element('div', 'slam-stepper');
+        group.setAttribute('role', 'group');
+        const minus = button('slam-stepper-button', '−');
+        minus.dataset.press = 'decrement';
+        minus.setAttribute('aria-label', 'Decrement');
+        const value = element('output', 'slam-stepper-value');
+        value.setAttribute('aria-live', 'polite');
+        const plus = button('slam-stepper-button', '+');
+        plus.dataset.press = 'increment';
+        plus.setAttribute('aria-label', 'Increment');
+        group.append(minus, value, plus);
+        return group;
+      });
+      const [minus, value, plus] = el.children;
       return { el, minus, plus, value, control: minus };
     },
     update(entry, s) {
@@ -193,13 +218,15 @@ const kinds = {
 
   ProgressView: {
     create() {
-      const el = element('div', 'slam-progress');
-      el.setAttribute('role', 'progressbar');
-      el.setAttribute('aria-valuemin', '0');
-      el.setAttribute('aria-valuemax', '100');
-      const bar = element('div', 'slam-progress-bar');
-      el.append(bar);
-      return { el, bar };
+      const el = fromPrototype('ProgressView', () => {
+        const track = element('div', 'slam-progress');
+        track.setAttribute('role', 'progressbar');
+        track.setAttribute('aria-valuemin', '0');
+        track.setAttribute('aria-valuemax', '100');
+        track.append(element('div', 'slam-progress-bar'));
+        return track;
+      });
+      return { el, bar: el.firstChild };
     },
     update(entry, s) {
       const fraction = typeof s.progress === 'number' && s.progress > 0 ? Math.min(s.progress, 1) : 0;
@@ -212,8 +239,11 @@ const kinds = {
 
   ActivityIndicator: {
     create() {
-      const el = element('span', 'slam-spinner');
-      el.setAttribute('role', 'status');
+      const el = fromPrototype('ActivityIndicator', () => {
+        const spinner = element('span', 'slam-spinner');
+        spinner.setAttribute('role', 'status');
+        return spinner;
+      });
       return { el };
     },
     update(entry, s) {
@@ -250,10 +280,13 @@ const kinds = {
 
   TextField: {
     create() {
-      const el = element('input', 'slam-textfield');
-      el.type = 'text';
-      el.autocomplete = 'off';
-      el.spellcheck = false;
+      const el = fromPrototype('TextField', () => {
+        const input = element('input', 'slam-textfield');
+        input.type = 'text';
+        input.autocomplete = 'off';
+        input.spellcheck = false;
+        return input;
+      });
       return { el, control: el };
     },
     update(entry, s, p, renderer) {
@@ -492,6 +525,18 @@ export class Renderer {
     const root = this.buildTree(screen.root);
     body.append(root);
     this.screens.set(screen.screen, { layer, section, body, header, title, close });
+    this.markLarge(screen.screen);
+  }
+
+  /** Marks a screen of many elements, whose off-screen rows CSS then skips (content-visibility). */
+  markLarge(screenNumber) {
+    const parts = this.screens.get(screenNumber);
+    if (!parts) return;
+    let count = 0;
+    for (const node of this.model.nodes.values()) {
+      if (node.screen === screenNumber && ++count > LARGE_SCREEN) break;
+    }
+    parts.section.classList.toggle('is-large', count > LARGE_SCREEN);
   }
 
   /** Builds the DOM of an inserted subtree (detached; reorder() places it). */
@@ -525,9 +570,10 @@ export class Renderer {
     entry.kind = kind;
     entry.node = node.node;
     entry.parent = node.parent;
-    entry.snap = {};
-    entry.el.classList.add('slam-node');
-    entry.el.dataset.node = String(node.node);
+    // What a prototype already carries need not be written again.
+    entry.snap = { type: entry.el.getAttribute('data-type') };
+    if (!entry.el.classList.contains('slam-node')) entry.el.classList.add('slam-node');
+    entry.el.setAttribute('data-node', String(node.node));
     this.entries.set(node.node, entry);
     this.patch(entry, s);
     return entry;
@@ -536,9 +582,9 @@ export class Renderer {
   patch(entry, s) {
     const p = entry.snap;
     const el = entry.el;
-    if (s.type !== p.type) el.dataset.type = s.type;
-    if (s.ref !== p.ref) el.dataset.ref = s.ref || '';
-    if (s.visible !== p.visible) el.hidden = s.visible === false;
+    if (s.type !== p.type) el.setAttribute('data-type', s.type);
+    if (s.ref !== p.ref) el.setAttribute('data-ref', s.ref || '');
+    if (s.visible !== p.visible && (s.visible === false || el.hidden)) el.hidden = s.visible === false;
     entry.kind.update(entry, s, p, this);
     entry.snap = s;
   }
