@@ -180,6 +180,14 @@ def test_typing_into_a_text_field_reaches_the_app(page):
     page.wait_text("greeting", "Hello, Grace")
 
 
+def test_the_website_button_shows_the_address_the_app_asked_to_open(page):
+    page.top("website").click()
+    toast = wait_until(lambda: page.all(".toast .toast-link"), message="a toast with a link")[0]
+    assert toast.get_attribute("href") == "https://www.swift.org/"
+    assert toast.get_attribute("rel") == "noopener noreferrer"
+    assert "https://www.swift.org" in page.css(".toast").get_attribute("textContent")
+
+
 def test_push_settings_and_go_back(page):
     page.top("openSettings").click()
     page.wait_title("Settings")

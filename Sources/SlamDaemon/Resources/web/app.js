@@ -228,7 +228,10 @@ async function attach() {
       setTimeout(attach, 1000);
       return;
     }
-    if (!(error instanceof ConnectionLost)) showError(error, 'ui.attach');
+    if (!(error instanceof ConnectionLost)) {
+      showError(error, 'ui.attach');
+      if (!everAttached) $('loading-text').textContent = `Could not attach to slamd: ${error.message}`;
+    }
   } finally {
     attaching = false;
   }
@@ -270,7 +273,10 @@ rpc.onNotification = (method, params) => {
 
 rpc.onOpen = () => {
   attach();
-  inspector.connected();
+  // The app asking to open an address shows as a toast with a link, inspector or not.
+  if (!inspector.connected()) {
+    rpc.call('subscribe', { events: ['openURL'] }).catch((error) => showError(error, 'subscribe'));
+  }
 };
 
 let countdown = null;

@@ -388,11 +388,12 @@ export class Inspector {
     return false;
   }
 
+  /** After a (re)connection: subscribes again if the log was subscribed; returns whether it did. */
   connected() {
-    if (this.subscribed) {
-      this.subscribed = false;
-      this.subscribe();
-    }
+    if (!this.subscribed) return false;
+    this.subscribed = false;
+    this.subscribe();
+    return true;
   }
 
   subscribe() {
