@@ -201,6 +201,8 @@ export class Inspector {
     toggle.addEventListener('click', () => this.toggle());
     this.onPickMove = (event) => this.pickMove(event);
     this.onPickClick = (event) => this.pickClick(event);
+    // While picking, pressing on the page neither focuses nor presses anything.
+    this.onPickDown = (event) => { if (this.pickTarget(event) !== null) event.preventDefault(); };
     window.addEventListener('resize', () => this.placeOutline());
     stage.addEventListener('scroll', () => this.placeOutline(), true);
   }
@@ -794,10 +796,12 @@ export class Inspector {
     if (on) {
       document.addEventListener('mouseover', this.onPickMove, true);
       document.addEventListener('click', this.onPickClick, true);
+      document.addEventListener('mousedown', this.onPickDown, true);
       this.toast('Pick mode: click an element on the page (Esc to stop).', { timeoutMs: 2500 });
     } else {
       document.removeEventListener('mouseover', this.onPickMove, true);
       document.removeEventListener('click', this.onPickClick, true);
+      document.removeEventListener('mousedown', this.onPickDown, true);
       this.outline(null, 'hover');
     }
   }

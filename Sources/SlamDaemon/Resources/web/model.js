@@ -47,21 +47,6 @@ export class Changes {
     return !this.reset && !this.stack && this.stateKeys.size === 0 && this.updated.size === 0 &&
       this.reordered.size === 0 && this.removed.size === 0 && this.inserted.size === 0;
   }
-
-  /** Folds a later record into this one (for a renderer that paints several batches at once). */
-  merge(later) {
-    this.seq = later.seq;
-    this.reset = this.reset || later.reset;
-    this.stack = this.stack || later.stack;
-    this.screensAdded.push(...later.screensAdded);
-    this.screensRemoved.push(...later.screensRemoved);
-    for (const key of later.stateKeys) this.stateKeys.add(key);
-    for (const node of later.updated) this.updated.add(node);
-    for (const node of later.reordered) this.reordered.add(node);
-    for (const node of later.removed) this.removed.add(node);
-    for (const node of later.inserted) this.inserted.add(node);
-    return this;
-  }
 }
 
 /**
