@@ -1,5 +1,5 @@
 # Slam: the two commands of the README, and their helpers.
-#   make run    — install what is missing, build, start slamd with the demo app
+#   make run    — install what is missing, build, start slamd with the demo app and its web UI (WEB=127.0.0.1:8080)
 #   make test   — install what is missing, build, run every test (Swift, Python, the leak check, a short fuzz run, the full load test)
 
 SWIFT ?= swift
@@ -11,6 +11,8 @@ LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
+# Where make run serves the web UI (slamd --web): make run WEB=127.0.0.1:9000, or WEB= for none.
+WEB ?= 127.0.0.1:8080
 
 # jansson is the only system library Slam needs; install it when pkg-config cannot find it.
 deps:
@@ -20,6 +22,7 @@ deps:
 	fi
 
 # The Python client is stdlib-only; its tests need pytest, jsonschema to validate the OpenRPC document,
+# websockets (13 or later: its sync client) to drive slamd --web as a browser would,
 # and for the browser page node, chromium, chromium-driver and selenium.
 python-deps:
 	@if ! $(PYTHON) -c 'import pytest' >/dev/null 2>&1; then \
@@ -29,6 +32,10 @@ python-deps:
 	@if ! $(PYTHON) -c 'import jsonschema' >/dev/null 2>&1; then \
 		echo "installing jsonschema"; \
 		$(PYTHON) -m pip install -q jsonschema || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-jsonschema; }; \
+	fi
+	@if ! $(PYTHON) -c 'import websockets.sync.client' >/dev/null 2>&1; then \
+		echo "installing websockets"; \
+		$(PYTHON) -m pip install -q 'websockets>=13' || $(PYTHON) -m pip install -q --user --break-system-packages 'websockets>=13'; \
 	fi
 	@# The browser page's tests: node runs its model's unit tests; selenium drives headless Chromium.
 	@if ! command -v node >/dev/null 2>&1; then \
@@ -41,15 +48,17 @@ python-deps:
 	fi
 	@if ! $(PYTHON) -c 'import selenium' >/dev/null 2>&1; then \
 		echo "installing selenium"; \
-		$(PYTHON) -m pip install -q selenium || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-selenium; }; \
+		$(PYTHON) -m pip install -q selenium || $(PYTHON) -m pip install -q --user --break-system-packages selenium \
+			|| { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-selenium; }; \
 	fi
 
 build: deps
 	$(SWIFT) build
 
+# slamd prints the socket path, then the web UI's URL (with its token) to open in a browser.
 run: deps
 	$(SWIFT) build --product slamd
-	$$($(SWIFT) build --show-bin-path)/slamd $(ARGS)
+	$$($(SWIFT) build --show-bin-path)/slamd $(if $(WEB),--web $(WEB)) $(ARGS)
 
 unit-tests: deps
 	SWIFT=$(SWIFT) scripts/swift-test.sh
@@ -108,11 +117,11 @@ bench-tree: deps
 bench-instructions: deps
 	scripts/bench-instructions.sh $(filter --quick,$(BENCH_ARGS))
 
-# The browser page in headless Chromium against the debug slamd: a 10k-element screen's attach,
+# The browser page in headless Chromium against a release slamd: a 10k-element screen's attach,
 # a 100-element ui.redraw, click to repaint (figures and PASS/FAIL lines; BENCH_ARGS=--quick: a smoke run).
 bench-web: deps python-deps
-	$(SWIFT) build --product slamd
-	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd $(PYTHON) scripts/bench-web.py $(filter --quick,$(BENCH_ARGS))
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	$(PYTHON) Benchmarks/web/bench_web.py --slamd $(CURDIR)/.build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
 
 # slamctl ping against tmux display -p, with hyperfine (figures in the README).
 bench-cli: slamctl

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Slam: a headless UI runtime driven over JSON-RPC 2.0 on a Unix socket.
+/// Slam: a headless UI runtime driven over JSON-RPC 2.0 on a Unix socket (and, with `slamd --web`, a WebSocket).
 ///
 /// Dependencies point one way (see the README's "Where things live"):
 /// `CJansson` ← `SlamJSON` ← `SlamRPC` ← `SlamProtocol` (the typed vocabulary both sides share)
@@ -59,8 +59,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The renderer page `slamd --web` serves (`--web-root DIR` serves another directory).
+            resources: [.copy("Resources/web")]
         ),
         .target(name: "SlamClient", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
         .target(
@@ -112,6 +116,8 @@ let package = Package(
                 "SlamHarness", "SlamClient", "SlamRPC", "SlamJSON", "slamd", "SlamDaemon", "SlamServer", "SlamProtocol", "SlamDemo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

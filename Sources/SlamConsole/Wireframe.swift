@@ -3,7 +3,10 @@ import SlamProtocol
 import SlamJSON
 
 /// A deterministic text drawing of a screen: what a user would see, hidden
-/// elements left out. Buttons are `[ Save ]`, consecutive buttons share a line.
+/// elements left out. Buttons are `[ Save ]`. Containers follow their declared
+/// layout: a vertical view draws its children one below the other, a
+/// horizontal one side by side, two spaces apart (a text line is the unit, so
+/// vertical spacing is not drawn).
 ///
 /// ```
 /// == Slam Demo (Home) ==
@@ -22,26 +25,55 @@ public struct Wireframe: Sendable {
     /// Draws `root` (a `tree` result) under a title line.
     public func render(title: String, controller: String, root: Snapshot) -> String {
         var lines = [style.bold("== \(title) (\(controller)) ==")]
-        draw(root, into: &lines)
+        lines += draw(root)
         return lines.joined(separator: "\n")
     }
 
-    private func draw(_ element: Snapshot, into lines: inout [String]) {
-        guard element.isVisible else { return }
-        if let own = drawing(of: element) { lines.append(contentsOf: own) }
-        var buttons: [String] = []
-        for child in element.children where child.isVisible {
-            if child.type == "Button" {
-                buttons.append(button(child))
-                continue
-            }
-            if !buttons.isEmpty {
-                lines.append(buttons.joined(separator: "  "))
-                buttons.removeAll()
-            }
-            draw(child, into: &lines)
+    /// The lines of `element` and its visible children, laid out as it declares.
+    private func draw(_ element: Snapshot) -> [String] {
+        guard element.isVisible else { return [] }
+        var lines = drawing(of: element) ?? []
+        let blocks = element.children.filter(\.isVisible).map(draw).filter { !$0.isEmpty }
+        if element["axis"]?.stringValue == "horizontal" {
+            lines += sideBySide(blocks)
+        } else {
+            for block in blocks { lines += block }
         }
-        if !buttons.isEmpty { lines.append(buttons.joined(separator: "  ")) }
+        return lines
+    }
+
+    /// Blocks of lines placed next to each other, each padded to its widest line, lines without trailing spaces.
+    private func sideBySide(_ blocks: [[String]]) -> [String] {
+        let height = blocks.map(\.count).max() ?? 0
+        let widths = blocks.map { block in block.map(visibleWidth).max() ?? 0 }
+        return (0..<height).map { row in
+            var line = ""
+            for (index, block) in blocks.enumerated() {
+                let cell = row < block.count ? block[row] : ""
+                if index > 0 { line += "  " }
+                line += cell
+                if index < blocks.count - 1 { line += String(repeating: " ", count: widths[index] - visibleWidth(cell)) }
+            }
+            // A short column leaves padding at the end of its line: drop it.
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+
+    /// Characters a terminal shows for `line`: escape sequences of the console style take no room.
+    private func visibleWidth(_ line: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for character in line {
+            if inEscape {
+                if character.isLetter { inEscape = false }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += 1
+            }
+        }
+        return width
     }
 
     private func button(_ snapshot: Snapshot) -> String {

@@ -13,14 +13,18 @@ public struct DaemonConfiguration: Sendable {
     /// Accept peers of any user id (only for sockets in a directory others cannot reach).
     public var allowsAnyUser: Bool
     public var logLevel: Logger.Level
+    /// Also serve the web UI and JSON-RPC over WebSocket (`--web`); nil: the socket only.
+    public var web: WebConfiguration?
 
     public init(socketPath: String? = nil, maximumMessageBytes: Int = 16 << 20, maximumUnreadBytes: Int = 64 << 20,
-                allowedUserIDs: Set<UInt32> = [], allowsAnyUser: Bool = false, logLevel: Logger.Level = .info) {
+                allowedUserIDs: Set<UInt32> = [], allowsAnyUser: Bool = false, logLevel: Logger.Level = .info,
+                web: WebConfiguration? = nil) {
         self.socketPath = socketPath
         self.maximumMessageBytes = maximumMessageBytes
         self.maximumUnreadBytes = maximumUnreadBytes
         self.allowedUserIDs = allowedUserIDs
         self.allowsAnyUser = allowsAnyUser
         self.logLevel = logLevel
+        self.web = web
     }
 }

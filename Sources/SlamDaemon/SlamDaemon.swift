@@ -11,11 +11,12 @@ import Glibc
 import Musl
 #endif
 
-/// The daemon: a Unix-socket JSON-RPC server hosting one application.
+/// The daemon: a Unix-socket JSON-RPC server hosting one application, and with
+/// ``DaemonConfiguration/web`` the web UI and JSON-RPC over WebSocket (``WebServer``).
 ///
 /// The application and the protocol service live on one event loop; every
-/// connection runs on that same loop, so requests from all clients are handled
-/// one at a time, in arrival order, without locks or task hops.
+/// connection, socket or WebSocket, runs on that same loop, so requests from all
+/// clients are handled one at a time, in arrival order, without locks or task hops.
 ///
 /// ```swift
 /// let daemon = SlamDaemon(configuration: DaemonConfiguration(), logger: logger) { try DemoApp.makeApplication() }
@@ -53,8 +54,15 @@ public final class SlamDaemon: Sendable {
     ///     would leak into files and children the host creates meanwhile. The socket
     ///     is still made 0600 right after binding; keep it in a private directory.
     ///   - ready: called with the socket path once clients can connect.
-    public func run(ownsProcess: Bool = true, ready: @Sendable (String) -> Void = { _ in }) throws {
+    ///   - webReady: with `--web`, called after `ready` with the web UI's URL, token
+    ///     included (also written to `SOCKET.web`; keep it out of logs).
+    public func run(ownsProcess: Bool = true, ready: @Sendable (String) -> Void = { _ in },
+                    webReady: @Sendable (String) -> Void = { _ in }) throws {
         let path = socketPath
+        // Checked before anything is created: a refused --web leaves nothing behind.
+        let web = try configuration.web.map { web throws(DaemonError) in
+            try WebServer(configuration: web, maximumMessageBytes: configuration.maximumMessageBytes, logger: logger)
+        }
         if configuration.socketPath == nil {
             try SocketLocation.prepareDirectory(SocketLocation.defaultDirectory())
         }
@@ -74,7 +82,8 @@ public final class SlamDaemon: Sendable {
 
         let state = try loop.submit { [configuration, logger, makeApplication] in
             let service = SlamService(application: try makeApplication(), scheduler: EventLoopScheduler(eventLoop: loop),
-                                      configuration: .init(maximumMessageBytes: configuration.maximumMessageBytes))
+                                      configuration: .init(maximumMessageBytes: configuration.maximumMessageBytes,
+                                                           transports: configuration.web == nil ? ["unix"] : ["unix", "websocket"]))
             return NIOLoopBound(DaemonState(service: service, logger: logger), eventLoop: loop)
         }.wait()
         logForwarder?.connect(loop: loop, state: state)
@@ -121,14 +130,56 @@ public final class SlamDaemon: Sendable {
             try? loop.submit { state.value.complete(shutdown) }.wait()
             throw DaemonError.system(call: "chmod", path: path, errno: code)
         }
+        var webURL: (url: String, file: WebURLFile)?
+        if let web {
+            do {
+                webURL = try serveWeb(web, state: state, socketPath: path)
+            } catch {
+                serverChannel.close(promise: nil)
+                unlink(path)
+                try? loop.submit { state.value.complete(shutdown) }.wait()
+                throw error
+            }
+        }
         logger.info("listening on \(path)")
         ready(path)
+        if let webURL { webReady(webURL.url) }
 
         try shutdown.futureResult.wait()
         unlink(path)
+        webURL?.file.remove()
         logForwarder?.disconnect()
         withExtendedLifetime(lock) {}
         logger.info("stopped")
+    }
+
+    /// Binds the web listener; returns its URL and the file that holds it.
+    private func serveWeb(_ web: WebServer, state: NIOLoopBound<DaemonState>,
+                          socketPath: String) throws -> (url: String, file: WebURLFile) {
+        let channel: Channel
+        do {
+            channel = try web.bind(on: state.eventLoop) { [configuration, logger] _ in
+                let state = state.value
+                guard !state.isShuttingDown else { return nil }
+                state.nextConnectionIdentifier += 1
+                return SessionHandler(service: state.service, registry: state.registry,
+                                      identifier: state.nextConnectionIdentifier, peerUserID: nil,
+                                      maximumUnreadBytes: configuration.maximumUnreadBytes, logger: logger)
+            }
+        } catch {
+            throw DaemonError.webUnavailable("cannot listen on --web \(configuration.web?.address.description ?? ""): \(error)")
+        }
+        try state.eventLoop.submit { state.value.webServerChannel = channel }.wait()
+        let port = channel.localAddress?.port ?? 0
+        do {
+            let file = try WebURLFile(socketPath: socketPath, url: web.url(port: port))
+            // The token stays out of the log: log records also go to subscribed clients.
+            logger.info("web UI on http://\(web.urlHost):\(port)/")
+            return (web.url(port: port), file)
+        } catch {
+            channel.close(promise: nil)
+            throw error
+        }
     }
 
     /// Shuts down as SIGTERM would: `run` returns once every client is closed.
@@ -190,6 +241,7 @@ public final class SlamDaemon: Sendable {
             return
         }
         server.close(promise: nil)
+        state.webServerChannel?.close(promise: nil)
         state.service.shutDown()
         let closes = state.registry.channels.values.map { channel in
             // Each session sends what it owes, whole, then closes: nothing is half-sent.
@@ -272,6 +324,8 @@ final class DaemonState {
     var nextConnectionIdentifier = 0
     var isShuttingDown = false
     var serverChannel: Channel?
+    /// The `--web` listener, when there is one.
+    var webServerChannel: Channel?
     private var isComplete = false
 
     init(service: SlamService, logger: Logger) {

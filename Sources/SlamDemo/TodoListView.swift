@@ -89,6 +89,7 @@ public final class TodoListView: StateView {
 /// Props: `title`, `done`; function props `toggle`, `remove`.
 public final class TodoRowView: StateView {
     public override func render() {
+        axis = .horizontal
         place(Switch.self, key: "done") { [unowned self] toggle in
             toggle.isOn = props["done"]?.isTruthy ?? false
             toggle.pressActionBlock = { [unowned self] in callProp("toggle") }

@@ -10,7 +10,7 @@ public enum SlamRequests {
             UpdateUIRequest.self, ResetUIRequest.self, PressRequest.self, SetTextRequest.self, RunTaskRequest.self,
             TasksRequest.self, ControllersRequest.self, WaitForRequest.self, SubscribeRequest.self,
             UnsubscribeRequest.self, StateGetRequest.self, StateSetRequest.self, StateListRequest.self,
-            DiscoverRequest.self,
+            UIAttachRequest.self, UIDetachRequest.self, DiscoverRequest.self,
         ]
     }
 

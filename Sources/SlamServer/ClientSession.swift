@@ -23,6 +23,8 @@ public final class ClientSession {
     public let peerUserID: UInt32?
     /// The events this client receives as notifications.
     public internal(set) var subscriptions: Set<EventKind> = []
+    /// Whether this client is a renderer attached with `ui.attach` (it receives `ui.redraw`).
+    public internal(set) var isAttachedToUI = false
     /// Whether the connection has gone; nothing more is sent.
     public private(set) var isClosed = false
 

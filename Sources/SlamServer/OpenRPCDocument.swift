@@ -12,7 +12,7 @@ enum OpenRPCDocument {
             "openrpc": "1.3.2",
             "info": [
                 "title": "Slam",
-                "description": "Drive a headless UI hosted by slamd: find, update, press, type, run tasks, wait and subscribe. JSON-RPC 2.0 over a Unix domain socket; see Protocol/README.md.",
+                "description": "Drive a headless UI hosted by slamd: find, update, press, type, run tasks, wait and subscribe. JSON-RPC 2.0 over a Unix domain socket, and over WebSocket when slamd serves --web; see Protocol/README.md.",
                 "version": .string(SlamService.protocolVersion),
             ],
             "methods": .array(methods.map(method)),
@@ -20,7 +20,9 @@ enum OpenRPCDocument {
                 "schemas": schemas,
                 "errors": errors(answeredBy: methods),
             ],
-            "x-notifications": .array(EventKind.allCases.map { ["name": .string($0.rawValue), "params": notificationSchema($0)] }),
+            "x-notifications": .array(EventKind.allCases.map { ["name": .string($0.rawValue), "params": notificationSchema($0)] }
+                + [["name": .string(UIRedraw.method), "params": UIRedraw.schema,
+                    "description": "Sent to connections attached with ui.attach (not subscribed to): one atomic batch of UI changes, numbered on from the attach."]]),
         ]
     }
 
@@ -67,7 +69,7 @@ enum OpenRPCDocument {
         var properties: JSONValue.Object = ["type": ["type": "string"], "ref": ["type": "string"]]
         for name in ElementType.builtIn.keys.sorted() {
             for property in ElementType.builtIn[name]!.properties where properties[property.name] == nil {
-                properties[property.name] = StoryboardSchema.schema(for: property.kind)
+                properties[property.name] = StoryboardSchema.schema(for: property)
             }
         }
         return .object(properties)
@@ -99,6 +101,49 @@ enum OpenRPCDocument {
                 "type": "object",
                 "required": ["subscribed"],
                 "properties": ["subscribed": ["type": "array", "items": ["type": "string"]]],
+            ],
+            "UIState": [
+                "type": "object",
+                "description": "Everything a renderer shows, at sequence number `seq`.",
+                "required": ["seq", "stack", "state", "capabilities"],
+                "properties": [
+                    "seq": ["type": "integer", "minimum": 0],
+                    "stack": ["type": "array", "items": ["$ref": "#/components/schemas/UIScreen"]],
+                    "state": ["type": "object"], "capabilities": ["type": "object"],
+                ],
+            ],
+            "UIScreen": [
+                "type": "object",
+                "description": "One presentation of a controller on the stack; `tree` (nodes with `node` numbers) for a screen new to the renderer.",
+                "required": ["screen", "id", "title", "modal"],
+                "properties": [
+                    "screen": ["type": "integer"], "id": ["type": "string"], "title": ["type": "string"],
+                    "modal": ["type": "boolean"], "tree": ["$ref": "#/components/schemas/UINode"],
+                ],
+            ],
+            "UINode": [
+                "allOf": [["$ref": "#/components/schemas/ElementSnapshot"]],
+                "required": ["node", "children"],
+                "properties": [
+                    "node": ["type": "integer", "minimum": 1],
+                    "children": ["type": "array", "items": ["$ref": "#/components/schemas/UINode"]],
+                ],
+            ],
+            "UIOperation": [
+                "description": "One operation of a ui.redraw batch (Protocol/README.md, \"Remote UIs\").",
+                "oneOf": [
+                    ["type": "object", "required": ["op", "stack"],
+                     "properties": ["op": ["const": "stack"], "stack": ["type": "array", "items": ["$ref": "#/components/schemas/UIScreen"]]]],
+                    ["type": "object", "required": ["op", "values"], "properties": ["op": ["const": "state"], "values": ["type": "object"]]],
+                    ["type": "object", "required": ["op", "node"], "properties": ["op": ["const": "remove"], "node": ["type": "integer"]]],
+                    ["type": "object", "required": ["op", "parent", "index", "tree"],
+                     "properties": ["op": ["const": "insert"], "parent": ["type": "integer"], "index": ["type": "integer", "minimum": 0],
+                                    "tree": ["$ref": "#/components/schemas/UINode"]]],
+                    ["type": "object", "required": ["op", "node", "index"],
+                     "properties": ["op": ["const": "move"], "node": ["type": "integer"], "index": ["type": "integer", "minimum": 0]]],
+                    ["type": "object", "required": ["op", "node", "snapshot"],
+                     "properties": ["op": ["const": "update"], "node": ["type": "integer"], "snapshot": ["$ref": "#/components/schemas/ElementSnapshot"]]],
+                ],
             ],
             "Version": [
                 "type": "object",

@@ -26,11 +26,15 @@ public final class SlamService {
         public var defaultWaitTimeoutMilliseconds: Int
         /// The longest `waitFor` timeout accepted.
         public var maximumWaitTimeoutMilliseconds: Int
+        /// The transports clients reach this service by, reported by `version` (names
+        /// only: the service knows nothing of them; the daemon says which it serves).
+        public var transports: [String]
 
         public init(serverVersion: String = SlamService.serverVersion, maximumMessageBytes: Int = 16 << 20,
                     defaultWaitTimeoutMilliseconds: Int = WaitForRequest.defaultTimeoutMilliseconds,
-                    maximumWaitTimeoutMilliseconds: Int = 600_000) {
+                    maximumWaitTimeoutMilliseconds: Int = 600_000, transports: [String] = ["unix"]) {
             self.serverVersion = serverVersion
+            self.transports = transports
             self.maximumMessageBytes = maximumMessageBytes
             self.defaultWaitTimeoutMilliseconds = defaultWaitTimeoutMilliseconds
             self.maximumWaitTimeoutMilliseconds = maximumWaitTimeoutMilliseconds
@@ -56,6 +60,8 @@ public final class SlamService {
     private var isShuttingDown = false
     /// The controllers on the stack at the last navigation: a newly shown one has no "changes".
     private var controllersOnStack: Set<ObjectIdentifier> = []
+    /// What attached renderers were last told (see ``RemoteUIMirror``).
+    let remoteUI = RemoteUIMirror()
 
     public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
         self.application = application
@@ -87,6 +93,7 @@ public final class SlamService {
     public func disconnect(_ session: ClientSession) {
         session.markClosed()
         sessions[session.identifier] = nil
+        if session.isAttachedToUI { detachUI(session) }
         for identifier in session.pendingWaits {
             waits.removeValue(forKey: identifier)?.cancelTimer()
         }
@@ -132,6 +139,7 @@ public final class SlamService {
             uiMayHaveChanged = true
             broadcast(ChangedEventOutput(controller: entry.controller.identifier, elements: entry.elements))
         }
+        if remoteUI.isActive { sendRedraw(changes: log, changedKeys: Array(changedKeys)) }
         if uiMayHaveChanged {
             uiMayHaveChanged = false
             evaluateWaits()

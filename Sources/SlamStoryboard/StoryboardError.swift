@@ -17,6 +17,8 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
         case unknownProperty(name: String, type: String, allowed: [String])
         case wrongValueType(name: String, expected: String, actual: String)
         case emptyValue(name: String)
+        /// A word property (`axis`) given a word it does not take.
+        case notOneOf(name: String, value: String, allowed: [String])
         case duplicateReference(reference: String, firstPath: String)
         case duplicateControllerIdentifier(identifier: String, firstPath: String)
         case unknownInitialController(identifier: String, known: [String])
@@ -55,6 +57,8 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
             "'\(name)' must be \(Self.article(for: expected)) \(expected), got \(actual)"
         case .emptyValue(let name):
             "'\(name)' must not be empty"
+        case let .notOneOf(name, value, allowed):
+            "'\(name)' must be one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")), got '\(value)'"
         case let .duplicateReference(reference, firstPath):
             "duplicate reference '\(reference)'; first used at \(firstPath)"
         case let .duplicateControllerIdentifier(identifier, firstPath):

@@ -125,6 +125,9 @@ struct StoryboardReader {
         guard let converted else {
             throw StoryboardError(path(), .wrongValueType(name: descriptor.name, expected: descriptor.kind.rawValue, actual: value.typeName))
         }
+        if let allowed = descriptor.allowedValues, case .string(let word) = converted, !allowed.contains(word) {
+            throw StoryboardError(path(), .notOneOf(name: descriptor.name, value: word, allowed: allowed))
+        }
         return converted
     }
 

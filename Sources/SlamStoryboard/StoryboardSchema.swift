@@ -32,7 +32,7 @@ public enum StoryboardSchema {
                 "children": ["type": "array", "items": ["$ref": "#/$defs/element"]],
             ]
             for descriptor in type.properties where descriptor.isInspectable {
-                properties[descriptor.name] = schema(for: descriptor.kind)
+                properties[descriptor.name] = schema(for: descriptor)
             }
             properties["bind"] = [
                 "type": "object",
@@ -72,6 +72,12 @@ public enum StoryboardSchema {
         "TextView": ["text", "textFile"],
         "WebView": ["url", "html"],
     ]
+
+    /// The JSON Schema of a property: its kind's, narrowed to its words when it takes only a few.
+    public static func schema(for descriptor: PropertyDescriptor) -> JSONValue {
+        guard let allowed = descriptor.allowedValues else { return schema(for: descriptor.kind) }
+        return ["type": "string", "enum": .array(allowed.map(JSONValue.string))]
+    }
 
     /// The JSON Schema of a property kind (snapshots in discovery use the same mapping).
     public static func schema(for kind: PropertyValue.Kind) -> JSONValue {

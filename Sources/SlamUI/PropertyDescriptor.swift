@@ -10,15 +10,18 @@
 public struct PropertyDescriptor: Sendable {
     public let name: String
     public let kind: PropertyValue.Kind
+    /// For a string property that takes one of a few words (`axis`): those words; nil for any text.
+    public let allowedValues: [String]?
     /// Reads the value a user sees now.
     public let read: @Sendable (View) -> PropertyValue
     /// Sets the static value (the default a data source overrides); nil for read-only properties.
     public let write: (@Sendable (View, PropertyValue) -> Void)?
 
-    public init(_ name: String, kind: PropertyValue.Kind, read: @escaping @Sendable (View) -> PropertyValue,
-                write: (@Sendable (View, PropertyValue) -> Void)?) {
+    public init(_ name: String, kind: PropertyValue.Kind, allowedValues: [String]? = nil,
+                read: @escaping @Sendable (View) -> PropertyValue, write: (@Sendable (View, PropertyValue) -> Void)?) {
         self.name = name
         self.kind = kind
+        self.allowedValues = allowedValues
         self.read = read
         self.write = write
     }

@@ -31,6 +31,16 @@ open class View {
     /// Decides visibility on each update: `true` shows the element.
     public var visibleDataSource: (() -> Bool)?
 
+    /// How the children are laid out: one below the other (the default) or side by side.
+    public var axis: LayoutAxis = .vertical {
+        didSet { if oldValue != axis { markChanged() } }
+    }
+
+    /// The room between children, in points.
+    public var spacing: Double = 8 {
+        didSet { if oldValue != spacing { markChanged() } }
+    }
+
     public private(set) var subviews: [View] = []
     public private(set) weak var superview: View?
     /// The controller whose tree holds this element, once attached.
@@ -61,10 +71,19 @@ open class View {
     open class var typeName: String { "View" }
 
     /// The user-visible properties of this type, in snapshot order.
-    open class var properties: [PropertyDescriptor] { viewProperties }
+    open class var properties: [PropertyDescriptor] { containerProperties }
 
+    /// The properties every element has (`visible`); element types add their own to these.
     public static let viewProperties: [PropertyDescriptor] = [
         PropertyDescriptor("visible", kind: .bool, read: { .bool(!$0.isHidden) }, write: { $0.isHidden = !$1.boolValue }),
+    ]
+
+    /// A container's properties: `visible`, then its declared layout (`axis`, `spacing`).
+    public static let containerProperties: [PropertyDescriptor] = viewProperties + [
+        PropertyDescriptor("axis", kind: .string, allowedValues: LayoutAxis.allCases.map(\.rawValue),
+                           read: { .string($0.axis.rawValue) },
+                           write: { view, value in view.axis = value.stringValue.flatMap(LayoutAxis.init(rawValue:)) ?? .vertical }),
+        PropertyDescriptor("spacing", kind: .double, read: { .double($0.spacing) }, write: { $0.spacing = $1.doubleValue }),
     ]
 
     /// Pulls this element's data sources into what it shows. Call ``updateUI()`` instead.

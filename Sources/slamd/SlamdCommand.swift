@@ -15,6 +15,8 @@ struct SlamdCommand: ParsableCommand {
         abstract: "Host a headless Slam UI and serve it over JSON-RPC 2.0 on a Unix domain socket.",
         discussion: """
             Without --storyboard, hosts the built-in demo app. Prints the socket path once it listens. \
+            With --web, also serves the web UI and JSON-RPC over WebSocket on a loopback TCP port, and prints \
+            its URL (with the token every request needs; also in SOCKET.web, 0600; `slamctl open` prints it). \
             SIGTERM or SIGINT finishes in-flight work, closes clients, removes the socket and exits 0.
             """)
 
@@ -39,12 +41,29 @@ struct SlamdCommand: ParsableCommand {
     @Flag(help: "Accept peers of any user id.")
     var allowAnyUser = false
 
+    @Option(help: ArgumentHelp("Also serve the web UI and JSON-RPC over WebSocket on [HOST:]PORT (HOST: 127.0.0.1; PORT 0: any free port).",
+                               valueName: "[HOST:]PORT"),
+            transform: { text in
+                do { return try WebAddress(parsing: text) } catch { throw ValidationError(String(describing: error)) }
+            })
+    var web: WebAddress?
+
+    @Flag(help: "Let --web listen on an address that is not loopback (the token is then the only protection, unencrypted).")
+    var webAllowRemote = false
+
+    @Option(help: ArgumentHelp("Serve the web page from this directory instead of the one built in (for page development).",
+                               valueName: "DIR"))
+    var webRoot: String?
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
         guard maxUnreadBytes >= 1024 else { throw ValidationError("--max-unread-bytes must be at least 1024") }
+        guard web != nil || (!webAllowRemote && webRoot == nil) else {
+            throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")
+        }
     }
 
     func run() throws {
@@ -58,20 +77,24 @@ struct SlamdCommand: ParsableCommand {
         let logger = Logger(label: "slamd")
         let configuration = DaemonConfiguration(socketPath: socket, maximumMessageBytes: maxMessageBytes,
                                                 maximumUnreadBytes: maxUnreadBytes, allowedUserIDs: Set(allowedUserIDs),
-                                                allowsAnyUser: allowAnyUser, logLevel: level)
+                                                allowsAnyUser: allowAnyUser, logLevel: level,
+                                                web: web.map { WebConfiguration(address: $0, allowsRemote: webAllowRemote, rootDirectory: webRoot) })
         let storyboardPath = storyboard
         let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder) {
             if let storyboardPath { try Storyboard.makeApplication(contentsOf: storyboardPath) } else { try DemoApp.makeApplication() }
         }
         do {
-            try daemon.run { path in
-                // Straight to fd 1, unbuffered: a launcher waits for this line.
-                let line = Array("slamd listening on \(path)\n".utf8)
-                _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-            }
+            // Straight to fd 1, unbuffered: a launcher waits for these lines.
+            try daemon.run(ready: { path in Self.printLine("slamd listening on \(path)") },
+                           webReady: { url in Self.printLine("slamd web UI at \(url)") })
         } catch {
             logger.critical("\(error)")
             throw ExitCode(1)
         }
+    }
+
+    private static func printLine(_ text: String) {
+        let line = Array((text + "\n").utf8)
+        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
     }
 }

@@ -5,8 +5,9 @@ import SlamConsole
 import SlamJSON
 
 /// A `View` snapshot holding `children`.
-private func view(_ reference: String, visible: Bool = true, _ children: [JSONValue]) -> JSONValue {
-    ["type": "View", "ref": .string(reference), "visible": .bool(visible), "children": .array(children)]
+private func view(_ reference: String, visible: Bool = true, axis: String = "vertical", _ children: [JSONValue]) -> JSONValue {
+    ["type": "View", "ref": .string(reference), "visible": .bool(visible), "axis": .string(axis), "spacing": 8.0,
+     "children": .array(children)]
 }
 
 private func button(_ reference: String, _ text: String?, enabled: Bool = true, visible: Bool = true) -> JSONValue {
@@ -32,7 +33,7 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
             label("count", "Count: 0"),
             ["type": "ProgressView", "ref": "progress", "visible": true, "progress": 0],
             label("goal", "Goal reached!", visible: false),
-            view("counterButtons", [button("increment", "+1"), button("decrement", "-1", enabled: false),
+            view("counterButtons", axis: "horizontal", [button("increment", "+1"), button("decrement", "-1", enabled: false),
                                     button("reset", "Reset", enabled: false)]),
         ])
         #expect(Wireframe().render(title: "Slam Demo", controller: "Home", root: try snapshot(home)) == """
@@ -49,9 +50,11 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
             label("shown", "Shown"),
             label("secret", "Secret", visible: false),
             view("drawer", visible: false, [label("tucked", "Tucked"), button("inside", "Inside")]),
-            button("a", "A"),
-            button("hiddenButton", "Hidden", visible: false),
-            button("b", "B"),
+            view("row", axis: "horizontal", [
+                button("a", "A"),
+                button("hiddenButton", "Hidden", visible: false),
+                button("b", "B"),
+            ]),
         ])
         #expect(try draw(root) == """
             == Screen (Main) ==
@@ -61,21 +64,36 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
         #expect(try draw(view("root", visible: false, [label("x", "X")])) == "== Screen (Main) ==")
     }
 
-    @Test func onlyConsecutiveButtonsShareALine() throws {
+    @Test func childrenFollowTheirContainersDeclaredAxis() throws {
         let root = view("root", [
             button("one", "One"), button("two", "Two"),
             label("between", "Between"),
-            button("three", "Three"),
-            view("group", [button("four", "Four"), button("five", "Five")]),
+            view("group", axis: "horizontal", [button("four", "Four"), label("note", "a note"), button("five", "Five")]),
             button("six", nil),
         ])
         #expect(try draw(root) == """
             == Screen (Main) ==
-            [ One ]  [ Two ]
+            [ One ]
+            [ Two ]
             Between
-            [ Three ]
-            [ Four ]  [ Five ]
+            [ Four ]  a note  [ Five ]
             [ six ]
+            """)
+    }
+
+    /// Side by side, each child keeps its own lines: a column is as wide as its widest line.
+    @Test func horizontalViewsPlaceMultiLineChildrenInColumns() throws {
+        let root = view("root", [
+            view("columns", axis: "horizontal", [
+                view("left", [label("a", "Apples"), label("b", "Figs")]),
+                view("right", [label("c", "Carrots")]),
+                button("go", "Go"),
+            ]),
+        ])
+        #expect(try draw(root) == """
+            == Screen (Main) ==
+            Apples  Carrots  [ Go ]
+            Figs
             """)
     }
 
@@ -169,7 +187,7 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
     }
 
     @Test func colourMakesTheTitleBoldAndDisabledButtonsDim() throws {
-        let root = view("root", [button("on", "On"), button("off", "Off", enabled: false)])
+        let root = view("root", axis: "horizontal", [button("on", "On"), button("off", "Off", enabled: false)])
         let drawing = Wireframe(style: ConsoleStyle(usesColor: true))
             .render(title: "T", controller: "C", root: try snapshot(root))
         #expect(drawing == "\u{1B}[1m== T (C) ==\u{1B}[0m\n[ On ]  \u{1B}[2m[ Off (disabled) ]\u{1B}[0m")

@@ -40,6 +40,10 @@ import SlamRPC
         #expect(try send(note(RunTaskRequest(name: "push", param: "Settings")), to: client).top == "Settings")
         #expect(try send(note(SetTextRequest(ref: "name", text: "Ada")), to: client).text == "Ada")
         #expect(try send(note(ControllersRequest()), to: client).map(\.id) == ["Home", "Settings"])
+        let attached = try send(note(UIAttachRequest()), to: client)
+        #expect(attached.stack.map(\.id) == ["Home", "Settings"])
+        #expect(attached.stack.last?.tree?["node"]?.integerValue != nil)
+        #expect(try send(note(UIDetachRequest()), to: client).detached)
         #expect(sent == Set(SlamRequests.methodNames), "every method of the list is checked here")
     }
 

@@ -106,6 +106,18 @@ let exampleStoryboard = """
         #expect(error.description == "$.controllers[0].view.children[1].children[0].ref: duplicate reference 'a'; first used at $.controllers[0].view.children[0].ref")
     }
 
+    /// A view's declared layout reaches the element and its snapshot; a view that declares none is vertical, 8 apart.
+    @Test func viewsDeclareTheirLayout() throws {
+        let storyboard = try Storyboard(bytes: Array(withChildren(#"{"type":"View","ref":"row","axis":"horizontal","spacing":12,"children":[{"type":"Label","ref":"a"}]}"#).utf8))
+        let controller = try storyboard.instantiateController(identifier: "A")
+        let row = try #require(controller.find("row"))
+        #expect(row.axis == .horizontal)
+        #expect(row.spacing == 12)
+        #expect(controller.view.axis == .vertical)
+        #expect(controller.view.spacing == 8)
+        #expect(type(of: row).properties.map(\.name) == ["visible", "axis", "spacing"])
+    }
+
     @Test func theSameRefInTwoControllersIsFine() {
         #expect(refusal(#"{"initial":"A","controllers":[{"id":"A","view":{"type":"View","ref":"root"}},{"id":"B","view":{"type":"View","ref":"root"}}]}"#) == nil)
     }
@@ -117,6 +129,8 @@ let exampleStoryboard = """
         (#"{"type":"Stepper","ref":"s","value":"3"}"#, "$.controllers[0].view.children[0].value", "'value' must be a number, got string"),
         (#"{"type":"Label","ref":7}"#, "$.controllers[0].view.children[0].ref", "'ref' must be a string, got integer"),
         (#"{"type":"Label","ref":"l","children":{}}"#, "$.controllers[0].view.children[0].children", "'children' must be an array, got object"),
+        (#"{"type":"View","ref":"row","axis":"diagonal"}"#, "$.controllers[0].view.children[0].axis", "'axis' must be one of 'vertical', 'horizontal', got 'diagonal'"),
+        (#"{"type":"View","ref":"row","spacing":"wide"}"#, "$.controllers[0].view.children[0].spacing", "'spacing' must be a number, got string"),
     ])
     func wrongValueType(child: String, path: String, message: String) throws {
         let error = try #require(refusal(withChildren(child)))

@@ -58,6 +58,7 @@ import SlamJSON
               View menu
                 Button openSettings "Settings"
                 Button openList "Shopping list"
+                Button openTodos "To-do"
                 Button openAbout "About"
                 Button website "Website"
 
@@ -88,7 +89,7 @@ import SlamJSON
         ])
         #expect(try slamctl("tree", "--depth=0", app: app).lines == ["View root"])
         let json = try slamctl("tree", "counterButtons", "--depth", "0", "--json", app: app)
-        #expect(try json.json() == ["type": "View", "ref": "counterButtons", "visible": true])
+        #expect(try json.json() == ["type": "View", "ref": "counterButtons", "visible": true, "axis": "horizontal", "spacing": 8.0])
         let nested = try slamctl("tree", "--json", app: app).json()
         #expect(nested["children"]?[4]?["children"]?.arrayValue?.compactMap { $0["ref"]?.stringValue }
                 == ["increment", "decrement", "reset"])
@@ -158,7 +159,7 @@ import SlamJSON
         #expect(buttons.status == 0)
         #expect(buttons.lines == [
             "Button increment \"+1\"", "Button decrement \"-1\" (disabled)", "Button reset \"Reset\" (disabled)",
-            "Button openSettings \"Settings\"", "Button openList \"Shopping list\"", "Button openAbout \"About\"",
+            "Button openSettings \"Settings\"", "Button openList \"Shopping list\"", "Button openTodos \"To-do\"", "Button openAbout \"About\"",
             "Button website \"Website\"",
         ])
         #expect(try slamctl("query", "--text", "Count: 0", app: app).lines == ["Label count \"Count: 0\""])
@@ -169,7 +170,7 @@ import SlamJSON
         #expect(visibleLabels.lines == ["Label heading \"Counter\"", "Label count \"Count: 0\""])
         let enabledButtons = try slamctl("query", "--enabled", "--type=Button", "--json", app: app)
         #expect(try enabledButtons.json().arrayValue?.compactMap { $0["ref"]?.stringValue }
-                == ["increment", "openSettings", "openList", "openAbout", "website"])
+                == ["increment", "openSettings", "openList", "openTodos", "openAbout", "website"])
     }
 
     @Test func queryWithNoMatchPrintsNothingAndSucceeds() throws {

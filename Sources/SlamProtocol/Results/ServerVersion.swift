@@ -14,8 +14,11 @@ public struct ServerVersion: Hashable, Sendable, CustomStringConvertible, Result
     public var protocolVersion: String
     /// `slamd`'s own version.
     public var serverVersion: String
-    /// The framings it detects per connection: `newline`, `contentLength`.
+    /// The framings it detects per socket connection: `newline`, `contentLength`
+    /// (a WebSocket carries one message per text frame).
     public var framings: [String]
+    /// The transports it serves: `unix` (the socket), and `websocket` when started with `--web`.
+    public var transports: [String]
     /// Whether it answers batches.
     public var batches: Bool
     /// Every event a client can subscribe to.
@@ -29,11 +32,13 @@ public struct ServerVersion: Hashable, Sendable, CustomStringConvertible, Result
     /// The result exactly as received (for fields newer than this client); as written, for one made here.
     public let json: JSONValue
 
-    public init(protocolVersion: String, serverVersion: String, framings: [String], batches: Bool, events: [String],
-                methods: [String], maximumMessageBytes: Int, maximumWaitTimeoutMilliseconds: Int) {
+    public init(protocolVersion: String, serverVersion: String, framings: [String], transports: [String] = ["unix"],
+                batches: Bool, events: [String], methods: [String], maximumMessageBytes: Int,
+                maximumWaitTimeoutMilliseconds: Int) {
         self.protocolVersion = protocolVersion
         self.serverVersion = serverVersion
         self.framings = framings
+        self.transports = transports
         self.batches = batches
         self.events = events
         self.methods = methods
@@ -43,7 +48,8 @@ public struct ServerVersion: Hashable, Sendable, CustomStringConvertible, Result
             "protocolVersion": .string(protocolVersion),
             "serverVersion": .string(serverVersion),
             "capabilities": [
-                "framings": .array(framings.map(JSONValue.string)), "batches": .bool(batches),
+                "framings": .array(framings.map(JSONValue.string)), "transports": .array(transports.map(JSONValue.string)),
+                "batches": .bool(batches),
                 "events": .array(events.map(JSONValue.string)), "methods": .array(methods.map(JSONValue.string)),
             ],
             "limits": [
@@ -61,6 +67,7 @@ public struct ServerVersion: Hashable, Sendable, CustomStringConvertible, Result
         self.serverVersion = serverVersion
         let capabilities = json["capabilities"]
         framings = capabilities?["framings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        transports = capabilities?["transports"]?.arrayValue?.compactMap(\.stringValue) ?? []
         batches = capabilities?["batches"]?.boolValue ?? false
         events = capabilities?["events"]?.arrayValue?.compactMap(\.stringValue) ?? []
         methods = capabilities?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []

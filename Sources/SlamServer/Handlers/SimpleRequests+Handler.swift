@@ -10,7 +10,7 @@ extension PingRequest: HandledRequest {
 extension VersionRequest: HandledRequest {
     static func handle(_ request: VersionRequest, service: SlamService, session: ClientSession) -> ServerVersion {
         ServerVersion(protocolVersion: protocolVersion, serverVersion: service.configuration.serverVersion,
-                      framings: ["newline", "contentLength"], batches: true, events: EventKind.allCases.map(\.rawValue),
+                      framings: ["newline", "contentLength"], transports: service.configuration.transports, batches: true, events: EventKind.allCases.map(\.rawValue),
                       methods: service.methods.map(\.name),
                       maximumMessageBytes: service.configuration.maximumMessageBytes,
                       maximumWaitTimeoutMilliseconds: service.configuration.maximumWaitTimeoutMilliseconds)

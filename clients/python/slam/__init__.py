@@ -11,6 +11,7 @@ pytest fixtures that launch ``slamd`` are in ``slam.pytest_plugin``::
 """
 
 from .client import Client, Notification, connect, default_socket_path
+from .remote_ui import RemoteUIError, RemoteUIModel
 from .errors import (
     ERROR_CLASSES,
     ControllerNotFound,
@@ -41,6 +42,8 @@ __all__ = [
     "Notification",
     "connect",
     "default_socket_path",
+    "RemoteUIModel",
+    "RemoteUIError",
     "ERROR_CLASSES",
     "SlamError",
     "ParseError",

@@ -322,6 +322,18 @@ class Client:
         """``rpc.discover``: the OpenRPC document describing the protocol."""
         return self.call("rpc.discover")
 
+    def ui_attach(self, capabilities: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+        """``ui.attach``: attaches this connection as a renderer; returns ``{seq, stack, state, capabilities}``.
+
+        From then on ``ui.redraw`` notifications arrive (see :meth:`notifications`);
+        :class:`slam.RemoteUIModel` applies them.
+        """
+        return self.call("ui.attach", None if capabilities is None else {"capabilities": dict(capabilities)})
+
+    def ui_detach(self) -> bool:
+        """``ui.detach``: stops this connection's ``ui.redraw`` batches; returns whether it was attached."""
+        return self.call("ui.detach")["detached"]
+
     # Internals
 
     def _new_id(self) -> int:

@@ -86,6 +86,8 @@ def test_every_protocol_method_has_a_typed_helper_sending_its_params(slam_client
         ("subscribe", lambda client: client.subscribe(["log"])),
         ("unsubscribe", lambda client: client.unsubscribe(["log"])),
         ("rpc.discover", lambda client: client.discover()),
+        ("ui.attach", lambda client: client.ui_attach({})),
+        ("ui.detach", lambda client: client.ui_detach()),
         ("state.list", lambda client: client.state_list()),
         ("state.get", lambda client: client.state_get("todos")),
         ("state.set", lambda client: client.state_set("todos", [])),

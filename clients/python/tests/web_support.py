@@ -1,7 +1,7 @@
 """Driving the browser page in headless Chromium: find the browser, start a
 ``slamd --web``, open its page, wait for what a person would see.
 
-Used by ``test_web_page.py`` and ``scripts/bench-web.py``.
+Used by ``test_web_page.py``.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@
 //   window.slam.model          the UIModel;  window.slam.rpc  the connection
 //   window.slam.redraw(params) paints a ui.redraw batch as if the server had sent it
 //   window.slam.stats          {paints, lastPaintMs, paintMs: [...]} (apply + render per batch),
-//                              attachMs (ui.attach sent → painted), attachPaintMs (model + DOM only)
+//                              attachMs (ui.attach sent → DOM built), attachFrameMs (→ its first frame),
+//                              attachPaintMs (model + DOM only)
 // Rendered elements carry data-node, data-ref and data-type; the screen a
 // person sees on top is `.slam-layer[data-top]`.
 
@@ -38,7 +39,7 @@ const loading = $('loading');
 let resolveReady;
 const ready = new Promise((resolve) => { resolveReady = resolve; });
 const seqWaiters = [];
-const stats = { paints: 0, lastPaintMs: 0, paintMs: [], attachMs: 0, attachPaintMs: 0 };
+const stats = { paints: 0, lastPaintMs: 0, paintMs: [], attachMs: 0, attachPaintMs: 0, attachFrameMs: 0 };
 
 // ---------------------------------------------------------------- toasts
 
@@ -217,6 +218,8 @@ async function attach() {
     paint(changes);
     stats.attachPaintMs = performance.now() - painting;
     stats.attachMs = performance.now() - started;
+    // The first frame that shows it: after the next animation frame's paint.
+    requestAnimationFrame(() => setTimeout(() => { stats.attachFrameMs = performance.now() - started; }, 0));
     loading.hidden = true;
     everAttached = true;
     resolveReady(model.seq);

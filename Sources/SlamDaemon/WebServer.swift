@@ -1,0 +1,113 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+
+/// The TCP side of `slamd --web`: the listener, the URL with its token, and each
+/// connection's pipeline.
+///
+/// A connection starts as HTTP/1.1 (NIO's server pipeline, then
+/// ``WebRequestHandler``). A WebSocket upgrade of `/rpc` that passes
+/// ``WebAccessPolicy`` swaps the HTTP handlers for ``WebSocketMessageHandler`` and
+/// a ``SessionHandler``: from then on the connection is a client session exactly
+/// as a socket connection is, on the same service and the same event loop.
+struct WebServer: Sendable {
+    let policy: WebAccessPolicy
+    let root: WebRoot
+    /// The resolved address to bind.
+    let address: SocketAddress
+    /// The host part of the URL printed for people (a wildcard bind is reached at loopback).
+    let urlHost: String
+    let idleTimeout: TimeAmount
+    let maximumMessageBytes: Int
+    let logger: Logger
+
+    /// Resolves the address and checks what a start must refuse: a host that is not
+    /// loopback without `allowsRemote`, a page directory that is missing.
+    init(configuration web: WebConfiguration, maximumMessageBytes: Int, token: WebToken = WebToken(),
+         logger: Logger) throws(DaemonError) {
+        let address: SocketAddress
+        do {
+            address = try SocketAddress.makeAddressResolvingHost(web.address.host, port: web.address.port)
+        } catch {
+            throw .webUnavailable("--web \(web.address): cannot resolve \(web.address.host): \(error)")
+        }
+        let ip = address.ipAddress ?? web.address.host
+        let isLoopback = ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.")
+        let isWildcard = ip == "0.0.0.0" || ip == "::"
+        guard isLoopback || web.allowsRemote else {
+            throw .webUnavailable("""
+                refusing --web \(web.address): \(web.address.host) is not a loopback address: other machines could reach the UI. \
+                Pass --web-allow-remote to allow it (the token is then the only protection, over unencrypted HTTP)
+                """)
+        }
+        let bracketedIP = ip.contains(":") ? "[\(ip)]" : ip
+        var names: Set<String> = [web.address.urlHost, bracketedIP]
+        if isLoopback { names.insert("localhost") }
+        policy = WebAccessPolicy(token: token, hostNames: isWildcard ? nil : names)
+
+        let directory = web.rootDirectory ?? Bundle.module.bundlePath + "/web"
+        var status = stat()
+        guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw .webUnavailable("the web page directory \(directory) does not exist (--web-root)")
+        }
+        root = WebRoot(directory: directory)
+        self.address = address
+        urlHost = isWildcard ? (ip == "::" ? "[::1]" : "127.0.0.1") : web.address.urlHost
+        idleTimeout = .seconds(web.idleTimeoutSeconds)
+        self.maximumMessageBytes = maximumMessageBytes
+        self.logger = logger
+    }
+
+    /// The address a person opens: the token in the query, which the first load trades for a cookie.
+    func url(port: Int) -> String {
+        "http://\(urlHost):\(port)/?\(WebAccessPolicy.tokenParameter)=\(policy.token)"
+    }
+
+    /// Binds the listener on `loop`. `makeSession` gives each upgraded connection its
+    /// session handler (nil refuses it: the daemon is stopping).
+    func bind(on loop: EventLoop, makeSession: @escaping @Sendable (Channel) -> SessionHandler?) throws -> Channel {
+        try ServerBootstrap(group: loop)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try configure(channel, makeSession: makeSession) }
+            }
+            .bind(to: address)
+            .wait()
+    }
+
+    /// Sets up one connection's pipeline: HTTP, ready to become a WebSocket session.
+    func configure(_ channel: Channel, makeSession: @escaping @Sendable (Channel) -> SessionHandler?) throws {
+        let upgrader = NIOWebSocketServerUpgrader(
+            maxFrameSize: min(maximumMessageBytes, Int(UInt32.max)), automaticErrorHandling: false,
+            shouldUpgrade: { [policy] channel, head in
+                // A refusal sends the request on to WebRequestHandler, which answers 403 with the reason.
+                guard WebAccessPolicy.path(of: head.uri) == WebRequestHandler.rpcPath,
+                      case .allowed = policy.check(head, port: channel.localAddress?.port ?? -1) else {
+                    return channel.eventLoop.makeSucceededFuture(nil)
+                }
+                return channel.eventLoop.makeSucceededFuture(HTTPHeaders(WebRequestHandler.securityHeaders))
+            },
+            upgradePipelineHandler: { [maximumMessageBytes, logger] channel, _ in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    pipeline.removeHandler(try pipeline.handler(type: WebRequestHandler.self), promise: nil)
+                    guard let session = makeSession(channel) else {
+                        channel.close(promise: nil)
+                        return
+                    }
+                    try pipeline.addHandlers([
+                        WebSocketMessageHandler(maximumMessageBytes: maximumMessageBytes, logger: logger), session,
+                    ])
+                }
+            })
+        try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+            withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
+        try channel.pipeline.syncOperations.addHandler(
+            WebRequestHandler(policy: policy, root: root, idleTimeout: idleTimeout, logger: logger))
+    }
+}

@@ -1,0 +1,32 @@
+/// The secret every web request must carry: 256 bits from the system's random
+/// generator (`getrandom`), new at every daemon start, written as 64 hex digits.
+struct WebToken: Sendable, CustomStringConvertible {
+    let description: String
+    private let bytes: [UInt8]
+
+    /// A new random token.
+    init() {
+        var generator = SystemRandomNumberGenerator()
+        self.init(bytes: (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    init(bytes: [UInt8]) {
+        self.bytes = Array(bytes.map { byte in
+            let digits = Array("0123456789abcdef".utf8)
+            return [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+        }.joined())
+        description = String(decoding: self.bytes, as: UTF8.self)
+    }
+
+    /// Whether `candidate` is the token, in time that does not depend on where they
+    /// first differ (so the token cannot be guessed a digit at a time by timing).
+    func matches(_ candidate: some StringProtocol) -> Bool {
+        let candidate = Array(candidate.utf8)
+        // The length is no secret (every token has 64 digits): only the digits are compared in constant time.
+        var difference: UInt8 = candidate.count == bytes.count ? 0 : 1
+        for index in bytes.indices {
+            difference |= bytes[index] ^ (index < candidate.count ? candidate[index] : 0)
+        }
+        return difference == 0
+    }
+}

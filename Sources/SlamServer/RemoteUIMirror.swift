@@ -1,0 +1,275 @@
+import SlamJSON
+import SlamProtocol
+import SlamUI
+
+/// What attached renderers were last told, so that each turn's changes go out
+/// as one batch of operations against it (`ui.redraw`).
+///
+/// Every element on screen is held by identity with the number renderers know
+/// it by and its children as last sent; a changed element's children are
+/// compared with those to find removals, insertions and moves. The mirror is
+/// kept only while some renderer is attached: with none, changes cost nothing
+/// here. Numbers and the sequence go on across detaching, so a number is never
+/// given twice in the daemon's run.
+final class RemoteUIMirror {
+    private struct Node {
+        let element: View
+        let number: Int
+        var parent: ObjectIdentifier?
+        var children: [ObjectIdentifier]
+    }
+
+    private struct Screen {
+        let number: Int
+        let controller: ViewController
+        let isModal: Bool
+        var title: String
+    }
+
+    /// The number of the last batch sent (or of the state when the first renderer attached).
+    private(set) var sequence = 0
+    /// Whether a renderer is attached and changes are tracked.
+    private(set) var isActive = false
+
+    private var nodes: [ObjectIdentifier: Node] = [:]
+    private var screens: [Screen] = []
+    private var lastNodeNumber = 0
+    private var lastScreenNumber = 0
+    /// Elements sent whole during the current batch, which need no `update` of their own.
+    private var sentWhole: Set<ObjectIdentifier> = []
+
+    /// The number of elements mirrored (for tests and logs).
+    var nodeCount: Int { nodes.count }
+
+    /// Starts tracking `application` as it is now; does nothing while active.
+    func activate(_ application: Application) {
+        guard !isActive else { return }
+        isActive = true
+        screens = application.stack.map(makeScreen)
+        for screen in screens { track(screen.controller.view, parent: nil) }
+    }
+
+    /// Forgets everything tracked (the last renderer detached).
+    func deactivate() {
+        isActive = false
+        nodes.removeAll()
+        screens.removeAll()
+    }
+
+    // MARK: - The whole state
+
+    /// The `ui.attach` result: the stack with numbered trees and the shared state, at ``sequence``.
+    /// The mirror must be active and up to date (the service flushes pending changes first).
+    func attachState(of application: Application) -> JSONNode {
+        var object = JSONNode.object()
+        object.set("seq", JSONNode(sequence))
+        var stack = JSONNode.array()
+        for screen in screens { stack.append(entry(for: screen, withTree: true)) }
+        object.set("stack", stack)
+        var state = JSONNode.object()
+        let store = application.state
+        for key in store.keys { state.set(key, JSONNode(JSONValue(state: store[key]!))) }
+        object.set("state", state)
+        object.set("capabilities", JSONNode.object())
+        return object
+    }
+
+    // MARK: - Batches
+
+    /// The next `ui.redraw` params (`{seq, ops}`) for what changed since the last
+    /// batch, or nil when nothing did. `changes` are the changed elements per
+    /// controller, `changedKeys` the shared state keys whose value changed.
+    func batch(application: Application, changes: [(controller: ViewController, elements: [View])],
+               changedKeys: [String]) -> JSONNode? {
+        sentWhole.removeAll(keepingCapacity: true)
+        var ops = JSONNode.array()
+        var count = 0
+
+        let kept = reconcileStack(application.stack, into: &ops, count: &count)
+
+        if !changedKeys.isEmpty {
+            var op = JSONNode.object()
+            op.set("op", JSONNode("state"))
+            var values = JSONNode.object()
+            let store = application.state
+            for key in changedKeys { values.set(key, JSONNode(JSONValue(state: store[key] ?? .null))) }
+            op.set("values", values)
+            ops.append(op)
+            count += 1
+        }
+
+        for entry in changes where kept.contains(ObjectIdentifier(entry.controller)) {
+            for element in entry.elements {
+                let identifier = ObjectIdentifier(element)
+                guard let node = nodes[identifier], !sentWhole.contains(identifier) else { continue }
+                reconcileChildren(of: element, into: &ops, count: &count)
+                var op = JSONNode.object()
+                op.set("op", JSONNode("update"))
+                op.set("node", JSONNode(node.number))
+                op.set("snapshot", element.snapshotNode())
+                ops.append(op)
+                count += 1
+            }
+        }
+        sentWhole.removeAll()
+
+        guard count > 0 else { return nil }
+        sequence += 1
+        var params = JSONNode.object()
+        params.set("seq", JSONNode(sequence))
+        params.set("ops", ops)
+        return params
+    }
+
+    /// Brings the mirrored stack in line with `stack`, writing a `stack` operation when it
+    /// changed; returns the controllers of screens that were already shown (their
+    /// element changes still need sending; new screens went out whole).
+    private func reconcileStack(_ stack: [Application.Presentation], into ops: inout JSONNode, count: inout Int) -> Set<ObjectIdentifier> {
+        var common = 0
+        while common < screens.count, common < stack.count, screens[common].controller === stack[common].controller,
+              screens[common].isModal == stack[common].isModal {
+            common += 1
+        }
+        var changed = common != screens.count || common != stack.count
+        for index in 0..<common where screens[index].title != stack[index].controller.title {
+            screens[index].title = stack[index].controller.title
+            changed = true
+        }
+        let kept = Set(screens[0..<common].map { ObjectIdentifier($0.controller) })
+        guard changed else { return kept }
+
+        for screen in screens[common...] { forget(ObjectIdentifier(screen.controller.view)) }
+        screens.removeSubrange(common...)
+        let firstNew = screens.count
+        for presentation in stack[common...] {
+            let screen = makeScreen(presentation)
+            track(screen.controller.view, parent: nil)
+            screens.append(screen)
+        }
+        var op = JSONNode.object()
+        op.set("op", JSONNode("stack"))
+        var entries = JSONNode.array()
+        for (index, screen) in screens.enumerated() { entries.append(entry(for: screen, withTree: index >= firstNew)) }
+        op.set("stack", entries)
+        ops.append(op)
+        count += 1
+        return kept
+    }
+
+    /// Writes the `remove`, `move` and `insert` operations that turn the children last sent for
+    /// `element` into its children now: removals first, then positions left to right.
+    private func reconcileChildren(of element: View, into ops: inout JSONNode, count: inout Int) {
+        let parent = ObjectIdentifier(element)
+        guard let parentNode = nodes[parent] else { return }
+        let old = parentNode.children
+        let new = element.subviews
+        if old.count == new.count, zip(old, new).allSatisfy({ $0 == ObjectIdentifier($1) }) { return }
+
+        let newIdentifiers = Set(new.lazy.map(ObjectIdentifier.init))
+        var working: [ObjectIdentifier] = []
+        working.reserveCapacity(new.count)
+        for child in old where nodes[child]?.parent == parent {
+            if newIdentifiers.contains(child) {
+                working.append(child)
+            } else {
+                ops.append(Self.operation("remove", node: nodes[child]!.number))
+                count += 1
+                forget(child)
+            }
+        }
+        for (index, view) in new.enumerated() {
+            let child = ObjectIdentifier(view)
+            if index < working.count, working[index] == child { continue }
+            if let node = nodes[child], node.parent == parent {
+                // Kept, but not where it was: take it out and put it here.
+                let from = working[index...].firstIndex(of: child)!
+                working.remove(at: from)
+                working.insert(child, at: index)
+                var op = Self.operation("move", node: node.number)
+                op.set("index", JSONNode(index))
+                ops.append(op)
+                count += 1
+            } else {
+                if let node = nodes[child] {
+                    // Moved here from another parent: renderers drop it there and get it whole here.
+                    ops.append(Self.operation("remove", node: node.number))
+                    count += 1
+                    if let oldParent = node.parent { nodes[oldParent]?.children.removeAll { $0 == child } }
+                    forget(child)
+                }
+                var op = JSONNode.object()
+                op.set("op", JSONNode("insert"))
+                op.set("parent", JSONNode(parentNode.number))
+                op.set("index", JSONNode(index))
+                track(view, parent: parent)
+                op.set("tree", mirroredTree(child))
+                ops.append(op)
+                count += 1
+                working.insert(child, at: index)
+            }
+        }
+        nodes[parent]?.children = working
+    }
+
+    private static func operation(_ name: String, node number: Int) -> JSONNode {
+        var op = JSONNode.object()
+        op.set("op", JSONNode(name))
+        op.set("node", JSONNode(number))
+        return op
+    }
+
+    // MARK: - Nodes and screens
+
+    /// Mirrors `element`'s subtree under `parent`, keeping the numbers of elements already known.
+    private func track(_ element: View, parent: ObjectIdentifier?) {
+        let identifier = ObjectIdentifier(element)
+        let number: Int
+        if let existing = nodes[identifier] {
+            number = existing.number
+        } else {
+            lastNodeNumber += 1
+            number = lastNodeNumber
+        }
+        sentWhole.insert(identifier)
+        var children: [ObjectIdentifier] = []
+        children.reserveCapacity(element.subviews.count)
+        for subview in element.subviews {
+            track(subview, parent: identifier)
+            children.append(ObjectIdentifier(subview))
+        }
+        nodes[identifier] = Node(element: element, number: number, parent: parent, children: children)
+    }
+
+    /// The tree of a mirrored element as `tree` writes it, each node with its `node` number.
+    private func mirroredTree(_ identifier: ObjectIdentifier) -> JSONNode {
+        let node = nodes[identifier]!
+        var object = node.element.snapshotNode()
+        object.set("node", JSONNode(node.number))
+        var children = JSONNode.array()
+        for child in node.children { children.append(mirroredTree(child)) }
+        object.set("children", children)
+        return object
+    }
+
+    /// Drops an element and its mirrored subtree.
+    private func forget(_ identifier: ObjectIdentifier) {
+        guard let node = nodes.removeValue(forKey: identifier) else { return }
+        for child in node.children { forget(child) }
+    }
+
+    private func makeScreen(_ presentation: Application.Presentation) -> Screen {
+        lastScreenNumber += 1
+        return Screen(number: lastScreenNumber, controller: presentation.controller, isModal: presentation.isModal,
+                      title: presentation.controller.title)
+    }
+
+    private func entry(for screen: Screen, withTree: Bool) -> JSONNode {
+        var object = JSONNode.object()
+        object.set("screen", JSONNode(screen.number))
+        object.set("id", JSONNode(screen.controller.identifier))
+        object.set("title", JSONNode(screen.title))
+        object.set("modal", JSONNode(screen.isModal))
+        if withTree { object.set("tree", mirroredTree(ObjectIdentifier(screen.controller.view))) }
+        return object
+    }
+}

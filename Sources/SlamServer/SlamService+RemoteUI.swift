@@ -1,0 +1,46 @@
+import SlamJSON
+import SlamProtocol
+import SlamUI
+
+/// Renderers: `ui.attach`, `ui.detach` and the `ui.redraw` batch of each turn.
+extension SlamService {
+    /// Attaches `session` as a renderer and returns the whole UI state for its reply.
+    ///
+    /// Changes still pending are sent first (as a batch to renderers already
+    /// attached, as events to subscribers), so the state written is exactly the
+    /// one the next batch starts from.
+    func attachUI(_ session: ClientSession) -> UIStateOutput {
+        afterUIActivity()
+        remoteUI.activate(application)
+        session.isAttachedToUI = true
+        return UIStateOutput(mirror: remoteUI, application: application)
+    }
+
+    /// Stops `session`'s batches; with no renderer left, the mirror is dropped.
+    @discardableResult
+    func detachUI(_ session: ClientSession) -> Bool {
+        guard session.isAttachedToUI else { return false }
+        session.isAttachedToUI = false
+        if !sessions.values.contains(where: \.isAttachedToUI) { remoteUI.deactivate() }
+        return true
+    }
+
+    /// Sends this turn's batch, written once, to every attached renderer.
+    func sendRedraw(changes: [(controller: ViewController, elements: [View])], changedKeys: [String]) {
+        guard let params = remoteUI.batch(application: application, changes: changes, changedKeys: changedKeys),
+              let bytes = try? params.serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"ui.redraw","params":"#.utf8),
+                                                 suffix: [UInt8(ascii: "}")]) else { return }
+        for session in sessions.values where session.isAttachedToUI {
+            session.enqueueNotification(bytes)
+        }
+    }
+}
+
+/// The `ui.attach` result, written straight from the mirror into jansson.
+struct UIStateOutput: JSONEncoding {
+    typealias Value = UIState
+    let mirror: RemoteUIMirror
+    let application: Application
+
+    func jsonNode() -> JSONNode { mirror.attachState(of: application) }
+}
