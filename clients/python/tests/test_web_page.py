@@ -280,6 +280,35 @@ def test_keyed_rerenders_keep_the_page_equal_to_the_server(page):
     page.agrees_with_server()
 
 
+def test_a_modal_screen_is_a_sheet_over_its_parent(page):
+    # The demo presents nothing modally, so a batch that pushes a modal screen is fed to the page
+    # as the server would send it (window.slam.redraw); the page's own Close then pops for real.
+    page.top("openSettings").click()
+    page.wait_title("Settings")
+    settle(page.driver)
+    page.driver.execute_script("""
+        const m = window.slam.model;
+        const stack = m.stack.map(({screen, id, title, modal}) => ({screen, id, title, modal}));
+        stack.push({screen: 1000000, id: 'Share', title: 'Share', modal: true, tree:
+          {type: 'View', ref: 'root', visible: true, axis: 'vertical', spacing: 8, node: 1000000, children: [
+            {type: 'Label', ref: 'question', visible: true, text: 'Send this list?', node: 1000001, children: []}]}});
+        window.slam.redraw({seq: m.seq + 1, ops: [{op: 'stack', stack}]});
+    """)
+    sheet = page.css('.slam-layer.is-sheet[data-top]')
+    assert sheet.find_element(page.By.CSS_SELECTOR, ".slam-sheet-title").get_attribute("textContent") == "Share"
+    page.wait_text("question", "Send this list?")  # once the sheet has faded in
+    assert sheet.find_element(page.By.CSS_SELECTOR, '[role="dialog"]').get_attribute("aria-modal") == "true"
+    below = page.css('.slam-layer.is-base')
+    assert below.is_displayed() and below.get_attribute("inert") is not None, "the parent shows, dimmed and inert"
+    assert page.title() == "Settings", "the title bar keeps the parent's title"
+    assert not page.css("#back").is_displayed(), "the sheet's Close replaces Back"
+    sheet.find_element(page.By.CSS_SELECTOR, ".slam-sheet-close").click()  # sends pop: the server pops Settings
+    # The page resynchronises when the server's next batch does not follow the fed one.
+    page.wait_title("Slam Demo")
+    wait_until(lambda: not page.all(".slam-layer.is-sheet"), message="the sheet to go")
+    page.agrees_with_server()
+
+
 def test_a_server_error_shows_as_a_toast_not_an_alert(page):
     # What a click sends when the element went away between paint and click: press an unknown reference.
     page.driver.execute_script(

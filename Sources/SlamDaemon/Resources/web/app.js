@@ -241,9 +241,10 @@ async function attach() {
 }
 
 function redraw(params) {
-  // Batches that arrive while an attach is in flight are older than its result.
+  // Batches that arrive while an attach is in flight are older than its result. Any
+  // other batch must be the next one: a gap or a repeat means this copy is wrong, and
+  // model.apply refuses it, so the page attaches again (a full state).
   if (attaching || !model.attached) return;
-  if (params && Number.isInteger(params.seq) && params.seq <= model.seq) return;
   const started = performance.now();
   let changes;
   try {
