@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli fuzz fuzz-smoke load load-test clean
+.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web fuzz fuzz-smoke load load-test clean
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
@@ -22,7 +22,8 @@ deps:
 	fi
 
 # The Python client is stdlib-only; its tests need pytest, jsonschema to validate the OpenRPC document,
-# and websockets (13 or later: its sync client) to drive slamd --web as a browser would.
+# websockets (13 or later: its sync client) to drive slamd --web as a browser would,
+# and for the browser page node, chromium, chromium-driver and selenium.
 python-deps:
 	@if ! $(PYTHON) -c 'import pytest' >/dev/null 2>&1; then \
 		echo "installing pytest"; \
@@ -35,6 +36,20 @@ python-deps:
 	@if ! $(PYTHON) -c 'import websockets.sync.client' >/dev/null 2>&1; then \
 		echo "installing websockets"; \
 		$(PYTHON) -m pip install -q 'websockets>=13' || $(PYTHON) -m pip install -q --user --break-system-packages 'websockets>=13'; \
+	fi
+	@# The browser page's tests: node runs its model's unit tests; selenium drives headless Chromium.
+	@if ! command -v node >/dev/null 2>&1; then \
+		echo "installing nodejs"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs; \
+	fi
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+		echo "installing chromium and chromium-driver"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium chromium-driver; \
+	fi
+	@if ! $(PYTHON) -c 'import selenium' >/dev/null 2>&1; then \
+		echo "installing selenium"; \
+		$(PYTHON) -m pip install -q selenium || $(PYTHON) -m pip install -q --user --break-system-packages selenium \
+			|| { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-selenium; }; \
 	fi
 
 build: deps
@@ -86,7 +101,7 @@ slamctl: deps
 # The whole benchmark suite (figures in the README's performance section): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-web
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -101,6 +116,12 @@ bench-tree: deps
 # Instructions per find and per ping in process, counted by callgrind, against find's target.
 bench-instructions: deps
 	scripts/bench-instructions.sh $(filter --quick,$(BENCH_ARGS))
+
+# The browser page in headless Chromium against a release slamd: a 10k-element screen's attach,
+# a 100-element ui.redraw, click to repaint (figures and PASS/FAIL lines; BENCH_ARGS=--quick: a smoke run).
+bench-web: deps python-deps
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	$(PYTHON) Benchmarks/web/bench_web.py --slamd $(CURDIR)/.build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
 
 # slamctl ping against tmux display -p, with hyperfine (figures in the README).
 bench-cli: slamctl

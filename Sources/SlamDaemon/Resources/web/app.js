@@ -1,0 +1,365 @@
+// The page: connects to slamd over a WebSocket, attaches as a remote UI,
+// paints every ui.redraw batch, sends what a person does (press, setText,
+// pop), and hosts the inspector.
+//
+// Test hook (for Selenium and the console):
+//   window.slam.ready          a Promise resolved once the first attach is painted
+//   window.slam.seq            the seq painted last (-1 before)
+//   window.slam.whenSeq(n)     a Promise resolved once seq n (or later) is painted
+//   'slam:painted' on window   a CustomEvent after each paint, detail {seq, reset}
+//   window.slam.model          the UIModel;  window.slam.rpc  the connection
+//   window.slam.redraw(params) paints a ui.redraw batch as if the server had sent it
+//   window.slam.stats          {paints, lastPaintMs, paintMs: [...]} (apply + render per batch),
+//                              attachMs (ui.attach sent → DOM built), attachFrameMs (→ its first frame),
+//                              attachPaintMs (model + DOM only)
+// Rendered elements carry data-node, data-ref and data-type; the screen a
+// person sees on top is `.slam-layer[data-top]`.
+
+import { RpcConnection, RpcError, ConnectionLost } from './rpc.js';
+import { UIModel, ModelError } from './model.js';
+import { Renderer } from './render.js';
+import { Inspector } from './inspector.js';
+
+const $ = (id) => document.getElementById(id);
+
+const model = new UIModel();
+const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+const rpc = new RpcConnection(`${scheme}://${location.host}/rpc`);
+
+const app = $('app');
+const stage = $('stage');
+const screens = $('screens');
+const backButton = $('back');
+const titleElement = $('title');
+const statusElement = $('status');
+const banner = $('banner');
+const bannerText = $('banner-text');
+const loading = $('loading');
+
+let resolveReady;
+const ready = new Promise((resolve) => { resolveReady = resolve; });
+const seqWaiters = [];
+const stats = { paints: 0, lastPaintMs: 0, paintMs: [], attachMs: 0, attachPaintMs: 0, attachFrameMs: 0 };
+
+// ---------------------------------------------------------------- toasts
+
+const toasts = $('toasts');
+
+/** Shows a short message at the bottom of the page; errors stay a little longer. */
+function toast(message, { kind = 'info', detail = '', link = null, timeoutMs } = {}) {
+  const item = document.createElement('div');
+  item.className = `toast toast-${kind}`;
+  item.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  const text = document.createElement('div');
+  text.className = 'toast-text';
+  text.textContent = message;
+  item.append(text);
+  if (detail) {
+    const small = document.createElement('div');
+    small.className = 'toast-detail';
+    small.textContent = detail;
+    item.append(small);
+  }
+  if (link) {
+    const a = document.createElement('a');
+    a.className = 'toast-link';
+    a.href = link;
+    a.target = '_blank';
+    a.rel = 'noopener noreferrer';
+    a.textContent = 'Open';
+    item.append(a);
+  }
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'toast-close';
+  close.setAttribute('aria-label', 'Dismiss');
+  close.textContent = '×';
+  close.addEventListener('click', () => item.remove());
+  item.append(close);
+  toasts.append(item);
+  while (toasts.children.length > 4) toasts.firstElementChild.remove();
+  setTimeout(() => item.classList.add('is-leaving'), (timeoutMs ?? (kind === 'error' ? 6000 : 4000)));
+  setTimeout(() => item.remove(), (timeoutMs ?? (kind === 'error' ? 6000 : 4000)) + 300);
+}
+
+/** Shows a failed call unobtrusively: the server's message, its code and data in small print. */
+function showError(error, what) {
+  if (error instanceof RpcError) {
+    const facts = error.data && typeof error.data === 'object'
+      ? Object.entries(error.data).filter(([key]) => key !== 'snapshot').map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(' · ')
+      : '';
+    toast(error.message, { kind: 'error', detail: `${what ? `${what} · ` : ''}error ${error.code}${facts ? ` · ${facts}` : ''}` });
+  } else if (error instanceof ConnectionLost) {
+    toast(error.message, { kind: 'error' });
+  } else {
+    console.error(error);
+    toast(String(error && error.message || error), { kind: 'error' });
+  }
+}
+
+// ---------------------------------------------------------------- actions
+
+/** Per text field being typed into: the texts sent (their echoes are ignored), the call in flight, the latest text waiting. */
+const typing = new Map();
+
+function press(node, value) {
+  if (!node.ref) {
+    toast('This element has no reference, so it cannot be pressed remotely.', { kind: 'error' });
+    return;
+  }
+  const screen = model.screen(node.screen);
+  const params = { ref: node.ref, controller: screen.id };
+  if (value !== undefined) params.value = value;
+  rpc.call('press', params).catch((error) => showError(error, `press ${node.ref}`));
+}
+
+function type(node, text) {
+  if (!node.ref) return;
+  let state = typing.get(node.node);
+  if (!state) {
+    state = { ref: node.ref, controller: model.screen(node.screen).id, history: [], inflight: false, queued: null };
+    typing.set(node.node, state);
+  }
+  if (state.inflight) {
+    state.queued = text;
+    return;
+  }
+  sendText(node.node, state, text);
+}
+
+function sendText(number, state, text) {
+  state.inflight = true;
+  state.history.push(text);
+  if (state.history.length > 50) state.history.shift();
+  rpc.call('setText', { ref: state.ref, text, controller: state.controller })
+    .catch((error) => showError(error, `setText ${state.ref}`))
+    .finally(() => {
+      state.inflight = false;
+      if (state.queued !== null) {
+        const next = state.queued;
+        state.queued = null;
+        sendText(number, state, next);
+      } else {
+        forgetTypingIfIdle(number);
+      }
+    });
+}
+
+function forgetTypingIfIdle(number) {
+  const state = typing.get(number);
+  const el = renderer.elementOf(number);
+  if (state && !state.inflight && state.queued === null && document.activeElement !== el) typing.delete(number);
+}
+
+/** Whether `text` arriving for a field is the echo of something this page typed (so it must not overwrite newer keystrokes). */
+function isEcho(number, text) {
+  const state = typing.get(number);
+  return !!state && state.history.includes(text);
+}
+
+function pop() {
+  rpc.call('runTask', { name: 'pop' }).catch((error) => showError(error, 'pop'));
+}
+
+const renderer = new Renderer(screens, model, { onPress: press, onText: type, onPop: pop, isEcho });
+
+stage.addEventListener('focusout', (event) => {
+  const number = renderer.nodeOf(event.target);
+  if (number !== null && typing.has(number)) setTimeout(() => forgetTypingIfIdle(number), 0);
+});
+backButton.addEventListener('click', pop);
+
+// ---------------------------------------------------------------- painting
+
+function paint(changes) {
+  renderer.paint(changes);
+  if (changes.stack || changes.reset) updateChrome();
+  inspector.modelChanged(changes);
+  window.dispatchEvent(new CustomEvent('slam:painted', { detail: { seq: model.seq, reset: changes.reset } }));
+  for (let index = seqWaiters.length - 1; index >= 0; index -= 1) {
+    if (seqWaiters[index].seq <= model.seq) {
+      seqWaiters[index].resolve(model.seq);
+      seqWaiters.splice(index, 1);
+    }
+  }
+}
+
+/** The title bar: the top screen's title, Back when a pop would leave a screen underneath (a sheet has its own Close). */
+function updateChrome() {
+  const stack = model.stack;
+  const top = model.top;
+  let base = stack.length - 1;
+  while (base > 0 && stack[base].modal) base -= 1;
+  const title = stack[base] ? (stack[base].title || stack[base].id) : 'Slam';
+  titleElement.textContent = title;
+  document.title = top ? `${top.title || top.id} · Slam` : 'Slam';
+  backButton.hidden = !(stack.length > 1 && top && !top.modal);
+  if (!backButton.hidden) {
+    const below = stack[stack.length - 2];
+    backButton.setAttribute('aria-label', `Back to ${below.title || below.id}`);
+    $('back-label').textContent = below.title || below.id;
+  }
+}
+
+// ---------------------------------------------------------------- the connection
+
+let attaching = false;
+let everAttached = false;
+
+async function attach() {
+  if (attaching) return;
+  attaching = true;
+  const started = performance.now();
+  try {
+    const result = await rpc.call('ui.attach');
+    const painting = performance.now();
+    const changes = model.attach(result);
+    typing.clear();
+    paint(changes);
+    stats.attachPaintMs = performance.now() - painting;
+    stats.attachMs = performance.now() - started;
+    // The first frame that shows it: after the next animation frame's paint.
+    requestAnimationFrame(() => setTimeout(() => { stats.attachFrameMs = performance.now() - started; }, 0));
+    loading.hidden = true;
+    everAttached = true;
+    resolveReady(model.seq);
+  } catch (error) {
+    if (error instanceof ModelError) {
+      console.error('slam: unusable ui.attach result', error);
+      toast('The server sent a state this page cannot read; retrying.', { kind: 'error', detail: error.message });
+      attaching = false;
+      setTimeout(attach, 1000);
+      return;
+    }
+    if (!(error instanceof ConnectionLost)) {
+      showError(error, 'ui.attach');
+      if (!everAttached) $('loading-text').textContent = `Could not attach to slamd: ${error.message}`;
+    }
+  } finally {
+    attaching = false;
+  }
+}
+
+function redraw(params) {
+  // Batches that arrive while an attach is in flight are older than its result. Any
+  // other batch must be the next one: a gap or a repeat means this copy is wrong, and
+  // model.apply refuses it, so the page attaches again (a full state).
+  if (attaching || !model.attached) return;
+  const started = performance.now();
+  let changes;
+  try {
+    changes = model.apply(params);
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+    console.warn('slam: resynchronising after', error.message, error.details);
+    attach();
+    return;
+  }
+  paint(changes);
+  const elapsed = performance.now() - started;
+  stats.paints += 1;
+  stats.lastPaintMs = elapsed;
+  stats.paintMs.push(elapsed);
+  if (stats.paintMs.length > 200) stats.paintMs.shift();
+}
+
+rpc.onNotification = (method, params) => {
+  if (method === 'ui.redraw') {
+    redraw(params);
+    return;
+  }
+  inspector.event(method, params);
+  if (method === 'openURL' && params && typeof params.address === 'string') {
+    const safe = /^https?:\/\//i.test(params.address);
+    toast(`The app asked to open ${params.address}`, { link: safe ? params.address : null });
+  }
+};
+
+rpc.onOpen = () => {
+  attach();
+  // The app asking to open an address shows as a toast with a link, inspector or not.
+  if (!inspector.connected()) {
+    rpc.call('subscribe', { events: ['openURL'] }).catch((error) => showError(error, 'subscribe'));
+  }
+};
+
+let countdown = null;
+rpc.onStatus = (status) => {
+  statusElement.dataset.status = status;
+  statusElement.setAttribute('aria-label', { open: 'Connected', connecting: 'Connecting', closed: 'Disconnected' }[status]);
+  statusElement.title = statusElement.getAttribute('aria-label');
+  const offline = status !== 'open';
+  app.classList.toggle('is-offline', offline && everAttached);
+  stage.inert = offline;
+  clearInterval(countdown);
+  if (status === 'open') {
+    banner.hidden = true;
+    return;
+  }
+  if (!everAttached && status === 'connecting') return;
+  banner.hidden = false;
+  const describe = () => {
+    if (rpc.status === 'connecting') {
+      bannerText.textContent = 'Disconnected — reconnecting…';
+      return;
+    }
+    const seconds = Math.max(0, Math.ceil((rpc.retryAt - Date.now()) / 1000));
+    bannerText.textContent = `Disconnected — reconnecting${seconds > 0 ? ` in ${seconds} s` : ''}…`;
+  };
+  describe();
+  if (status === 'closed') countdown = setInterval(describe, 250);
+};
+$('retry').addEventListener('click', () => rpc.retryNow());
+
+// ---------------------------------------------------------------- inspector and keys
+
+const inspector = new Inspector({
+  panel: $('inspector'),
+  toggle: $('inspect-toggle'),
+  app,
+  stage,
+  model,
+  renderer,
+  rpc,
+  toast,
+  showError,
+});
+
+document.addEventListener('keydown', (event) => {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  const typingInto = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  if (event.key === 'Escape') {
+    if (inspector.handleEscape()) event.preventDefault();
+    return;
+  }
+  if (typingInto) return;
+  if (event.key === 'i' || event.key === 'I') {
+    inspector.toggle();
+    event.preventDefault();
+  } else if (event.key === 'p' || event.key === 'P') {
+    inspector.togglePick();
+    event.preventDefault();
+  }
+});
+
+// ---------------------------------------------------------------- test hook
+
+window.slam = {
+  model,
+  rpc,
+  renderer,
+  inspector,
+  ready,
+  stats,
+  get seq() { return renderer.seq; },
+  /** Applies and paints a `ui.redraw` batch as if the server sent it (tests and fixtures). */
+  redraw,
+  /** Resolves once batch `seq` (or a later one) is painted. */
+  whenSeq(seq) {
+    if (renderer.seq >= seq) return Promise.resolve(renderer.seq);
+    return new Promise((resolve) => seqWaiters.push({ seq, resolve }));
+  },
+};
+
+rpc.start();

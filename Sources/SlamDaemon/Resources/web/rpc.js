@@ -1,0 +1,171 @@
+// JSON-RPC 2.0 over a WebSocket: one message per text frame.
+//
+//   const rpc = new RpcConnection(`ws://${location.host}/rpc`);
+//   rpc.onNotification = (method, params) => …;
+//   rpc.onStatus = (status) => …;   // 'connecting' | 'open' | 'closed'
+//   rpc.onOpen = () => …;           // every (re)connection: attach and subscribe here
+//   rpc.start();
+//   const snapshot = await rpc.call('press', {ref: 'increment'});
+//
+// It reconnects by itself with exponential backoff (0.25 s doubling to 5 s,
+// with jitter). A call made while disconnected rejects at once with a
+// ConnectionLost error, as do calls in flight when the socket closes (whether
+// those ran is unknown): a click is never replayed minutes later.
+
+/** An error response from the server: `code`, `message`, `data`. */
+export class RpcError extends Error {
+  constructor(error, method) {
+    super(error && typeof error.message === 'string' ? error.message : 'unknown error');
+    this.name = 'RpcError';
+    this.code = error && error.code;
+    this.data = error && error.data;
+    this.method = method;
+  }
+}
+
+/** The connection closed before the reply came. */
+export class ConnectionLost extends Error {
+  constructor(method, sent = true) {
+    super(sent ? `connection lost before ${method} was answered` : `not connected: ${method} was not sent`);
+    this.name = 'ConnectionLost';
+    this.method = method;
+  }
+}
+
+export class RpcConnection {
+  constructor(url, { WebSocketImpl = globalThis.WebSocket, minDelayMs = 250, maxDelayMs = 5000 } = {}) {
+    this.url = url;
+    this.WebSocketImpl = WebSocketImpl;
+    this.minDelayMs = minDelayMs;
+    this.maxDelayMs = maxDelayMs;
+    this.socket = null;
+    this.nextId = 1;
+    /** id → {resolve, reject, method} */
+    this.pending = new Map();
+    this.status = 'closed';
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.retryAt = 0;
+    this.stopped = true;
+    this.onNotification = () => {};
+    this.onStatus = () => {};
+    this.onOpen = () => {};
+  }
+
+  /** Opens the connection (and keeps reopening it until `stop`). */
+  start() {
+    this.stopped = false;
+    this.open();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    if (this.socket) this.socket.close();
+  }
+
+  /** Skips the remaining backoff and reconnects now. */
+  retryNow() {
+    if (this.status !== 'closed' || this.stopped) return;
+    clearTimeout(this.retryTimer);
+    this.open();
+  }
+
+  open() {
+    this.setStatus('connecting');
+    let socket;
+    try {
+      socket = new this.WebSocketImpl(this.url);
+    } catch (error) {
+      this.closed();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      this.attempt = 0;
+      this.setStatus('open');
+      this.onOpen();
+    };
+    socket.onmessage = (event) => {
+      if (socket === this.socket) this.receive(event.data);
+    };
+    socket.onclose = () => {
+      if (socket === this.socket) this.closed();
+    };
+    socket.onerror = () => {};
+  }
+
+  closed() {
+    this.socket = null;
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const { reject, method } of pending.values()) reject(new ConnectionLost(method));
+    this.setStatus('closed');
+    if (this.stopped) return;
+    const delay = Math.min(this.maxDelayMs, this.minDelayMs * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
+    this.attempt += 1;
+    this.retryAt = Date.now() + delay;
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  setStatus(status) {
+    if (this.status === status) return;
+    this.status = status;
+    this.onStatus(status);
+  }
+
+  /** Sends a request; resolves with its result, rejects with RpcError or ConnectionLost. */
+  call(method, params) {
+    const id = this.nextId++;
+    const message = { jsonrpc: '2.0', method, id };
+    if (params !== undefined) message.params = params;
+    if (!this.connected) return Promise.reject(new ConnectionLost(method, false));
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, method });
+      this.socket.send(JSON.stringify(message));
+    });
+  }
+
+  get connected() {
+    return this.socket !== null && this.status === 'open';
+  }
+
+  /** Sends a notification (no reply). */
+  notify(method, params) {
+    const message = { jsonrpc: '2.0', method };
+    if (params !== undefined) message.params = params;
+    if (this.connected) this.socket.send(JSON.stringify(message));
+  }
+
+  receive(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch (error) {
+      console.warn('slam: a frame that is not JSON', data);
+      return;
+    }
+    for (const one of Array.isArray(message) ? message : [message]) this.dispatch(one);
+  }
+
+  dispatch(message) {
+    if (message === null || typeof message !== 'object') return;
+    if (typeof message.method === 'string' && !('id' in message)) {
+      try {
+        this.onNotification(message.method, message.params);
+      } catch (error) {
+        console.error('slam: notification handler failed', message.method, error);
+      }
+      return;
+    }
+    const waiting = this.pending.get(message.id);
+    if (!waiting) {
+      if ('error' in message) console.warn('slam: an error for no request', message.error);
+      return;
+    }
+    this.pending.delete(message.id);
+    if ('error' in message) waiting.reject(new RpcError(message.error, waiting.method));
+    else waiting.resolve(message.result);
+  }
+}

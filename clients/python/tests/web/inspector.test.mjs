@@ -1,0 +1,68 @@
+// Unit tests of the inspector's pure helpers (Sources/SlamDaemon/Resources/web/inspector.js):
+// the slamctl / flow / Python snippets it offers for an element, and the one-line descriptions.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { snippets, shellWord, pythonLiteral, describe } from '../../../../Sources/SlamDaemon/Resources/web/inspector.js';
+
+test('a button is pressed without a value', () => {
+  assert.deepEqual(snippets({ type: 'Button', ref: 'increment', enabled: true, text: '+1' }, null), {
+    slamctl: 'slamctl press increment',
+    flow: '{"press":"increment"}',
+    python: 'client.press("increment")',
+  });
+});
+
+test('controls get the value a press takes: the other switch state, a step, the next index', () => {
+  assert.equal(snippets({ type: 'Switch', ref: 'wifi', isOn: true }, null).slamctl, 'slamctl press wifi off');
+  assert.equal(snippets({ type: 'Switch', ref: 'wifi', isOn: false }, null).python, 'client.press("wifi", value=True)');
+  assert.equal(snippets({ type: 'Stepper', ref: 'volume', value: 5, minimumValue: 0, maximumValue: 10 }, null).flow, '{"press":"volume","value":"increment"}');
+  assert.equal(snippets({ type: 'Stepper', ref: 'volume', value: 10, minimumValue: 0, maximumValue: 10 }, null).slamctl, 'slamctl press volume decrement');
+  assert.equal(snippets({ type: 'SegmentedControl', ref: 'theme', segments: ['Light', 'Dark', 'Auto'], selectedSegment: 2 }, null).slamctl, 'slamctl press theme 0');
+  assert.equal(snippets({ type: 'PageControl', ref: 'pages', numberOfPages: 3, currentPage: 0 }, null).flow, '{"press":"pages","value":1}');
+  assert.equal(snippets({ type: 'SingleItemTableView', ref: 'items', items: ['Milk', 'Eggs'], selectedRow: null }, null).python, 'client.press("items", value=0)');
+});
+
+test('a text field is typed into; anything else is found and expected', () => {
+  assert.deepEqual(snippets({ type: 'TextField', ref: 'name', text: 'Ada', placeholder: '' }, null), {
+    slamctl: 'slamctl text name Ada',
+    flow: '{"text":"name","value":"Ada"}',
+    python: 'client.set_text("name", "Ada")',
+  });
+  assert.deepEqual(snippets({ type: 'Label', ref: 'count', text: 'Count: 0' }, null), {
+    slamctl: 'slamctl find count',
+    flow: '{"expect":"count","property":"text","equals":"Count: 0"}',
+    python: 'client.find("count")["text"]',
+  });
+  assert.equal(snippets({ type: 'ProgressView', ref: 'progress', progress: 0.5 }, null).flow, '{"expect":"progress","property":"progress","equals":0.5}');
+  assert.equal(snippets({ type: 'View', ref: 'root' }, null).flow, '{"expect":"root","property":"visible","equals":null}');
+});
+
+test('an element below the top screen names its controller; an anonymous one has no snippets', () => {
+  const code = snippets({ type: 'Label', ref: 'count', text: 'Count: 1' }, 'Home');
+  assert.equal(code.slamctl, 'slamctl find count --controller Home');
+  assert.equal(code.python, 'client.find("count", controller="Home")["text"]');
+  assert.deepEqual(JSON.parse(code.flow).controller, 'Home');
+  assert.equal(snippets({ type: 'View', ref: '' }, null), null);
+});
+
+test('shell words are quoted only when needed', () => {
+  assert.equal(shellWord('t1/note'), 't1/note');
+  assert.equal(shellWord('Hello, Ada'), "'Hello, Ada'");
+  assert.equal(shellWord("it's"), "'it'\\''s'");
+  assert.equal(shellWord(''), "''");
+});
+
+test('Python literals', () => {
+  assert.equal(pythonLiteral(null), 'None');
+  assert.equal(pythonLiteral(true), 'True');
+  assert.equal(pythonLiteral([1, 'a', { b: false }]), '[1, "a", {"b": False}]');
+});
+
+test('descriptions say what an element shows', () => {
+  assert.equal(describe({ type: 'Label', text: 'Count: 0' }), 'Count: 0');
+  assert.equal(describe({ type: 'Switch', isOn: true }), 'on');
+  assert.equal(describe({ type: 'ProgressView', progress: 0.42 }), '42 %');
+  assert.equal(describe({ type: 'SingleItemTableView', items: ['Milk', 'Eggs'], selectedRow: 1 }), '2 rows · Eggs');
+  assert.equal(describe({ type: 'Label', text: 'x'.repeat(80) }).length, 40);
+});

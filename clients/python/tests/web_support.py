@@ -1,0 +1,152 @@
+"""Driving the browser page in headless Chromium: find the browser, start a
+``slamd --web``, open its page, wait for what a person would see.
+
+Used by ``test_web_page.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+REPOSITORY_ROOT = Path(__file__).resolve().parents[3]
+WEB_ROOT = REPOSITORY_ROOT / "Sources" / "SlamDaemon" / "Resources" / "web"
+SCREENSHOT_DIRECTORY = REPOSITORY_ROOT / "docs" / "screenshots"
+
+WEB_LINE = re.compile(r"slamd web UI at (http://\S+)")
+"""What ``slamd --web`` prints on standard output once the page can be opened."""
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+CHROMEDRIVER_NAMES = ("chromedriver",)
+CHROMEDRIVER_PATHS = ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver", "/usr/lib/chromium-browser/chromedriver")
+
+
+def find_chromium() -> Optional[str]:
+    configured = os.environ.get("SLAM_CHROMIUM")
+    if configured:
+        return configured
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def find_chromedriver() -> Optional[str]:
+    configured = os.environ.get("SLAM_CHROMEDRIVER")
+    if configured:
+        return configured
+    for name in CHROMEDRIVER_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    for path in CHROMEDRIVER_PATHS:
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def missing_browser() -> Optional[str]:
+    """Why the browser tests cannot run here, or None when they can."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "the selenium package is not installed (make python-deps installs it)"
+    if find_chromium() is None:
+        return "chromium is not installed (make python-deps installs chromium and chromium-driver)"
+    if find_chromedriver() is None:
+        return "chromedriver is not installed (make python-deps installs chromium-driver)"
+    return None
+
+
+def make_driver(width: int = 1280, height: int = 860, dark: bool = False) -> Any:
+    """A headless Chromium (as root it needs --no-sandbox) logging the console."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = find_chromium()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--hide-scrollbars", "--disable-extensions", "--no-first-run", f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(find_chromedriver()), options=options)
+    driver.set_script_timeout(20)
+    set_viewport(driver, width, height, dark=dark)
+    return driver
+
+
+def set_viewport(driver: Any, width: int, height: int, mobile: bool = False, dark: bool = False) -> None:
+    """Emulates a viewport (Chromium's window cannot be narrower than 500 px) and a colour scheme."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile,
+    })
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}],
+    })
+
+
+def launch_web_daemon(slamd_factory: Callable[..., Any], storyboard: Any = None, timeout: float = 10.0) -> tuple:
+    """Starts ``slamd --web 127.0.0.1:0`` serving the page from the checkout; returns ``(daemon, url)``.
+
+    ``--web-root`` points at the source directory so the tests check the page as
+    it is in the tree, not as it was when slamd was last built.
+    """
+    daemon = slamd_factory(storyboard, args=["--web", "127.0.0.1:0", "--web-root", str(WEB_ROOT)])
+    deadline = time.monotonic() + timeout
+    while True:
+        match = WEB_LINE.search(daemon.log())
+        if match:
+            return daemon, match.group(1)
+        if not daemon.running or time.monotonic() > deadline:
+            raise RuntimeError(f"slamd printed no 'slamd web UI at' line:\n{daemon.log()}")
+        time.sleep(0.01)
+
+
+def open_page(driver: Any, url: str) -> int:
+    """Opens the page and waits until its first attach is painted; returns the painted seq."""
+    driver.get(url)
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const give = () => window.slam ? window.slam.ready.then(done) : setTimeout(give, 10);"
+        "give();"
+    )
+
+
+def settle(driver: Any) -> None:
+    """Waits until the page has painted every batch the server sent before now.
+
+    The page sends ``ping`` on its own connection; the server answers after every
+    ``ui.redraw`` batch it queued earlier, and the page paints each batch as it arrives.
+    """
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.slam.rpc.call('ping').then(() => done(true), (error) => done(String(error)));"
+    )
+
+
+def wait_until(condition: Callable[[], Any], timeout: float = 5.0, message: str = "condition") -> Any:
+    """Polls ``condition`` until it returns something truthy; fails with ``message`` after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    last_error: Optional[BaseException] = None
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+        except Exception as error:  # the element may be replaced between two polls
+            last_error = error
+            value = None
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out after {timeout} s waiting for {message}" + (f" (last error: {last_error})" if last_error else ""))
+
+
+def console_errors(driver: Any) -> list:
+    """Console messages of level SEVERE (errors, CSP violations), ignoring the favicon and refused reconnects."""
+    return [entry["message"] for entry in driver.get_log("browser")
+            if entry["level"] == "SEVERE" and "favicon" not in entry["message"] and "ERR_CONNECTION_REFUSED" not in entry["message"]]
