@@ -63,9 +63,10 @@ run: deps
 unit-tests: deps
 	SWIFT=$(SWIFT) scripts/swift-test.sh
 
-# The Python client's suite against the slamd the Swift build made.
+# The Python client's suite against the slamd (and, for the page's tests, the slamctl) the Swift build made.
 python-tests: deps python-deps
 	$(SWIFT) build --product slamd
+	$(SWIFT) build --product slamctl
 	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd $(PYTHON) -m pytest clients/python -q
 
 # Every Swift test again under AddressSanitizer + LeakSanitizer: any leak fails the run.

@@ -163,6 +163,40 @@ def test_a_press_from_another_process_appears_in_the_page(page):
     page.agrees_with_server()
 
 
+def test_two_pages_and_slamctl_use_one_app_at_once(page, slamd_path):
+    """A second tab and the real slamctl, in another process, drive the app the first tab shows, and back."""
+    import subprocess
+    slamctl = os.path.join(os.path.dirname(slamd_path), "slamctl")
+    assert os.access(slamctl, os.X_OK), f"slamctl is not built beside {slamd_path} (swift build --product slamctl)"
+    first = page.driver.current_window_handle
+    page.driver.switch_to.new_window("tab")
+    second = page.driver.current_window_handle
+    try:
+        page.driver.get(page.url)
+        page.driver.execute_async_script("window.slam.ready.then(arguments[arguments.length - 1])")
+        page.wait_text("count", "Count: 0")
+        result = subprocess.run([slamctl, "--socket", page.daemon.socket_path, "press", "increment"],
+                                capture_output=True, text=True, timeout=30)
+        assert result.returncode == 0, result.stderr
+        page.wait_text("count", "Count: 1")  # the second tab
+        page.top("increment").click()  # a person in the second tab
+        page.wait_text("count", "Count: 2")
+        page.driver.switch_to.window(first)
+        page.wait_text("count", "Count: 2")  # the first tab saw both, without a reload
+        page.top("increment").click()
+        page.wait_text("count", "Count: 3")
+        page.driver.switch_to.window(second)
+        page.wait_text("count", "Count: 3")
+        shown = subprocess.run([slamctl, "--socket", page.daemon.socket_path, "find", "count"],
+                               capture_output=True, text=True, timeout=30)
+        assert 'Count: 3' in shown.stdout
+        page.agrees_with_server()
+    finally:
+        page.driver.switch_to.window(second)
+        page.driver.close()
+        page.driver.switch_to.window(first)
+
+
 def test_typing_into_a_text_field_reaches_the_app(page):
     page.top("openSettings").click()
     page.wait_title("Settings")
