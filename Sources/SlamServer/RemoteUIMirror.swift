@@ -58,18 +58,15 @@ final class RemoteUIMirror {
 
     // MARK: - The whole state
 
-    /// The `ui.attach` result: the stack with numbered trees and the shared state, at ``sequence``.
+    /// The `ui.attach` result: the stack with numbered trees and `state` (the shared state), at ``sequence``.
     /// The mirror must be active and up to date (the service flushes pending changes first).
-    func attachState(of application: Application) -> JSONNode {
+    func attachState(state: JSONValue.Object) -> JSONNode {
         var object = JSONNode.object()
         object.set("seq", JSONNode(sequence))
         var stack = JSONNode.array()
         for screen in screens { stack.append(entry(for: screen, withTree: true)) }
         object.set("stack", stack)
-        var state = JSONNode.object()
-        let store = application.state
-        for key in store.keys { state.set(key, JSONNode(JSONValue(state: store[key]!))) }
-        object.set("state", state)
+        object.set("state", JSONNode(JSONValue.object(state)))
         object.set("capabilities", JSONNode.object())
         return object
     }
@@ -78,22 +75,19 @@ final class RemoteUIMirror {
 
     /// The next `ui.redraw` params (`{seq, ops}`) for what changed since the last
     /// batch, or nil when nothing did. `changes` are the changed elements per
-    /// controller, `changedKeys` the shared state keys whose value changed.
+    /// controller, `changedState` the shared state keys whose value changed, with their values.
     func batch(application: Application, changes: [(controller: ViewController, elements: [View])],
-               changedKeys: [String]) -> JSONNode? {
+               changedState: JSONValue.Object) -> JSONNode? {
         sentWhole.removeAll(keepingCapacity: true)
         var ops = JSONNode.array()
         var count = 0
 
         let kept = reconcileStack(application.stack, into: &ops, count: &count)
 
-        if !changedKeys.isEmpty {
+        if !changedState.isEmpty {
             var op = JSONNode.object()
             op.set("op", JSONNode("state"))
-            var values = JSONNode.object()
-            let store = application.state
-            for key in changedKeys { values.set(key, JSONNode(JSONValue(state: store[key] ?? .null))) }
-            op.set("values", values)
+            op.set("values", JSONNode(JSONValue.object(changedState)))
             ops.append(op)
             count += 1
         }

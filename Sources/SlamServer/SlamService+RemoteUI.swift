@@ -13,7 +13,7 @@ extension SlamService {
         afterUIActivity()
         remoteUI.activate(application)
         session.isAttachedToUI = true
-        return UIStateOutput(mirror: remoteUI, application: application)
+        return UIStateOutput(mirror: remoteUI, state: stateValues(application.state.keys))
     }
 
     /// Stops `session`'s batches; with no renderer left, the mirror is dropped.
@@ -26,8 +26,8 @@ extension SlamService {
     }
 
     /// Sends this turn's batch, written once, to every attached renderer.
-    func sendRedraw(changes: [(controller: ViewController, elements: [View])], changedKeys: [String]) {
-        guard let params = remoteUI.batch(application: application, changes: changes, changedKeys: changedKeys),
+    func sendRedraw(changes: [(controller: ViewController, elements: [View])], changedState: JSONValue.Object) {
+        guard let params = remoteUI.batch(application: application, changes: changes, changedState: changedState),
               let bytes = try? params.serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"ui.redraw","params":"#.utf8),
                                                  suffix: [UInt8(ascii: "}")]) else { return }
         for session in sessions.values where session.isAttachedToUI {
@@ -40,7 +40,8 @@ extension SlamService {
 struct UIStateOutput: JSONEncoding {
     typealias Value = UIState
     let mirror: RemoteUIMirror
-    let application: Application
+    /// Every shared state key with its value.
+    let state: JSONValue.Object
 
-    func jsonNode() -> JSONNode { mirror.attachState(of: application) }
+    func jsonNode() -> JSONNode { mirror.attachState(state: state) }
 }

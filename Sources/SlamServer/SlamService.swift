@@ -122,13 +122,10 @@ public final class SlamService {
     public func afterUIActivity() {
         // Bound elements asked for updates during the request: run them now, once per controller.
         application.performPendingUpdates()
-        let changedKeys = application.state.takeChangedKeys()
-        if !changedKeys.isEmpty {
+        let changedState = stateValues(application.state.takeChangedKeys())
+        if !changedState.isEmpty {
             uiMayHaveChanged = true
-            let state = application.state
-            broadcast(StateChangedEvent(values: JSONValue.Object(uniqueKeysWithValues: changedKeys.map {
-                ($0, JSONValue(state: state[$0] ?? .null))
-            })))
+            broadcast(StateChangedEvent(values: changedState))
         }
         for presentation in application.stack {
             _ = takeChanges(of: presentation.controller)
@@ -139,11 +136,17 @@ public final class SlamService {
             uiMayHaveChanged = true
             broadcast(ChangedEventOutput(controller: entry.controller.identifier, elements: entry.elements))
         }
-        if remoteUI.isActive { sendRedraw(changes: log, changedKeys: Array(changedKeys)) }
+        if remoteUI.isActive { sendRedraw(changes: log, changedState: changedState) }
         if uiMayHaveChanged {
             uiMayHaveChanged = false
             evaluateWaits()
         }
+    }
+
+    /// The shared state's `keys` with their values, as clients see them (a key no longer held reads as null).
+    func stateValues(_ keys: [String]) -> JSONValue.Object {
+        let state = application.state
+        return JSONValue.Object(uniqueKeysWithValues: keys.map { ($0, JSONValue(state: state[$0] ?? .null)) })
     }
 
     /// Runs ``afterUIActivity()`` on the loop's next turn, unless a request has

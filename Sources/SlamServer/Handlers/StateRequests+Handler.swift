@@ -16,8 +16,7 @@ extension StateGetRequest: HandledRequest {
 
 extension StateListRequest: HandledRequest {
     static func handle(_ request: StateListRequest, service: SlamService, session: ClientSession) -> StateValues {
-        let state = service.application.state
-        return StateValues(values: JSONValue.Object(uniqueKeysWithValues: state.keys.map { ($0, JSONValue(state: state[$0]!)) }))
+        StateValues(values: service.stateValues(service.application.state.keys))
     }
 }
 
