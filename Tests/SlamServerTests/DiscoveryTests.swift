@@ -1,5 +1,6 @@
 import Testing
 import SlamJSON
+import SlamUI
 import SlamProtocol
 import SlamRPC
 @testable import SlamServer
@@ -22,7 +23,7 @@ import Glibc
             fputs(text, file)
             fclose(file)
         }
-        let committed = try JSONParser().parse(try #require(readAll(Self.path), "missing \(Self.path)"))
+        let committed = try JSONParser().parse(try #require(FileContents.readText(atPath: Self.path), "missing \(Self.path)"))
         #expect(committed == live, "Protocol/slam.openrpc.json is stale: run SLAM_UPDATE_OPENRPC=1 swift test --filter DiscoveryTests")
         let names = committed["methods"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
         #expect(names == client.result("version")["capabilities"]?["methods"]?.arrayValue?.compactMap(\.stringValue))
@@ -35,7 +36,7 @@ import Glibc
         let document = TestClient(try demoService()).result("rpc.discover")
         let discover = document["methods"]?.arrayValue?.first { $0["name"] == "rpc.discover" }
         #expect(discover?["result"]?["schema"] == ["$ref": "https://github.com/open-rpc/meta-schema/releases/download/1.14.9/open-rpc-meta-schema.json"])
-        let metaSchema = try JSONParser().parse(try #require(readAll(Self.root + "/Protocol/openrpc-meta-schema.json")))
+        let metaSchema = try JSONParser().parse(try #require(FileContents.readText(atPath: Self.root + "/Protocol/openrpc-meta-schema.json")))
         #expect(metaSchema["$id"] == "https://meta.open-rpc.org/")
         let versions = try #require(metaSchema["properties"]?["openrpc"]?["enum"]?.arrayValue)
         #expect(versions.contains(try #require(document["openrpc"])), "the meta-schema does not accept openrpc \(document["openrpc"] ?? nil)")
@@ -66,17 +67,4 @@ import Glibc
         }
         #expect(Set(components.keys) == referenced, "components.errors nothing refers to: \(Set(components.keys).subtracting(referenced).sorted())")
     }
-}
-
-func readAll(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count == 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }

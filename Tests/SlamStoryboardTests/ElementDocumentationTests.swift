@@ -4,7 +4,7 @@ import SlamUI
 /// `Protocol/elements.md` lists every element type with every property, in declared order.
 @Suite struct ElementDocumentationTests {
     @Test func everyTypeAndPropertyIsDocumented() throws {
-        let text = try #require(readFile(repositoryRoot + "/Protocol/elements.md"))
+        let text = try #require(FileContents.readText(atPath: repositoryRoot + "/Protocol/elements.md"))
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `") }
         for (name, type) in ElementType.builtIn {
             let row = try #require(rows.first { $0.hasPrefix("| `\(name)` |") }, "no row for \(name)")
