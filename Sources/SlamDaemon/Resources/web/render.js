@@ -167,52 +167,22 @@ const kinds = {
 
   SegmentedControl: {
     create() {
-      const el = element('div', 'slam-segmented');
-      el.setAttribute('role', 'group');
-      return { el, buttons: [] };
+      return choiceGroup('slam-segmented');
     },
     update(entry, s) {
-      setAttribute(entry.el, 'aria-label', labelFor(s));
       const segments = Array.isArray(s.segments) ? s.segments : [];
-      syncButtons(entry, segments.length, (index) => {
-        const b = button('slam-segment');
-        b.dataset.press = String(index);
-        return b;
-      });
-      const disabled = s.enabled === false;
-      segments.forEach((title, index) => {
-        const b = entry.buttons[index];
-        setText(b, title);
-        setAttribute(b, 'aria-pressed', s.selectedSegment === index ? 'true' : 'false');
-        b.disabled = disabled;
-      });
-      entry.el.classList.toggle('is-disabled', disabled);
-      entry.control = entry.buttons[0] || null;
+      updateChoices(entry, s, segments.length, 'slam-segment', s.selectedSegment, (b, index) => setText(b, segments[index]));
     },
   },
 
   PageControl: {
     create() {
-      const el = element('div', 'slam-pages');
-      el.setAttribute('role', 'group');
-      return { el, buttons: [] };
+      return choiceGroup('slam-pages');
     },
     update(entry, s) {
-      setAttribute(entry.el, 'aria-label', labelFor(s));
       const count = Number.isInteger(s.numberOfPages) && s.numberOfPages > 0 ? Math.min(s.numberOfPages, 1000) : 0;
-      syncButtons(entry, count, (index) => {
-        const b = button('slam-page-dot');
-        b.dataset.press = String(index);
-        return b;
-      });
-      const disabled = s.enabled === false;
-      entry.buttons.forEach((b, index) => {
-        setAttribute(b, 'aria-label', `Page ${index + 1} of ${count}`);
-        setAttribute(b, 'aria-pressed', s.currentPage === index ? 'true' : 'false');
-        b.disabled = disabled;
-      });
-      entry.el.classList.toggle('is-disabled', disabled);
-      entry.control = entry.buttons[0] || null;
+      updateChoices(entry, s, count, 'slam-page-dot', s.currentPage,
+        (b, index) => setAttribute(b, 'aria-label', `Page ${index + 1} of ${count}`));
     },
   },
 
@@ -389,6 +359,34 @@ function syncButtons(entry, count, make) {
     entry.buttons.push(b);
   }
   while (entry.buttons.length > count) entry.buttons.pop().remove();
+}
+
+/** A group of one button per choice (segments, page dots): the entry `updateChoices` keeps. */
+function choiceGroup(className) {
+  const el = element('div', className);
+  el.setAttribute('role', 'group');
+  return { el, buttons: [] };
+}
+
+/**
+ * Gives a choice group `count` buttons of `buttonClass` (each pressing its index),
+ * `describe`s each, marks the `selected` one pressed and disables all with the element.
+ */
+function updateChoices(entry, s, count, buttonClass, selected, describe) {
+  setAttribute(entry.el, 'aria-label', labelFor(s));
+  syncButtons(entry, count, (index) => {
+    const b = button(buttonClass);
+    b.dataset.press = String(index);
+    return b;
+  });
+  const disabled = s.enabled === false;
+  entry.buttons.forEach((b, index) => {
+    describe(b, index);
+    setAttribute(b, 'aria-pressed', selected === index ? 'true' : 'false');
+    b.disabled = disabled;
+  });
+  entry.el.classList.toggle('is-disabled', disabled);
+  entry.control = entry.buttons[0] || null;
 }
 
 export class Renderer {
