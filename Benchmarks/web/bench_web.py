@@ -15,9 +15,8 @@ Prints a table and PASS/FAIL lines; exits non-zero only when something breaks.
 """
 
 import argparse
+import json
 import os
-import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -28,17 +27,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT / "clients" / "python"))
+sys.path.insert(0, str(ROOT / "clients" / "python" / "tests"))
 sys.path.insert(0, str(HERE))
 
 import slam  # noqa: E402
 from large_storyboard import storyboard  # noqa: E402
-
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-except ImportError:  # pragma: no cover
-    sys.exit("bench-web: needs Python selenium (make python-deps installs it)")
+from web_support import WEB_LINE, make_driver, missing_browser  # noqa: E402
 
 
 def start_slamd(slamd, directory, *extra):
@@ -52,25 +46,13 @@ def start_slamd(slamd, directory, *extra):
         line = process.stdout.readline()
         if not line:
             break
-        match = re.search(r"(http://\S+token=\S+)", line)
+        match = WEB_LINE.search(line)
         if match:
             url = match.group(1)
     if url is None:
         process.kill()
         sys.exit("bench-web: slamd printed no web UI address")
     return process, socket_path, url
-
-
-def browser(width=1280, height=900):
-    options = Options()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},{height}"):
-        options.add_argument(argument)
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium:
-        options.binary_location = chromium
-    driver_path = shutil.which("chromedriver")
-    return webdriver.Chrome(options=options, service=Service(driver_path) if driver_path else None)
 
 
 FIRST_FRAME = """
@@ -109,6 +91,8 @@ def main():
     parser.add_argument("--slamd", default=str(ROOT / ".build-bench" / "release" / "slamd"))
     parser.add_argument("--quick", action="store_true", help="fewer repetitions: a smoke run, not figures")
     options = parser.parse_args()
+    if missing_browser():
+        sys.exit(f"bench-web: {missing_browser()}")
     repetitions = 5 if options.quick else 30
     results = []
 
@@ -116,10 +100,9 @@ def main():
         # 1 and 2: the large screen.
         path = os.path.join(directory, "large.storyboard.json")
         with open(path, "w") as file:
-            import json
             json.dump(storyboard(10000, 100), file)
         process, socket_path, url = start_slamd(options.slamd, directory, "--storyboard", path)
-        driver = browser()
+        driver = make_driver()
         try:
             driver.set_script_timeout(60)
             driver.get(url)
@@ -146,7 +129,7 @@ def main():
 
         # 3: click to repaint on the demo.
         process, socket_path, url = start_slamd(options.slamd, os.path.join(directory))
-        driver = browser()
+        driver = make_driver()
         try:
             driver.set_script_timeout(30)
             driver.get(url)

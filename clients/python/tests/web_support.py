@@ -25,29 +25,27 @@ CHROMEDRIVER_NAMES = ("chromedriver",)
 CHROMEDRIVER_PATHS = ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver", "/usr/lib/chromium-browser/chromedriver")
 
 
-def find_chromium() -> Optional[str]:
-    configured = os.environ.get("SLAM_CHROMIUM")
+def _find(variable: str, names: tuple, paths: tuple = ()) -> Optional[str]:
+    """The program the environment variable names, else the first of `names` on the PATH, else of `paths`."""
+    configured = os.environ.get(variable)
     if configured:
         return configured
-    for name in CHROMIUM_NAMES:
+    for name in names:
         found = shutil.which(name)
         if found:
             return found
-    return None
-
-
-def find_chromedriver() -> Optional[str]:
-    configured = os.environ.get("SLAM_CHROMEDRIVER")
-    if configured:
-        return configured
-    for name in CHROMEDRIVER_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    for path in CHROMEDRIVER_PATHS:
+    for path in paths:
         if os.access(path, os.X_OK):
             return path
     return None
+
+
+def find_chromium() -> Optional[str]:
+    return _find("SLAM_CHROMIUM", CHROMIUM_NAMES)
+
+
+def find_chromedriver() -> Optional[str]:
+    return _find("SLAM_CHROMEDRIVER", CHROMEDRIVER_NAMES, CHROMEDRIVER_PATHS)
 
 
 def missing_browser() -> Optional[str]:
