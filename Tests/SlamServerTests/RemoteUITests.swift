@@ -1,6 +1,7 @@
 import Testing
 import SlamJSON
 import SlamProtocol
+import SlamRPC
 @testable import SlamServer
 
 /// `ui.attach` and `ui.redraw`: a renderer's model, built only from the attach
@@ -169,6 +170,14 @@ import SlamProtocol
         let batches = renderer.client.take()
         #expect(batches.count == 1, "one press is one batch")
         #expect(batches.first?["params"]?["seq"] == .integer(Int64(start + 1)))
+        // Swift clients read the same batch typed.
+        guard case .notification(let notification)? = try? Message(jsonValue: try #require(batches.first)) else {
+            Issue.record("a ui.redraw is a notification")
+            return
+        }
+        let redraw = try #require(UIRedraw(notification))
+        #expect(redraw.seq == start + 1)
+        #expect(redraw.ops.count == batches.first?["params"]?["ops"]?.arrayValue?.count)
         let ops = batches.first?["params"]?["ops"]?.arrayValue ?? []
         #expect(ops.contains { $0["op"] == "update" && $0["snapshot"]?["ref"] == "count" && $0["snapshot"]?["text"] == "Count: 1" })
         for batch in batches { try renderer.model.apply(try #require(batch["params"])) }
