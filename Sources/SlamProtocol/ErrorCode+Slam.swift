@@ -25,6 +25,9 @@ extension ErrorCode {
     public static let taskFailed = ErrorCode(rawValue: -32010)
     /// `state.get` names a key the shared state does not hold. `data`: `key`.
     public static let stateKeyNotFound = ErrorCode(rawValue: -32011)
+    /// A modal screen or an alert covers the element's controller, so a user could not reach it.
+    /// `data`: `ref`, `controller`, `coveredBy`.
+    public static let elementCovered = ErrorCode(rawValue: -32012)
 
     /// Every code Slam can answer with and its short name, in code order, for discovery and docs.
     public static let slamCodes: [(code: ErrorCode, name: String)] = [
@@ -45,6 +48,7 @@ extension ErrorCode {
         (.shuttingDown, "Shutting down"),
         (.taskFailed, "Task failed"),
         (.stateKeyNotFound, "State key not found"),
+        (.elementCovered, "Element covered"),
     ]
 
     /// The short name of a Slam code.

@@ -7,7 +7,8 @@ public enum SlamRequests {
     public static var all: [any SlamRequest.Type] {
         [
             PingRequest.self, VersionRequest.self, FindRequest.self, QueryRequest.self, TreeRequest.self,
-            UpdateUIRequest.self, ResetUIRequest.self, PressRequest.self, SetTextRequest.self, RunTaskRequest.self,
+            UpdateUIRequest.self, ResetUIRequest.self, PressRequest.self, SetTextRequest.self, FocusRequest.self, KeyRequest.self,
+            TypeTextRequest.self, RunTaskRequest.self,
             TasksRequest.self, ControllersRequest.self, WaitForRequest.self, SubscribeRequest.self,
             UnsubscribeRequest.self, StateGetRequest.self, StateSetRequest.self, StateListRequest.self,
             UIAttachRequest.self, UIDetachRequest.self, DiscoverRequest.self,

@@ -11,6 +11,8 @@ extension PropertyValue {
         case .double(let double): .double(double)
         case .string(let text): .string(text)
         case .strings(let texts): .array(texts.map(JSONValue.string))
+        case .integers(let integers): .array(integers.map { .integer(Int64($0)) })
+        case .structured(let value): JSONValue(state: value)
         }
     }
 }

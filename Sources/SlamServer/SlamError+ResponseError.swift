@@ -30,6 +30,10 @@ extension SlamError {
             .internalError(description, data: ["ref": .string(reference), "paths": [.string(firstPath), .string(secondPath)]])
         case .noController:
             error(.controllerNotFound, ["controller": .null])
+        case let .elementCovered(reference, controller, coveredBy):
+            error(.elementCovered, ["ref": .string(reference), "controller": .string(controller), "coveredBy": .string(coveredBy)])
+        case let .notFocusable(reference, type):
+            error(.elementNotInteractive, ["ref": .string(reference), "type": .string(type)])
         }
     }
 

@@ -186,6 +186,9 @@ public final class SlamService {
             broadcast(OpenURLEvent(address: address))
         case let .warning(message):
             emitLog(level: "warning", message: message)
+        case let .focusChanged(controller, reference, previous):
+            uiMayHaveChanged = true
+            broadcast(FocusChangedEvent(controller: controller, ref: reference, previous: previous))
         }
     }
 

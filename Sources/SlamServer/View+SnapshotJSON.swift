@@ -58,6 +58,13 @@ extension PropertyValue {
                 for text in texts { array.append(JSONNode(text)) }
                 return array
             }()
+        case .integers(let integers):
+            {
+                var array = JSONNode.array()
+                for integer in integers { array.append(JSONNode(integer)) }
+                return array
+            }()
+        case .structured(let value): JSONNode(JSONValue(state: value))
         }
     }
 }

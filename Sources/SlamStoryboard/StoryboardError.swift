@@ -26,6 +26,9 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
         case exclusiveProperties(String, String)
         /// A `bind` entry that cannot be read or cannot feed its property.
         case badBinding(StateBindingError)
+        /// A value of the right JSON type that the property still cannot take (a date that is not ISO 8601,
+        /// a table row without text).
+        case invalidValue(name: String, reason: String)
     }
 
     /// Where the problem is, as a JSON path (`$.controllers[0].view.ref`).
@@ -69,6 +72,8 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
             "cannot bind: \(error)"
         case let .exclusiveProperties(first, second):
             "'\(first)' and '\(second)' cannot be used together"
+        case let .invalidValue(name, reason):
+            "'\(name)': \(reason)"
         }
     }
 

@@ -120,15 +120,29 @@ struct StoryboardReader {
         case (.optionalString, .null): .null
         case (.strings, .array(let elements)):
             elements.allSatisfy { $0.stringValue != nil } ? .strings(elements.compactMap(\.stringValue)) : nil
+        case (.integers, .array), (.stringLists, .array), (.positions, .array), (.tableSections, .array), (.collectionSections, .array):
+            try structuredValue(value, for: descriptor, at: path())
         default: nil
         }
         guard let converted else {
             throw StoryboardError(path(), .wrongValueType(name: descriptor.name, expected: descriptor.kind.rawValue, actual: value.typeName))
         }
+        if let reason = descriptor.validate?(converted) {
+            throw StoryboardError(path(), .invalidValue(name: descriptor.name, reason: reason))
+        }
         if let allowed = descriptor.allowedValues, case .string(let word) = converted, !allowed.contains(word) {
             throw StoryboardError(path(), .notOneOf(name: descriptor.name, value: word, allowed: allowed))
         }
         return converted
+    }
+
+    /// A nested value (a picker's components, a table's sections), its inner mistakes named by their own path.
+    private func structuredValue(_ value: JSONValue, for descriptor: PropertyDescriptor, at path: JSONPath) throws(StoryboardError) -> PropertyValue {
+        do throws(PropertyValue.ShapeError) {
+            return try PropertyValue.parse(StateValue(json: value), as: descriptor.kind)
+        } catch {
+            throw StoryboardError(path: path.description + error.path, reason: .invalidValue(name: descriptor.name, reason: error.reason))
+        }
     }
 
     private func object(_ value: JSONValue, at path: JSONPath, named name: String) throws(StoryboardError) -> JSONValue.Object {

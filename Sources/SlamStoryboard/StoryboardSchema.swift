@@ -89,6 +89,30 @@ public enum StoryboardSchema {
         case .strings: ["type": "array", "items": ["type": "string"]]
         case .optionalInteger: ["type": ["integer", "null"]]
         case .optionalString: ["type": ["string", "null"]]
+        case .integers: ["type": "array", "items": ["type": "integer"]]
+        case .stringLists: ["type": "array", "items": ["type": "array", "items": ["type": "string"]]]
+        case .positions:
+            ["type": "array", "items": ["type": "array", "items": ["type": "integer"], "minItems": 2, "maxItems": 2]]
+        case .tableSections:
+            sectionsSchema(entries: "rows", entry: ["oneOf": [
+                ["type": "string"],
+                ["type": "object", "additionalProperties": false, "required": ["text"],
+                 "properties": ["text": ["type": "string"], "detail": ["type": ["string", "null"]]]],
+            ]])
+        case .collectionSections:
+            sectionsSchema(entries: "items", entry: ["oneOf": [
+                ["type": "string", "description": "An item whose key is its text."],
+                ["type": "object", "additionalProperties": false, "required": ["text"],
+                 "properties": ["key": ["type": "string", "description": "Unique in the view; default: the text."],
+                                "text": ["type": "string"]]],
+            ]])
         }
+    }
+
+    private static func sectionsSchema(entries: String, entry: JSONValue) -> JSONValue {
+        ["type": "array", "items": ["type": "object", "additionalProperties": false, "properties": [
+            "header": ["type": ["string", "null"]],
+            entries: ["type": "array", "items": entry],
+        ]]]
     }
 }

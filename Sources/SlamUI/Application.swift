@@ -47,6 +47,9 @@ public final class Application {
     var controllersNeedingUpdate: [ViewController] = []
     var isUpdateScheduled = false
 
+    /// Alerts the `alert` task presents, by identifier.
+    var alerts: [String: Alert] = [:]
+
     /// The routing table: screen names to controller factories.
     private var factories: [String: ControllerFactory] = [:]
     private var factoryOrder: [String] = []
@@ -59,6 +62,12 @@ public final class Application {
                 throw SlamError.taskFailed(name: "push", reason: "it needs the identifier of a controller as its param")
             }
             try route(to: identifier)
+        }
+        tasks.addTask(name: "alert") { [unowned self] param in
+            guard let identifier = param, !identifier.isEmpty else {
+                throw SlamError.taskFailed(name: "alert", reason: "it needs the identifier of an alert as its param")
+            }
+            try presentAlert(identifier: identifier)
         }
         tasks.addTask(name: "url") { [unowned self] param in
             guard let address = param, !address.isEmpty else {
@@ -120,6 +129,14 @@ public final class Application {
         stack.removeLast()
         top.controller.application = nil
         topController?.updateUI()
+        emit(.navigated(stack: stack.map(\.controller.identifier)))
+    }
+
+    /// Takes `controller` off the stack from below the top (an alert dismissed under another).
+    func removeFromStack(_ controller: ViewController) {
+        guard let index = stack.firstIndex(where: { $0.controller === controller }), index > 0 else { return }
+        stack.remove(at: index)
+        controller.application = nil
         emit(.navigated(stack: stack.map(\.controller.identifier)))
     }
 

@@ -10,4 +10,7 @@ public enum ApplicationEvent: Hashable, Sendable {
     /// child that could not be placed, a bound value that could not be shown);
     /// the daemon logs it and forwards it to `log` subscribers as a warning.
     case warning(message: String)
+    /// The keyboard focus of a controller moved: the references (or paths, for
+    /// anonymous elements) of the element that has it now and the one that had it, nil for none.
+    case focusChanged(controller: String, reference: String?, previous: String?)
 }

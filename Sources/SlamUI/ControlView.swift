@@ -18,6 +18,7 @@ open class Control: View, ControlView {
 
     public static let controlProperties: [PropertyDescriptor] = viewProperties + [
         .bool("enabled", \Control.isEnabled) { $0.isEnabled },
+        focusedProperty,
     ]
 
     open override func fillUI() {
@@ -25,9 +26,9 @@ open class Control: View, ControlView {
         if let enableDataSource { isEnabled = enableDataSource() }
     }
 
-    /// Refuses input while the control is hidden or disabled, as a screen would.
+    /// Refuses input while the control is hidden, covered or disabled, as a screen would.
     func requireInteractable() throws(SlamError) {
-        if !isDisplayed { throw .elementHidden(reference: reference) }
+        try requireReachable()
         if !isEnabled { throw .elementDisabled(reference: reference) }
     }
 }

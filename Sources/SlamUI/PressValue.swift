@@ -1,10 +1,15 @@
 /// What a user chose when pressing an element: a row, segment or page index, a
-/// switch position, or a stepper direction.
+/// switch position, a stepper direction, a position in a picker, sectioned table
+/// or collection view, or a text (a date picker's date, a collection item's key).
 public enum PressValue: Hashable, Sendable, CustomStringConvertible {
     case index(Int)
     case bool(Bool)
     case increment
     case decrement
+    /// A picker's `[component, row]`, a sectioned table's `[section, row]`, a collection view's `[section, item]`.
+    case position(Int, Int)
+    /// A date picker's ISO 8601 value, a collection view item's key.
+    case text(String)
 
     public var description: String {
         switch self {
@@ -12,6 +17,8 @@ public enum PressValue: Hashable, Sendable, CustomStringConvertible {
         case .bool(let flag): "\(flag)"
         case .increment: "\"increment\""
         case .decrement: "\"decrement\""
+        case let .position(first, second): "[\(first), \(second)]"
+        case .text(let text): "\"\(text)\""
         }
     }
 }

@@ -16,14 +16,19 @@ public struct PropertyDescriptor: Sendable {
     public let read: @Sendable (View) -> PropertyValue
     /// Sets the static value (the default a data source overrides); nil for read-only properties.
     public let write: (@Sendable (View, PropertyValue) -> Void)?
+    /// Says why a value of the right kind still cannot be taken (a date that is not ISO 8601), nil when it can.
+    /// Storyboards are checked with it when they load.
+    public let validate: (@Sendable (PropertyValue) -> String?)?
 
     public init(_ name: String, kind: PropertyValue.Kind, allowedValues: [String]? = nil,
-                read: @escaping @Sendable (View) -> PropertyValue, write: (@Sendable (View, PropertyValue) -> Void)?) {
+                read: @escaping @Sendable (View) -> PropertyValue, write: (@Sendable (View, PropertyValue) -> Void)?,
+                validate: (@Sendable (PropertyValue) -> String?)? = nil) {
         self.name = name
         self.kind = kind
         self.allowedValues = allowedValues
         self.read = read
         self.write = write
+        self.validate = validate
     }
 
     /// Whether a storyboard may set this property.
@@ -71,6 +76,22 @@ extension PropertyDescriptor {
                                        _ get: @escaping @Sendable (Element) -> [String]) -> Self {
         Self(name, kind: .strings, read: { .strings(get(unsafeDowncast($0, to: Element.self))) },
              write: { ($0 as! Element)[keyPath: path] = $1.stringsValue })
+    }
+
+    static func integers<Element: View>(_ name: String, _ path: ReferenceWritableKeyPath<Element, [Int]> & Sendable,
+                                        _ get: @escaping @Sendable (Element) -> [Int]) -> Self {
+        Self(name, kind: .integers, read: { .integers(get(unsafeDowncast($0, to: Element.self))) },
+             write: { ($0 as! Element)[keyPath: path] = $1.integersValue })
+    }
+
+    /// A word property (`axis`, `mode`, `role`) backed by a `String` raw-value enum.
+    static func word<Element: View, Word: RawRepresentable & CaseIterable>(
+        _ name: String, _ path: ReferenceWritableKeyPath<Element, Word> & Sendable, default defaultWord: Word,
+        _ get: @escaping @Sendable (Element) -> Word
+    ) -> Self where Word.RawValue == String, Word: Sendable {
+        Self(name, kind: .string, allowedValues: Word.allCases.map(\.rawValue),
+             read: { .string(get(unsafeDowncast($0, to: Element.self)).rawValue) },
+             write: { ($0 as! Element)[keyPath: path] = $1.stringValue.flatMap(Word.init(rawValue:)) ?? defaultWord })
     }
 
     /// A property users see but storyboards cannot set (e.g. a web view's title).

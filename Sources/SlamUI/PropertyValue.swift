@@ -7,6 +7,10 @@ public enum PropertyValue: Hashable, Sendable {
     case double(Double)
     case string(String)
     case strings([String])
+    case integers([Int])
+    /// A nested value (a picker's components, a table's sections, selected positions),
+    /// already in the normal form its kind describes (see ``Kind``).
+    case structured(StateValue)
 }
 
 extension PropertyValue {
@@ -19,6 +23,15 @@ extension PropertyValue {
         case strings = "array of strings"
         case optionalInteger = "integer or null"
         case optionalString = "string or null"
+        case integers = "array of integers"
+        /// A picker's components: `[["S", "M"], ["Red", "Blue"]]`.
+        case stringLists = "array of arrays of strings"
+        /// Selected rows of a sectioned table: `[[section, row], …]`.
+        case positions = "array of [section, row] pairs"
+        /// A sectioned table's rows: `[{"header": …, "rows": [{"text": …, "detail": …}]}]`.
+        case tableSections = "array of table sections"
+        /// A collection view's items: `[{"header": …, "items": [{"key": …, "text": …}]}]`.
+        case collectionSections = "array of collection sections"
     }
 
     /// Whether this value is acceptable for a property of `kind` (integers are accepted as numbers).
@@ -26,7 +39,9 @@ extension PropertyValue {
         switch (kind, self) {
         case (.bool, .bool), (.integer, .integer), (.double, .double), (.double, .integer), (.string, .string),
              (.strings, .strings), (.optionalInteger, .integer), (.optionalInteger, .null),
-             (.optionalString, .string), (.optionalString, .null):
+             (.optionalString, .string), (.optionalString, .null), (.integers, .integers),
+             (.stringLists, .structured), (.positions, .structured), (.tableSections, .structured),
+             (.collectionSections, .structured):
             true
         default:
             false
@@ -37,6 +52,8 @@ extension PropertyValue {
     var integerValue: Int? { if case .integer(let value) = self { value } else { nil } }
     var stringValue: String? { if case .string(let value) = self { value } else { nil } }
     var stringsValue: [String] { if case .strings(let value) = self { value } else { [] } }
+    var integersValue: [Int] { if case .integers(let value) = self { value } else { [] } }
+    var structuredValue: StateValue { if case .structured(let value) = self { value } else { .null } }
     var doubleValue: Double {
         switch self {
         case .double(let value): value

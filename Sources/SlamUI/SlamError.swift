@@ -27,6 +27,10 @@ public enum SlamError: Error, Hashable, Sendable {
     case notEditable(reference: String, type: String)
     /// The application has no controller to show.
     case noController
+    /// A modal screen or an alert covers the element's controller, so a user cannot reach it.
+    case elementCovered(reference: String, controller: String, coveredBy: String)
+    /// The element cannot hold the keyboard focus (a label, a plain view…).
+    case notFocusable(reference: String, type: String)
 }
 
 extension SlamError: CustomStringConvertible {
@@ -58,6 +62,10 @@ extension SlamError: CustomStringConvertible {
             "element '\(reference)' is a \(type), which does not take text"
         case .noController:
             "the application has no controller on screen"
+        case let .elementCovered(reference, controller, coveredBy):
+            "element '\(reference)' cannot be reached: '\(coveredBy)' covers '\(controller)'"
+        case let .notFocusable(reference, type):
+            "element '\(reference)' is a \(type), which cannot take focus"
         }
     }
 }

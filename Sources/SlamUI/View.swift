@@ -182,6 +182,12 @@ open class View {
         throw .notEditable(reference: reference, type: Self.typeName)
     }
 
+    /// What a user's change to a bound property stores in the shared state:
+    /// the value snapshots show, except where they hide it (a secure field's text).
+    func stateWriteBackValue(of descriptor: PropertyDescriptor) -> PropertyValue {
+        descriptor.read(self)
+    }
+
     /// Records that what users see of this element changed, for change reports.
     public final func markChanged() {
         guard let controller else { return }

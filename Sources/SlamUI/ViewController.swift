@@ -37,6 +37,8 @@ open class ViewController {
     var passChanges: [View] = []
     /// State views whose state changed since the last update, in the order they asked.
     var stateViewsNeedingRender: [StateView] = []
+    /// The element holding this controller's keyboard focus (see ``Application/focus(_:)``).
+    public internal(set) var focusedElement: View?
 
     /// Creates a controller over `view`, indexing every reference in its tree.
     ///
@@ -162,13 +164,26 @@ open class ViewController {
         }
     }
 
-    /// Removes the references of `subtree` from the index.
+    /// Removes the references of `subtree` from the index; a focused element in it loses the focus.
     func unregister(_ subtree: View) {
+        var removedFocus: String?
         subtree.forEachInTree { element in
             if !element.reference.isEmpty, elementsByReference[element.reference] === element {
                 elementsByReference[element.reference] = nil
             }
+            if element === focusedElement { removedFocus = element.focusName }
             element.controller = nil
         }
+        if let removedFocus {
+            focusedElement = nil
+            application?.emit(.focusChanged(controller: identifier, reference: nil, previous: removedFocus))
+        }
+    }
+
+    /// The elements that can take the focus now, in tree order (the order Tab follows).
+    public var focusableElements: [View] {
+        var elements: [View] = []
+        view.forEachInTree { if $0.canTakeFocus { elements.append($0) } }
+        return elements
     }
 }

@@ -14,4 +14,6 @@ public enum EventKind: String, CaseIterable, Hashable, Sendable {
     case stateChanged
     /// A daemon log record. Params: `level`, `message`.
     case log
+    /// A controller's keyboard focus moved. Params: `controller`, `ref` (now focused, or null), `previous` (or null).
+    case focusChanged
 }

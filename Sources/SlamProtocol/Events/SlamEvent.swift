@@ -24,6 +24,7 @@ public enum SlamEvent: Sendable {
     case openURL(OpenURLEvent)
     case stateChanged(StateChangedEvent)
     case log(LogEvent)
+    case focusChanged(FocusChangedEvent)
 
     /// Nil for a notification that is no Slam event or whose params do not read.
     public init?(_ notification: Notification) {
@@ -37,6 +38,7 @@ public enum SlamEvent: Sendable {
             case .openURL: self = .openURL(try OpenURLEvent(json: params))
             case .stateChanged: self = .stateChanged(try StateChangedEvent(json: params))
             case .log: self = .log(try LogEvent(json: params))
+            case .focusChanged: self = .focusChanged(try FocusChangedEvent(json: params))
             }
         } catch {
             return nil
@@ -45,7 +47,8 @@ public enum SlamEvent: Sendable {
 
     /// Every event's params type, in the protocol's order (discovery lists them).
     public static var paramsTypes: [any SlamEventParams.Type] {
-        [ChangedEvent.self, NavigatedEvent.self, TaskRanEvent.self, OpenURLEvent.self, StateChangedEvent.self, LogEvent.self]
+        [ChangedEvent.self, NavigatedEvent.self, TaskRanEvent.self, OpenURLEvent.self, StateChangedEvent.self, LogEvent.self,
+         FocusChangedEvent.self]
     }
 }
 

@@ -8,13 +8,15 @@ public struct PressRequest: SlamRequest {
     public static let summary = "Presses an element as a user would, runs its action, and returns its snapshot afterwards."
     public static let parameters = ParameterList(empty: PressRequest(ref: ""), [
         .required("ref", \.ref, summary: CommonParameters.reference),
-        .optional("value", \.value, summary: "A row, segment or page index; \"increment\" or \"decrement\" for a stepper; true or false for a switch.",
+        .optional("value", \.value, summary: "A row, segment or page index; \"increment\" or \"decrement\" for a stepper or date picker; true or false "
+                  + "for a switch; [component, row] for a picker, [section, row] for a sectioned table, [section, item] for a "
+                  + "collection view; an ISO 8601 date for a date picker, an item key for a collection view.",
                   nullable: true),
         .optional("controller", \.controller, summary: CommonParameters.controller),
     ])
     public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
-        [.elementNotFound, .elementNotInteractive, .elementDisabled, .elementHidden, .taskNotFound, .controllerNotFound,
+        [.elementNotFound, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .taskNotFound, .controllerNotFound,
          .navigationRefused, .taskFailed]
     }
 

@@ -13,7 +13,7 @@ public struct SetTextRequest: SlamRequest {
     ])
     public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
-        [.elementNotFound, .elementNotInteractive, .elementDisabled, .elementHidden, .controllerNotFound]
+        [.elementNotFound, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .controllerNotFound]
     }
 
     public var ref: String

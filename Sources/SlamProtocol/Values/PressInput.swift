@@ -2,30 +2,45 @@ import SlamJSON
 import SlamRPC
 
 /// What a `press` gives the element: a row, segment or page index, a switch's
-/// new state, or a stepper's direction.
-public enum PressInput: Hashable, Sendable, ParameterValue, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+/// new state, a stepper's direction, a position (`[component, row]` in a picker,
+/// `[section, row]` in a sectioned table, `[section, item]` in a collection view),
+/// or a text (a date picker's ISO 8601 value, a collection item's key).
+public enum PressInput: Hashable, Sendable, ParameterValue, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByStringLiteral {
     case index(Int)
     case bool(Bool)
     case increment
     case decrement
+    case position(Int, Int)
+    case text(String)
 
     public init(integerLiteral value: Int) { self = .index(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(stringLiteral value: String) { self = value == "increment" ? .increment : value == "decrement" ? .decrement : .text(value) }
 
-    /// Reads a value as the protocol writes it (an index, a boolean, `"increment"`, `"decrement"`).
+    /// Reads a value as the protocol writes it (an index, a boolean, `"increment"`, `"decrement"`,
+    /// another string, `[a, b]`, or `{"section"|"component": a, "row"|"item": b}`).
     public init?(json: JSONValue) {
         switch json {
         case .bool(let flag): self = .bool(flag)
-        case .string("increment"): self = .increment
-        case .string("decrement"): self = .decrement
+        case .string(let text): self.init(stringLiteral: text)
         case .integer(let index):
             guard let index = Int(exactly: index) else { return nil }
             self = .index(index)
+        case .array(let pair):
+            guard pair.count == 2, let first = pair[0].integerValue.flatMap({ Int(exactly: $0) }),
+                  let second = pair[1].integerValue.flatMap({ Int(exactly: $0) }) else { return nil }
+            self = .position(first, second)
+        case .object(let members):
+            guard members.count == 2,
+                  let first = (members["section"] ?? members["component"])?.integerValue.flatMap({ Int(exactly: $0) }),
+                  let second = (members["row"] ?? members["item"])?.integerValue.flatMap({ Int(exactly: $0) }) else { return nil }
+            self = .position(first, second)
         default: return nil
         }
     }
 
-    public static var jsonTypes: [String] { ["integer", "boolean", "string"] }
+    public static var jsonTypes: [String] { ["integer", "boolean", "string", "array", "object"] }
 
     public init?(parameter element: JSONElement) {
         self.init(json: element.jsonValue)
@@ -34,12 +49,14 @@ public enum PressInput: Hashable, Sendable, ParameterValue, ExpressibleByInteger
     public static func decode(_ element: JSONElement, parameter name: String,
                               accepting types: [String]) throws(ResponseError) -> PressInput {
         if let input = PressInput(parameter: element) { return input }
-        if let text = element.stringValue {
-            throw .invalidParams("\(name): \"\(text)\" is not a press value; use an index, true/false, \"increment\" or \"decrement\"",
+        let expected = "an index, true/false, \"increment\", \"decrement\", a text, [section, row] or {\"section\": …, \"row\": …}"
+        switch element.jsonValue {
+        case .array, .object:
+            throw .invalidParams("\(name): \(element.jsonValue) is not a position; use [section, row] or {\"section\": …, \"row\": …} with integers",
                                  data: ["parameter": .string(name)])
+        default:
+            throw .invalidParams("\(name): must be \(expected), got \(element.typeName)", data: ["parameter": .string(name)])
         }
-        throw .invalidParams("\(name): must be an index, true/false, \"increment\" or \"decrement\", got \(element.typeName)",
-                             data: ["parameter": .string(name)])
     }
 
     public var parameterJSON: JSONValue {
@@ -48,6 +65,8 @@ public enum PressInput: Hashable, Sendable, ParameterValue, ExpressibleByInteger
         case .bool(let flag): .bool(flag)
         case .increment: "increment"
         case .decrement: "decrement"
+        case let .position(first, second): [.integer(Int64(first)), .integer(Int64(second))]
+        case .text(let text): .string(text)
         }
     }
 }

@@ -96,6 +96,8 @@ extension PressValue {
         case .bool(let flag): self = .bool(flag)
         case .increment: self = .increment
         case .decrement: self = .decrement
+        case let .position(first, second): self = .position(first, second)
+        case .text(let text): self = .text(text)
         }
     }
 }

@@ -1,18 +1,32 @@
 /// A closure-based button (the seed's `SlamButton`): its title from
 /// ``textDataSource``, its action from ``InteractiveView``.
-public final class Button: InteractiveControl {
+public class Button: InteractiveControl, FocusableView {
     /// The title shown; set statically or by ``textDataSource``.
     public var text = "" {
         didSet { if oldValue != text { markChanged() } }
     }
     public var textDataSource: (() -> String)?
+    /// A plain, cancel or destructive action (renderers show destructive buttons as such).
+    public var role: ButtonRole = .normal {
+        didSet { if oldValue != role { markChanged() } }
+    }
 
     public override class var typeName: String { "Button" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
-    static let ownProperties: [PropertyDescriptor] = interactiveProperties + [.string("text", \Button.text) { $0.text }]
+    static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
+        .string("text", \Button.text) { $0.text },
+        .word("role", \Button.role, default: .normal) { $0.role },
+    ]
 
     public override func fillUI() {
         super.fillUI()
         if let textDataSource { text = textDataSource() }
+    }
+
+    /// Enter or Space presses the button.
+    public func handleKey(_ key: Key) throws(SlamError) -> Bool {
+        guard key == .enter || key == .character(" ") else { return false }
+        try press(nil)
+        return true
     }
 }

@@ -5,7 +5,7 @@
 /// The current page always lies in `0..<numberOfPages` (0 when there are no pages).
 /// A press with `.index(n)` moves to page `n`; a press without value moves to the
 /// next page, wrapping around.
-public final class PageControl: InteractiveControl {
+public final class PageControl: InteractiveControl, FocusableView {
     public var currentPage = 0 {
         didSet {
             let clamped = Self.clamp(currentPage, count: numberOfPages)
@@ -35,6 +35,14 @@ public final class PageControl: InteractiveControl {
         super.fillUI()
         if let maxPageDataSource { numberOfPages = maxPageDataSource() }
         if let currentPageDataSource { currentPage = currentPageDataSource() }
+    }
+
+    /// Left and Right show the previous and next page (stopping at the ends).
+    public func handleKey(_ key: Key) throws(SlamError) -> Bool {
+        guard key == .arrowLeft || key == .arrowRight, numberOfPages > 0 else { return false }
+        let target = currentPage + (key == .arrowRight ? 1 : -1)
+        if (0..<numberOfPages).contains(target) { try press(.index(target)) }
+        return true
     }
 
     public override func applyPress(_ value: PressValue?) throws(SlamError) {

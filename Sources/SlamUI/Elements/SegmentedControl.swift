@@ -4,7 +4,7 @@
 ///
 /// The selection is nil (none) or an index into ``segments``; one outside is
 /// treated as none. A press with `.index(n)` selects segment `n`.
-public final class SegmentedControl: InteractiveControl {
+public final class SegmentedControl: InteractiveControl, FocusableView {
     public var segments: [String] = [] {
         didSet {
             if oldValue != segments { markChanged() }
@@ -31,6 +31,14 @@ public final class SegmentedControl: InteractiveControl {
         super.fillUI()
         if let labelArrayDataSource { segments = labelArrayDataSource() }
         if let currentSegmentDataSource { selectedSegment = currentSegmentDataSource() }
+    }
+
+    /// Left and Right select the previous and next segment (stopping at the ends).
+    public func handleKey(_ key: Key) throws(SlamError) -> Bool {
+        guard key == .arrowLeft || key == .arrowRight, !segments.isEmpty else { return false }
+        let target = selectedSegment.map { $0 + (key == .arrowRight ? 1 : -1) } ?? 0
+        if segments.indices.contains(target), target != selectedSegment { try press(.index(target)) }
+        return true
     }
 
     public override func applyPress(_ value: PressValue?) throws(SlamError) {

@@ -10,7 +10,7 @@
 /// A user press with `.index(row)` selects that row, calls ``selectEventBlock``
 /// and, when ``selectUI`` is set, updates the whole controller. Setting
 /// ``currentSelection`` in code changes the selection without the event.
-public final class SingleItemTableView: View, ResettableView {
+public final class SingleItemTableView: View, ResettableView, FocusableView {
     /// Where the rows come from: one source at a time.
     public enum RowSource {
         case none
@@ -59,6 +59,7 @@ public final class SingleItemTableView: View, ResettableView {
     public override class var typeName: String { "SingleItemTableView" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [
+        focusedProperty,
         PropertyDescriptor("items", kind: .strings, read: { .strings(($0 as! SingleItemTableView).rows) },
                            write: { table, items in
                                // Static rows show at once (a bound list changes them on every update).
@@ -92,7 +93,7 @@ public final class SingleItemTableView: View, ResettableView {
     }
 
     public override func press(_ value: PressValue?) throws(SlamError) {
-        guard isDisplayed else { throw .elementHidden(reference: reference) }
+        try requireReachable()
         guard case .index(let row)? = value else {
             throw .invalidPress(reference: reference, reason: "a SingleItemTableView takes a row index")
         }
@@ -106,5 +107,13 @@ public final class SingleItemTableView: View, ResettableView {
             selectEventBlock?(row)
             if selectUI { controller?.updateUI() }
         }
+    }
+
+    /// Up and Down select the previous and next row (stopping at the ends; the first row when none is selected).
+    public func handleKey(_ key: Key) throws(SlamError) -> Bool {
+        guard key == .arrowUp || key == .arrowDown, !rows.isEmpty else { return false }
+        let target = currentSelection.map { $0 + (key == .arrowDown ? 1 : -1) } ?? 0
+        if rows.indices.contains(target), target != currentSelection { try press(.index(target)) }
+        return true
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// A press with `.increment` / `.decrement` moves the value by ``stepValue``,
 /// stopping at the bounds.
-public final class Stepper: InteractiveControl {
+public final class Stepper: InteractiveControl, FocusableView {
     public var value = 0.0 {
         didSet {
             let clamped = clamp(value)
@@ -50,6 +50,13 @@ public final class Stepper: InteractiveControl {
         if let minValueDataSource { minimumValue = minValueDataSource() }
         if let maxValueDataSource { maximumValue = maxValueDataSource() }
         if let valueDataSource { value = valueDataSource() }
+    }
+
+    /// Up or Right increments, Down or Left decrements.
+    public func handleKey(_ key: Key) throws(SlamError) -> Bool {
+        guard [.arrowUp, .arrowDown, .arrowLeft, .arrowRight].contains(key) else { return false }
+        try press(key.isForward ? .increment : .decrement)
+        return true
     }
 
     public override func applyPress(_ input: PressValue?) throws(SlamError) {

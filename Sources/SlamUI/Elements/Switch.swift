@@ -1,7 +1,7 @@
 /// An on/off switch (the seed's `SlamSwitch`) whose state comes from ``switchDataSource``.
 ///
 /// A press without value toggles it; `.bool(b)` sets it to `b`.
-public final class Switch: InteractiveControl {
+public final class Switch: InteractiveControl, FocusableView {
     public var isOn = false {
         didSet { if oldValue != isOn { markChanged() } }
     }
@@ -14,6 +14,13 @@ public final class Switch: InteractiveControl {
     public override func fillUI() {
         super.fillUI()
         if let switchDataSource { isOn = switchDataSource() }
+    }
+
+    /// Enter or Space toggles the switch.
+    public func handleKey(_ key: Key) throws(SlamError) -> Bool {
+        guard key == .enter || key == .character(" ") else { return false }
+        try press(nil)
+        return true
     }
 
     public override func applyPress(_ value: PressValue?) throws(SlamError) {

@@ -68,7 +68,7 @@ extension View {
     func writeBackStateBindings() {
         for binding in stateBindings {
             guard case let .key(key, negated) = binding.binding else { continue }
-            let shown = binding.descriptor.read(self)
+            let shown = stateWriteBackValue(of: binding.descriptor)
             guard shown != binding.value else { continue }
             var value = StateValue(shown)
             if negated, case .bool(let flag) = value { value = .bool(!flag) }
@@ -88,6 +88,10 @@ extension PropertyValue {
         case .string: self = .string(state.text)
         case .optionalString: self = state.isNull ? .null : .string(state.text)
         case .strings: self = .strings((state.listValue ?? []).map(\.rowText))
+        case .integers: self = .integers((state.listValue ?? []).compactMap(\.integerValue))
+        case .stringLists, .positions, .tableSections, .collectionSections:
+            // A value of the wrong shape shows as empty (a list of nothing) rather than stopping the update.
+            self = (try? PropertyValue.parse(state, as: kind)) ?? .structured(.list([]))
         }
     }
 }
@@ -102,6 +106,8 @@ extension StateValue {
         case .double(let value): self = .double(value)
         case .string(let value): self = .string(value)
         case .strings(let values): self = .list(values.map(StateValue.string))
+        case .integers(let values): self = .list(values.map(StateValue.integer))
+        case .structured(let value): self = value
         }
     }
 

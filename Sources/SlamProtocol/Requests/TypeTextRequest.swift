@@ -1,0 +1,29 @@
+import SlamJSON
+import SlamRPC
+
+/// `typeText {ref, text, controller?}` → the text field's snapshot after typing.
+public struct TypeTextRequest: SlamRequest {
+    public typealias Result = Snapshot
+    public static let method = "typeText"
+    public static let summary = "Focuses a text field and types the text key by key (an editing-changed event per character; \"\\n\" is Enter)."
+    public static let parameters = ParameterList(empty: TypeTextRequest(ref: "", text: ""), [
+        .required("ref", \.ref, summary: CommonParameters.reference),
+        .required("text", \.text, summary: "What to type, character by character."),
+        .optional("controller", \.controller, summary: CommonParameters.controller),
+    ])
+    public static var resultSchema: JSONValue { Snapshot.schemaReference }
+    public static var errors: [ErrorCode] {
+        [.elementNotFound, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .controllerNotFound,
+         .taskNotFound, .taskFailed]
+    }
+
+    public var ref: String
+    public var text: String
+    public var controller: String?
+
+    public init(ref: String, text: String, controller: String? = nil) {
+        self.ref = ref
+        self.text = text
+        self.controller = controller
+    }
+}

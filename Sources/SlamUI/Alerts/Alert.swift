@@ -1,0 +1,69 @@
+/// A modal alert: a title, a message and the buttons that answer it.
+///
+/// Present one with ``Application/presentAlert(_:)``, or register it with
+/// ``Application/registerAlert(_:)`` so the built-in `alert` task (param: the
+/// alert's identifier) can present it, as a storyboard's `alerts` do. While it
+/// is up, the screens under it are covered: presses, text and keys for them are
+/// refused. Pressing a button dismisses the alert, then runs the button's action.
+///
+/// ```swift
+/// application.presentAlert(Alert(identifier: "confirmClear", title: "Clear the list?",
+///                                message: "This cannot be undone.", buttons: [
+///     .init(title: "Clear", role: .destructive) { model.clear() },
+///     .init(title: "Cancel", role: .cancel),
+/// ]))
+/// ```
+public struct Alert {
+    /// One button of an alert.
+    public struct Action {
+        public var title: String
+        /// The button's reference; nil for the title in lower case without spaces or punctuation (`"Don't save"` → `dontsave`).
+        public var reference: String?
+        public var role: ButtonRole
+        /// A registered task to run after the alert is dismissed (when there is no ``handler``).
+        public var task: String?
+        public var param: String?
+        /// Runs after the alert is dismissed.
+        public var handler: (() -> Void)?
+
+        public init(title: String, reference: String? = nil, role: ButtonRole = .normal,
+                    task: String? = nil, param: String? = nil, handler: (() -> Void)? = nil) {
+            self.title = title
+            self.reference = reference
+            self.role = role
+            self.task = task
+            self.param = param
+            self.handler = handler
+        }
+    }
+
+    /// The alert controller's identifier on the stack (and the `alert` task's param).
+    public var identifier: String
+    public var title: String
+    public var message: String
+    public var actions: [Action]
+
+    public init(identifier: String, title: String, message: String = "", buttons actions: [Action]) {
+        self.identifier = identifier
+        self.title = title
+        self.message = message
+        self.actions = actions
+    }
+
+    /// The reference each button gets: its own, or one made from its title, made unique (`ok`, `ok2`).
+    var buttonReferences: [String] {
+        var used: Set<String> = []
+        return actions.enumerated().map { index, action in
+            var base = action.reference ?? String(action.title.lowercased().filter { $0.isLetter || $0.isNumber })
+            if base.isEmpty { base = "button\(index)" }
+            var candidate = base
+            var number = 2
+            while used.contains(candidate) {
+                candidate = "\(base)\(number)"
+                number += 1
+            }
+            used.insert(candidate)
+            return candidate
+        }
+    }
+}

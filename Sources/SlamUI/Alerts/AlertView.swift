@@ -1,0 +1,13 @@
+/// The root element of an alert on screen (type `Alert`): its title and message;
+/// its children are the alert's buttons, side by side.
+public final class AlertView: View {
+    public internal(set) var title = ""
+    public internal(set) var message = ""
+
+    public override class var typeName: String { "Alert" }
+    public override class var properties: [PropertyDescriptor] { ownProperties }
+    static let ownProperties: [PropertyDescriptor] = viewProperties + [
+        .readOnly("title", kind: .string) { (alert: AlertView) in .string(alert.title) },
+        .readOnly("message", kind: .string) { (alert: AlertView) in .string(alert.message) },
+    ]
+}

@@ -1,0 +1,36 @@
+/// An element that can hold the keyboard focus: Tab reaches it in tree order,
+/// `focus` gives it the focus, and keys go to it while it has it.
+///
+/// An element takes the focus only while a person could use it: displayed
+/// and, for a control, enabled (``View/canTakeFocus``).
+public protocol FocusableView: View {
+    /// Applies a key pressed while this element has the focus.
+    ///
+    /// - Returns: false when the element has no use for the key (the screen may then use it).
+    /// - Throws: what acting on the key throws (a task that failed).
+    func handleKey(_ key: Key) throws(SlamError) -> Bool
+}
+
+extension View {
+    /// Whether the element can take the focus now: focusable, displayed, and enabled when it is a control.
+    public var canTakeFocus: Bool {
+        self is FocusableView && isDisplayed && ((self as? ControlView)?.isEnabled ?? true)
+    }
+
+    /// Whether this element has its controller's focus.
+    public var isFocused: Bool {
+        controller.map { $0.focusedElement === self } ?? false
+    }
+
+    /// The `focused` flag snapshots of focusable elements report (read-only).
+    public static let focusedProperty = PropertyDescriptor("focused", kind: .bool, read: { .bool($0.isFocused) }, write: nil)
+
+    /// Refuses input a person could not give: the element (or an ancestor) is hidden,
+    /// or a modal screen or an alert covers its controller.
+    public func requireReachable() throws(SlamError) {
+        if !isDisplayed { throw .elementHidden(reference: reference) }
+        if let controller, let cover = controller.application?.controllerCovering(controller) {
+            throw .elementCovered(reference: reference, controller: controller.identifier, coveredBy: cover.identifier)
+        }
+    }
+}
