@@ -23,14 +23,19 @@ public struct ElementType: Sendable {
         properties.first { $0.name == name }
     }
 
-    /// The thirteen elements of the Slam framework, by storyboard name.
+    /// The seventeen elements storyboards can place, by storyboard name (an alert's
+    /// root, `Alert`, is made by presenting an alert, not placed).
     public static let builtIn: [String: ElementType] = Dictionary(uniqueKeysWithValues: [
         ElementType(View.self) { View(reference: $0) },
         ElementType(ActivityIndicator.self) { ActivityIndicator(reference: $0) },
         ElementType(Button.self) { Button(reference: $0) },
+        ElementType(CollectionView.self) { CollectionView(reference: $0) },
+        ElementType(DatePicker.self) { DatePicker(reference: $0) },
         ElementType(Label.self) { Label(reference: $0) },
         ElementType(PageControl.self) { PageControl(reference: $0) },
+        ElementType(PickerView.self) { PickerView(reference: $0) },
         ElementType(ProgressView.self) { ProgressView(reference: $0) },
+        ElementType(SectionedTableView.self) { SectionedTableView(reference: $0) },
         ElementType(SegmentedControl.self) { SegmentedControl(reference: $0) },
         ElementType(SingleItemTableView.self) { SingleItemTableView(reference: $0) },
         ElementType(Stepper.self) { Stepper(reference: $0) },

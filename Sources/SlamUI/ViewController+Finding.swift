@@ -4,9 +4,15 @@ extension ViewController {
     public func findView(with reference: String) -> View? { find(reference) }
     public func findActivityIndicator(with reference: String) -> ActivityIndicator? { find(reference) as? ActivityIndicator }
     public func findButton(with reference: String) -> Button? { find(reference) as? Button }
+    public func findCollectionView(with reference: String) -> CollectionView? { find(reference) as? CollectionView }
+    public func findDatePicker(with reference: String) -> DatePicker? { find(reference) as? DatePicker }
     public func findLabel(with reference: String) -> Label? { find(reference) as? Label }
     public func findPageControl(with reference: String) -> PageControl? { find(reference) as? PageControl }
+    public func findPickerView(with reference: String) -> PickerView? { find(reference) as? PickerView }
     public func findProgressView(with reference: String) -> ProgressView? { find(reference) as? ProgressView }
+    public func findSectionedTableView(with reference: String) -> SectionedTableView? {
+        find(reference) as? SectionedTableView
+    }
     public func findSegmentedControl(with reference: String) -> SegmentedControl? { find(reference) as? SegmentedControl }
     public func findSingleItemTableView(with reference: String) -> SingleItemTableView? {
         find(reference) as? SingleItemTableView
