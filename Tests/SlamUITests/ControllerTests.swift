@@ -159,7 +159,7 @@ final class RecordingView: View, ResettableView {
     }
 
     @Test func everyBuiltInTypeHasASnapshotWithVisibleFirst() {
-        #expect(ElementType.builtIn.count == 13)
+        #expect(ElementType.builtIn.count == 17)
         for (name, type) in ElementType.builtIn {
             let snapshot = type.make("x").snapshot()
             #expect(snapshot.type == name)
