@@ -15,6 +15,12 @@ import SlamJSON
 /// [----------] 0%
 /// [ +1 ]  [ -1 (disabled) ]  [ Reset (disabled) ]
 /// ```
+///
+/// Pickers show each component's selected row (`size: [M ▾] [Blue ▾]`), date
+/// pickers their value and bounds, sectioned tables their headers and rows
+/// (`>` marks the selected row, `[x]` the selected rows of a multiple-selection
+/// table), collection views a grid of `columns` cells (`[Pets]` selected), and
+/// an alert a box with its title, message and buttons side by side.
 public struct Wireframe: Sendable {
     public let style: ConsoleStyle
 
@@ -34,6 +40,10 @@ public struct Wireframe: Sendable {
         guard element.isVisible else { return [] }
         var lines = drawing(of: element) ?? []
         let blocks = element.children.filter(\.isVisible).map(draw).filter { !$0.isEmpty }
+        if element.type == "Alert" {
+            // An alert's buttons sit side by side under its title and message, all in a box.
+            return box(lines + sideBySide(blocks))
+        }
         if element["axis"]?.stringValue == "horizontal" {
             lines += sideBySide(blocks)
         } else {
@@ -76,9 +86,76 @@ public struct Wireframe: Sendable {
         return width
     }
 
+    /// `lines` framed: `+---+` above and below, `| … |` around each line.
+    private func box(_ lines: [String]) -> [String] {
+        let width = lines.map(visibleWidth).max() ?? 0
+        let edge = "+" + String(repeating: "-", count: width + 2) + "+"
+        return [edge] + lines.map { "| " + $0 + String(repeating: " ", count: width - visibleWidth($0)) + " |" } + [edge]
+    }
+
     private func button(_ snapshot: Snapshot) -> String {
         let title = snapshot.text ?? snapshot.reference
-        return snapshot.isEnabled ? "[ \(title) ]" : style.dim("[ \(title) (disabled) ]")
+        // A cancel or destructive role is shown, unless the title says it already ("Cancel").
+        let role = snapshot["role"]?.stringValue.flatMap { $0 == "normal" || $0 == title.lowercased() ? nil : $0 }
+        let label = title + (role.map { " (\($0))" } ?? "")
+        guard snapshot.isEnabled else { return style.dim("[ \(label) (disabled) ]") }
+        return role == "destructive" ? style.red("[ \(label) ]") : "[ \(label) ]"
+    }
+
+    /// Strings of a JSON array (nil entries left out).
+    private static func strings(_ value: JSONValue?) -> [String] {
+        value?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    /// A section header line.
+    private func header(_ section: JSONValue) -> [String] {
+        section["header"]?.stringValue.map { [style.bold("-- \($0) --")] } ?? []
+    }
+
+    private func sectionedTable(_ element: Snapshot) -> [String] {
+        let sections = element["sections"]?.arrayValue ?? []
+        let multiple = element["multipleSelection"]?.boolValue == true
+        let selected = Set((element["selectedRows"]?.arrayValue ?? []).compactMap { pair -> [Int64]? in
+            guard let section = pair[0]?.integerValue, let row = pair[1]?.integerValue else { return nil }
+            return [section, row]
+        })
+        var lines: [String] = []
+        for (sectionIndex, section) in sections.enumerated() {
+            lines += header(section)
+            for (rowIndex, row) in (section["rows"]?.arrayValue ?? []).enumerated() {
+                let isSelected = selected.contains([Int64(sectionIndex), Int64(rowIndex)])
+                let mark = multiple ? (isSelected ? "[x] " : "[ ] ") : (isSelected ? "> " : "  ")
+                let detail = row["detail"]?.stringValue.map { " — \($0)" } ?? ""
+                lines.append(mark + (row["text"]?.stringValue ?? "") + style.dim(detail))
+            }
+        }
+        let hasRows = sections.contains { !($0["rows"]?.arrayValue ?? []).isEmpty }
+        return hasRows ? lines : lines + ["  (no rows)"]
+    }
+
+    private func collection(_ element: Snapshot) -> [String] {
+        let sections = element["sections"]?.arrayValue ?? []
+        let columns = max(Int(element["columns"]?.integerValue ?? 3), 1)
+        let selected = Set(Self.strings(element["selectedKeys"]))
+        let items = sections.flatMap { $0["items"]?.arrayValue ?? [] }
+        guard !items.isEmpty else { return sections.flatMap(header) + ["  (no items)"] }
+        // Every cell as wide as the widest text, so the columns line up across sections.
+        let width = items.map { ($0["text"]?.stringValue ?? "").count }.max() ?? 0
+        var lines: [String] = []
+        for section in sections {
+            lines += header(section)
+            let cells = (section["items"]?.arrayValue ?? []).map { item in
+                let text = item["text"]?.stringValue ?? ""
+                let padding = String(repeating: " ", count: width - text.count)
+                return selected.contains(item["key"]?.stringValue ?? "") ? "[\(text)]" + padding : " \(text) " + padding
+            }
+            for start in stride(from: 0, to: cells.count, by: columns) {
+                var line = cells[start..<min(start + columns, cells.count)].joined(separator: " ")
+                while line.hasSuffix(" ") { line.removeLast() }
+                lines.append(line)
+            }
+        }
+        return lines
     }
 
     private func drawing(of element: Snapshot) -> [String]? {
@@ -123,6 +200,27 @@ public struct Wireframe: Sendable {
             let selected = element["selectedRow"]?.integerValue.map(Int.init)
             if rows.isEmpty { return ["  (no rows)"] }
             return rows.enumerated().map { $0 == selected ? "> \($1)" : "  \($1)" }
+        case "PickerView":
+            let components = element["components"]?.arrayValue ?? []
+            if components.isEmpty { return ["\(name): (no components)" + disabled] }
+            let rows = element["selectedRows"]?.arrayValue ?? []
+            let cells = components.enumerated().map { component, titles in
+                let row = rows.indices.contains(component) ? Int(rows[component].integerValue ?? 0) : 0
+                let strings = Self.strings(titles)
+                return "[" + (strings.indices.contains(row) ? strings[row] : "—") + " ▾]"
+            }
+            return ["\(name): " + cells.joined(separator: " ") + disabled]
+        case "DatePicker":
+            let minimum = element["minimumDate"]?.stringValue, maximum = element["maximumDate"]?.stringValue
+            let bounds = minimum == nil && maximum == nil ? "" : "  (\(minimum ?? "")…\(maximum ?? ""))"
+            return ["\(name): [\(element["value"]?.stringValue ?? "")]" + bounds + disabled]
+        case "SectionedTableView":
+            return sectionedTable(element)
+        case "CollectionView":
+            return collection(element)
+        case "Alert":
+            let message = (element["message"]?.stringValue ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return [style.bold(element["title"]?.stringValue ?? "")] + (message == [""] ? [] : message)
         case "WebView":
             let title = element["title"]?.stringValue ?? "untitled"
             let url = element["url"]?.stringValue ?? "blank"

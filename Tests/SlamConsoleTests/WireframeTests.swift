@@ -186,6 +186,109 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
             """)
     }
 
+    @Test func pickersShowEachComponentsSelectedRowAndDatePickersTheirValueAndBounds() throws {
+        let root = view("root", [
+            ["type": "PickerView", "ref": "size", "visible": true, "enabled": true, "focused": false,
+             "components": [["S", "M", "L"], ["Red", "Blue"], []], "selectedRows": [1, 1, 0], "focusedComponent": 0],
+            ["type": "PickerView", "ref": "empty", "visible": true, "enabled": false, "components": [], "selectedRows": []],
+            ["type": "DatePicker", "ref": "due", "visible": true, "enabled": true, "mode": "date", "value": "2026-11-23",
+             "minimumDate": "2026-01-01", "maximumDate": "2026-12-31"],
+            ["type": "DatePicker", "ref": "alarm", "visible": true, "enabled": false, "mode": "time", "value": "07:30:00",
+             "minimumDate": nil, "maximumDate": nil],
+            ["type": "DatePicker", "ref": "until", "visible": true, "enabled": true, "mode": "dateAndTime",
+             "value": "2026-11-23T14:30:00Z", "minimumDate": nil, "maximumDate": "2026-12-31T00:00:00Z"],
+        ])
+        #expect(try draw(root) == """
+            == Screen (Main) ==
+            size: [M ▾] [Blue ▾] [— ▾]
+            empty: (no components) (disabled)
+            due: [2026-11-23]  (2026-01-01…2026-12-31)
+            alarm: [07:30:00] (disabled)
+            until: [2026-11-23T14:30:00Z]  (…2026-12-31T00:00:00Z)
+            """)
+    }
+
+    @Test func sectionedTablesShowHeadersRowsDetailsAndTheSelection() throws {
+        let sections: JSONValue = [
+            ["header": "General", "rows": [["text": "About", "detail": nil], ["text": "Language", "detail": "English"]]],
+            ["header": nil, "rows": [["text": "Reset", "detail": nil]]],
+            ["header": "Empty", "rows": []],
+        ]
+        let root = view("root", [
+            ["type": "SectionedTableView", "ref": "single", "visible": true, "focused": false, "sections": sections,
+             "multipleSelection": false, "selectedRows": [[0, 1]], "selectUI": false],
+            ["type": "SectionedTableView", "ref": "multiple", "visible": true, "focused": false, "sections": sections,
+             "multipleSelection": true, "selectedRows": [[0, 0], [1, 0]], "selectUI": false],
+            ["type": "SectionedTableView", "ref": "none", "visible": true, "sections": [], "multipleSelection": false, "selectedRows": []],
+        ])
+        #expect(try draw(root) == """
+            == Screen (Main) ==
+            -- General --
+              About
+            > Language — English
+              Reset
+            -- Empty --
+            -- General --
+            [x] About
+            [ ] Language — English
+            [x] Reset
+            -- Empty --
+              (no rows)
+            """)
+    }
+
+    @Test func collectionViewsAreGridsOfColumnsWithTheSelectedItemsBracketed() throws {
+        let root = view("root", [
+            ["type": "CollectionView", "ref": "grid", "visible": true, "focused": false, "columns": 3,
+             "sections": [
+                ["header": "Photos", "items": [["key": "p1", "text": "One"], ["key": "p2", "text": "Two"], ["key": "p3", "text": "Three"],
+                                               ["key": "p4", "text": "Four"]]],
+                ["header": nil, "items": [["key": "Pets", "text": "Pets"]]],
+             ],
+             "multipleSelection": true, "selectedKeys": ["p2", "Pets"], "selectUI": false],
+            ["type": "CollectionView", "ref": "empty", "visible": true, "columns": 2, "sections": [["header": "Nothing", "items": []]],
+             "multipleSelection": false, "selectedKeys": []],
+        ])
+        #expect(try draw(root) == """
+            == Screen (Main) ==
+            -- Photos --
+             One    [Two]    Three
+             Four
+            [Pets]
+            -- Nothing --
+              (no items)
+            """)
+    }
+
+    @Test func anAlertIsABoxWithItsButtonsSideBySideAndTheirRoles() throws {
+        let alert: JSONValue = ["type": "Alert", "ref": "", "visible": true, "title": "Clear the list?",
+                                "message": "This cannot be undone.",
+                                "children": [
+                                    ["type": "Button", "ref": "clear", "visible": true, "enabled": true, "text": "Clear", "role": "destructive"],
+                                    ["type": "Button", "ref": "cancel", "visible": true, "enabled": true, "text": "Cancel", "role": "cancel"],
+                                    ["type": "Button", "ref": "later", "visible": true, "enabled": true, "text": "Later", "role": "normal"],
+                                ]]
+        #expect(try draw(alert) == """
+            == Screen (Main) ==
+            +------------------------------------------------+
+            | Clear the list?                                |
+            | This cannot be undone.                         |
+            | [ Clear (destructive) ]  [ Cancel ]  [ Later ] |
+            +------------------------------------------------+
+            """)
+        let bare: JSONValue = ["type": "Alert", "ref": "", "visible": true, "title": "Saved", "message": "",
+                               "children": [["type": "Button", "ref": "ok", "visible": true, "enabled": true, "text": "OK", "role": "cancel"]]]
+        #expect(try draw(bare) == "== Screen (Main) ==\n+-----------------+\n| Saved           |\n| [ OK (cancel) ] |\n+-----------------+")
+    }
+
+    @Test func aSecureTextFieldShowsTheMaskedTextItIsSent() throws {
+        let root = view("root", [
+            ["type": "TextField", "ref": "password", "visible": true, "enabled": true, "text": "••••", "placeholder": "Password",
+             "secure": true, "maxLength": nil],
+        ])
+        #expect(try draw(root) == "== Screen (Main) ==\npassword: [••••]")
+    }
+
     @Test func colourMakesTheTitleBoldAndDisabledButtonsDim() throws {
         let root = view("root", axis: "horizontal", [button("on", "On"), button("off", "Off", enabled: false)])
         let drawing = Wireframe(style: ConsoleStyle(usesColor: true))
