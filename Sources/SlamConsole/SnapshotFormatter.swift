@@ -50,6 +50,26 @@ public struct SnapshotFormatter: Sendable {
             let rows = snapshot["items"]?.arrayValue?.count ?? 0
             let selected = snapshot["selectedRow"]?.integerValue.map { ", row \($0) selected" } ?? ""
             return "\(rows) row\(rows == 1 ? "" : "s")\(selected)"
+        case "PickerView":
+            let components = snapshot["components"]?.arrayValue ?? []
+            let rows = snapshot["selectedRows"]?.arrayValue ?? []
+            if components.isEmpty { return "no components" }
+            return components.enumerated().map { component, titles in
+                let row = rows.indices.contains(component) ? Int(rows[component].integerValue ?? 0) : 0
+                return titles[row]?.stringValue ?? "—"
+            }.joined(separator: " / ")
+        case "DatePicker":
+            return snapshot["value"]?.stringValue ?? ""
+        case "SectionedTableView", "CollectionView":
+            let isTable = snapshot.type == "SectionedTableView"
+            let sections = snapshot["sections"]?.arrayValue ?? []
+            let count = sections.reduce(0) { $0 + ($1[isTable ? "rows" : "items"]?.arrayValue?.count ?? 0) }
+            let noun = isTable ? "row" : "item"
+            let selected = snapshot[isTable ? "selectedRows" : "selectedKeys"]?.arrayValue?.count ?? 0
+            return "\(count) \(noun)\(count == 1 ? "" : "s") in \(sections.count) section\(sections.count == 1 ? "" : "s")"
+                + (selected > 0 ? ", \(selected) selected" : "")
+        case "Alert":
+            return Self.quoted(snapshot["title"]?.stringValue ?? "")
         case "WebView":
             let title = snapshot["title"]?.stringValue.map { Self.quoted($0) + " " } ?? ""
             return title + (snapshot["url"]?.stringValue ?? "blank")

@@ -47,6 +47,15 @@ private let plain = SnapshotFormatter(style: .plain)
         (["type": "WebView", "ref": "page", "title": "About Slam", "url": "file:///about.html"],
          #"WebView page "About Slam" file:///about.html"#),
         (["type": "WebView", "ref": "page", "title": nil, "url": nil], "WebView page blank"),
+        (["type": "PickerView", "ref": "size", "components": [["S", "M"], ["Red", "Blue"]], "selectedRows": [1, 0]],
+         "PickerView size M / Red"),
+        (["type": "PickerView", "ref": "size", "components": [], "selectedRows": []], "PickerView size no components"),
+        (["type": "DatePicker", "ref": "due", "mode": "date", "value": "2026-11-23"], "DatePicker due 2026-11-23"),
+        (["type": "SectionedTableView", "ref": "t", "sections": [["header": "A", "rows": [["text": "x", "detail": nil]]], ["header": nil, "rows": []]],
+          "selectedRows": [[0, 0]]], "SectionedTableView t 1 row in 2 sections, 1 selected"),
+        (["type": "CollectionView", "ref": "c", "sections": [["header": nil, "items": [["key": "a", "text": "A"], ["key": "b", "text": "B"]]]],
+          "selectedKeys": []], "CollectionView c 2 items in 1 section"),
+        (["type": "Alert", "ref": "", "title": "Sure?", "message": ""], #"Alert (anonymous) "Sure?""#),
     ] as [(JSONValue, String)])
     func aLineShowsTypeReferenceValueAndMarks(_ json: JSONValue, _ expected: String) throws {
         #expect(plain.line(try snapshot(json)) == expected)
