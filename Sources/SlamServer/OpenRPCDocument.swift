@@ -65,12 +65,22 @@ enum OpenRPCDocument {
         code.slamName.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
+    /// Every property of every type; a name that types use with different kinds (`value`: a stepper's
+    /// number, a date picker's string) takes any of them.
     private static var snapshotProperties: JSONValue {
-        var properties: JSONValue.Object = ["type": ["type": "string"], "ref": ["type": "string"]]
+        var schemas: [String: [JSONValue]] = [:]
+        var order: [String] = []
         for name in ElementType.builtIn.keys.sorted() {
-            for property in ElementType.builtIn[name]!.properties where properties[property.name] == nil {
-                properties[property.name] = StoryboardSchema.schema(for: property)
+            for property in ElementType.builtIn[name]!.properties {
+                let schema = StoryboardSchema.schema(for: property)
+                if schemas[property.name] == nil { order.append(property.name) }
+                if !(schemas[property.name] ?? []).contains(schema) { schemas[property.name, default: []].append(schema) }
             }
+        }
+        var properties: JSONValue.Object = ["type": ["type": "string"], "ref": ["type": "string"]]
+        for name in order {
+            let alternatives = schemas[name]!
+            properties[name] = alternatives.count == 1 ? alternatives[0] : ["anyOf": .array(alternatives)]
         }
         return .object(properties)
     }
