@@ -115,6 +115,8 @@ private func load(_ children: String) throws -> ViewController {
          "$.controllers[0].view.children[0].sections[1].items[1]", "'sections': the item key 'a' is used twice; keys must be unique in the view"),
         (#"{"type":"CollectionView","ref":"c","sections":[{"items":[{"key":1,"text":"one"}]}]}"#,
          "$.controllers[0].view.children[0].sections[0].items[0].key", "'sections': expected a string"),
+        (#"{"type":"CollectionView","ref":"c","columns":0}"#,
+         "$.controllers[0].view.children[0].columns", "'columns': a collection view has at least 1 column, got 0"),
         (#"{"type":"CollectionView","ref":"c","columns":"three"}"#,
          "$.controllers[0].view.children[0].columns", "'columns' must be an integer, got string"),
         (#"{"type":"PickerView","ref":"p","components":[["a"],"b"]}"#,

@@ -126,7 +126,12 @@ public final class CollectionView: View, ResettableView, FocusableView {
     // Sections and the selection mode before the selection, so a storyboard's keys exist when it is set.
     static let ownProperties: [PropertyDescriptor] = viewProperties + [
         focusedProperty,
-        .integer("columns", \CollectionView.columns) { $0.columns },
+        PropertyDescriptor("columns", kind: .integer, read: { .integer(unsafeDowncast($0, to: CollectionView.self).columns) },
+                           write: { ($0 as! CollectionView).columns = $1.integerValue ?? 3 },
+                           validate: { value in
+                               if case .integer(let columns) = value, columns < 1 { return "a collection view has at least 1 column, got \(columns)" }
+                               return nil
+                           }),
         PropertyDescriptor("sections", kind: .collectionSections,
                            read: { .structured(.list(unsafeDowncast($0, to: CollectionView.self).sections.map(\.stateValue))) },
                            write: { view, value in
