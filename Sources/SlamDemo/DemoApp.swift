@@ -13,6 +13,8 @@ import SlamUI
 /// - List: a table of items with selection, adding and removing, and a text
 ///   view showing a file.
 /// - About: a web view showing a local HTML file, its title in a label.
+/// - Pickers (`push Pickers`): a picker, a date picker, a sectioned table and a
+///   collection view, with labels showing what is chosen.
 /// - Todos (`push Todos`): a state view of keyed rows over the shared state key
 ///   `todos` — add, toggle, remove; see ``TodoListView``.
 public enum DemoApp {
@@ -53,6 +55,7 @@ public enum DemoApp {
         case "Settings": wireSettings(controller, model: model)
         case "List": wireList(controller, model: model)
         case "About": wireAbout(controller)
+        case "Pickers": wirePickers(controller)
         default: break
         }
     }
@@ -131,6 +134,23 @@ public enum DemoApp {
             model.selectedItem = nil
             table?.deselectAll(animated: false)
             controller?.resetUI()
+        }
+    }
+
+    static func wirePickers(_ controller: ViewController) {
+        let size = controller.findPickerView(with: "size")
+        let delivery = controller.findDatePicker(with: "delivery")
+        controller.findLabel(with: "order")?.textDataSource = { [weak size, weak delivery] in
+            guard let size, let delivery else { return "" }
+            let choice = size.components.indices.compactMap { size.title(component: $0, row: size.selectedRows[$0]) }
+            return choice.joined(separator: ", ") + ", delivered on " + delivery.value
+        }
+        let account = controller.findSectionedTableView(with: "account")
+        let colours = controller.findCollectionView(with: "colours")
+        controller.findLabel(with: "choice")?.textDataSource = { [weak account, weak colours] in
+            let row = account?.selectedRows.first.flatMap { account?.row(at: $0)?.text } ?? "no row"
+            let keys = colours?.selectedKeys ?? []
+            return "\(row); colours: " + (keys.isEmpty ? "none" : keys.joined(separator: ", "))
         }
     }
 

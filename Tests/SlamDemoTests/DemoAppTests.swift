@@ -14,8 +14,25 @@ import SlamUI
             let controller = try application.makeController(identifier: identifier)
             for element in controller.allElements { types.insert(type(of: element).typeName) }
         }
-        #expect(application.controllerIdentifiers == ["Home", "Settings", "List", "About", "Todos"])
+        #expect(application.controllerIdentifiers == ["Home", "Settings", "List", "About", "Pickers", "Todos"])
         #expect(types == Set(ElementType.builtIn.keys).union(["StateView"]), "every element type, and the to-do screen's state views")
+    }
+
+    @Test func pickersShowWhatIsChosen() throws {
+        let application = try DemoApp.makeApplication()
+        try application.runTask(name: "push", param: "Pickers")
+        let pickers = try top(application)
+        let order = try #require(pickers.findLabel(with: "order"))
+        let choice = try #require(pickers.findLabel(with: "choice"))
+        #expect(order.text == "Medium, Red, delivered on 2026-11-23")
+        #expect(choice.text == "no row; colours: none")
+        try pickers.findPickerView(with: "size")!.press(.position(1, 2))
+        try pickers.findDatePicker(with: "delivery")!.press(.increment)
+        #expect(order.text == "Medium, Blue, delivered on 2026-11-24")
+        try pickers.findSectionedTableView(with: "account")!.press(.position(1, 0))
+        try pickers.findCollectionView(with: "colours")!.press(.text("Blue"))
+        try pickers.findCollectionView(with: "colours")!.press(.position(0, 0))
+        #expect(choice.text == "Version; colours: Red, Blue")
     }
 
     @Test func counterCountsWithAutoUI() throws {
