@@ -79,3 +79,45 @@ def test_the_daemon_judges_a_position_for_an_element_that_takes_none(slam_client
     with pytest.raises(slam.InvalidParams):
         slam_client.press("increment", "beach")
     assert slam_client.find("count")["text"] == "Count: 0"
+
+
+ALERT_STORYBOARD = {
+    "initial": "Start",
+    "controllers": [
+        {"id": "Start", "view": {"type": "View", "ref": "root", "children": [
+            {"type": "TextField", "ref": "title", "placeholder": "Title"},
+            {"type": "Button", "ref": "discard", "text": "Discard", "role": "destructive", "task": "alert", "param": "confirmDiscard"},
+        ]}},
+        {"id": "Discarded", "view": {"type": "View", "ref": "root", "children": [
+            {"type": "Label", "ref": "done", "text": "Discarded"},
+        ]}},
+    ],
+    "alerts": [
+        {"id": "confirmDiscard", "title": "Discard the draft?", "message": "It cannot be undone.", "buttons": [
+            {"title": "Discard", "task": "push", "param": "Discarded"},
+            {"title": "Keep editing", "role": "cancel"},
+        ]},
+    ],
+}
+
+
+def test_an_alert_covers_its_screen_until_a_key_or_a_press_answers_it(slamd_factory):
+    client = slamd_factory(storyboard=ALERT_STORYBOARD).connect()
+    client.type_text("title", "Draft")
+    client.press("discard")
+    assert client.controllers()[-1] == {"id": "confirmDiscard", "title": "Discard the draft?", "modal": True}
+    alert = client.tree()
+    assert (alert["type"], alert["title"], alert["message"]) == ("Alert", "Discard the draft?", "It cannot be undone.")
+    assert [(button["ref"], button["role"]) for button in alert["children"]] == [("discard", "normal"), ("keepediting", "cancel")]
+    with pytest.raises(slam.ElementCovered) as caught:
+        client.type_text("title", "!", controller="Start")
+    assert caught.value.code == -32012
+    assert caught.value.data == {"ref": "title", "controller": "Start", "coveredBy": "confirmDiscard"}
+    with pytest.raises(slam.ElementCovered):
+        client.focus("discard", controller="Start")
+    assert client.key("Escape")["controller"] == "Start", "Escape presses the cancel button"
+    assert client.find("title")["text"] == "Draft"
+
+    client.press("discard")
+    assert client.key("Enter")["controller"] == "Discarded", "Enter presses the first plain button, whose task pushes"
+    assert [controller["id"] for controller in client.controllers()] == ["Start", "Discarded"]
