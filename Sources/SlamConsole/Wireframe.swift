@@ -33,8 +33,10 @@ public struct Wireframe: Sendable {
     private func draw(_ element: Snapshot) -> [String] {
         guard element.isVisible else { return [] }
         var lines = drawing(of: element) ?? []
+        if element["focused"]?.boolValue == true, !lines.isEmpty { lines[0] += style.bold(" (focused)") }
         let blocks = element.children.filter(\.isVisible).map(draw).filter { !$0.isEmpty }
-        if element["axis"]?.stringValue == "horizontal" {
+        // An alert lays its buttons out side by side.
+        if element["axis"]?.stringValue == "horizontal" || element.type == "Alert" {
             lines += sideBySide(blocks)
         } else {
             for block in blocks { lines += block }
@@ -79,6 +81,43 @@ public struct Wireframe: Sendable {
     private func button(_ snapshot: Snapshot) -> String {
         let title = snapshot.text ?? snapshot.reference
         return snapshot.isEnabled ? "[ \(title) ]" : style.dim("[ \(title) (disabled) ]")
+    }
+
+    /// Each section's header (`-- Milk --`), then its rows as a table draws them (`> ` marks the selected ones,
+    /// a detail follows in parentheses).
+    private func sectionedRows(_ element: Snapshot) -> [String] {
+        let sections = element["sections"]?.arrayValue ?? []
+        let selected = Set((element["selectedRows"]?.arrayValue ?? []).map(\.description))
+        var lines: [String] = []
+        for (sectionIndex, section) in sections.enumerated() {
+            if let header = section["header"]?.stringValue { lines.append(style.dim("-- \(header) --")) }
+            for (rowIndex, row) in (section["rows"]?.arrayValue ?? []).enumerated() {
+                let mark = selected.contains(JSONValue.array([.integer(Int64(sectionIndex)), .integer(Int64(rowIndex))]).description)
+                let detail = row["detail"]?.stringValue.map { style.dim(" (\($0))") } ?? ""
+                lines.append((mark ? "> " : "  ") + (row["text"]?.stringValue ?? "") + detail)
+            }
+        }
+        return lines.isEmpty ? ["  (no rows)"] : lines
+    }
+
+    /// Each section's header, then its items `columns` to a line; the selected ones in brackets (`[blue]`).
+    private func collectionGrid(_ element: Snapshot) -> [String] {
+        let columns = max(Int(element["columns"]?.integerValue ?? 3), 1)
+        let selected = Set(element["selectedKeys"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        var lines: [String] = []
+        for section in element["sections"]?.arrayValue ?? [] {
+            if let header = section["header"]?.stringValue { lines.append(style.dim("-- \(header) --")) }
+            let cells = (section["items"]?.arrayValue ?? []).map { item in
+                let text = item["text"]?.stringValue ?? ""
+                return selected.contains(item["key"]?.stringValue ?? "") ? "[\(text)]" : " \(text) "
+            }
+            for start in stride(from: 0, to: cells.count, by: columns) {
+                var line = cells[start..<min(start + columns, cells.count)].joined(separator: " ")
+                while line.hasSuffix(" ") { line.removeLast() }
+                lines.append(line)
+            }
+        }
+        return lines.isEmpty ? ["  (no items)"] : lines
     }
 
     private func drawing(of element: Snapshot) -> [String]? {
@@ -127,6 +166,17 @@ public struct Wireframe: Sendable {
             let title = element["title"]?.stringValue ?? "untitled"
             let url = element["url"]?.stringValue ?? "blank"
             return ["<\(name): \(title) — \(url)>"]
+        case "PickerView":
+            return ["\(name): " + SnapshotFormatter.pickerChoices(element).map { "<\($0)>" }.joined(separator: " ") + disabled]
+        case "DatePicker":
+            return ["\(name): <\(element["value"]?.stringValue ?? "?")>" + disabled]
+        case "SectionedTableView":
+            return sectionedRows(element)
+        case "CollectionView":
+            return collectionGrid(element)
+        case "Alert":
+            let message = element["message"]?.stringValue ?? ""
+            return [style.bold("** \(element["title"]?.stringValue ?? "") **")] + (message.isEmpty ? [] : [message])
         default:
             return nil
         }

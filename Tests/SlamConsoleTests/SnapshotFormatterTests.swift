@@ -47,6 +47,20 @@ private let plain = SnapshotFormatter(style: .plain)
         (["type": "WebView", "ref": "page", "title": "About Slam", "url": "file:///about.html"],
          #"WebView page "About Slam" file:///about.html"#),
         (["type": "WebView", "ref": "page", "title": nil, "url": nil], "WebView page blank"),
+        (["type": "PickerView", "ref": "size", "visible": true, "enabled": true, "components": [["S", "M", "L"], ["Tea", "Coffee"]],
+          "selectedRows": [1, 0]], "PickerView size M, Tea"),
+        (["type": "PickerView", "ref": "size", "components": [], "selectedRows": []], "PickerView size no components"),
+        (["type": "DatePicker", "ref": "due", "mode": "date", "value": "2026-11-23"], "DatePicker due 2026-11-23 (date)"),
+        (["type": "SectionedTableView", "ref": "extras", "selectedRows": [[0, 1], [1, 0]],
+          "sections": [["header": "Milk", "rows": [["text": "Whole", "detail": nil], ["text": "Oat", "detail": nil]]],
+                       ["header": nil, "rows": [["text": "Sugar", "detail": "one spoon"]]]]],
+         "SectionedTableView extras 3 rows in 2 sections, selected [0,1] [1,0]"),
+        (["type": "SectionedTableView", "ref": "extras", "selectedRows": [], "sections": [["header": nil, "rows": [["text": "One"]]]]],
+         "SectionedTableView extras 1 row in 1 section"),
+        (["type": "CollectionView", "ref": "cups", "selectedKeys": ["blue"],
+          "sections": [["header": "Mugs", "items": [["key": "red", "text": "Red"], ["key": "blue", "text": "Blue"]]]]],
+         #"CollectionView cups 2 items in 1 section, selected "blue""#),
+        (["type": "Alert", "ref": "", "visible": true, "title": "Discard?", "message": ""], #"Alert (anonymous) "Discard?""#),
     ] as [(JSONValue, String)])
     func aLineShowsTypeReferenceValueAndMarks(_ json: JSONValue, _ expected: String) throws {
         #expect(plain.line(try snapshot(json)) == expected)

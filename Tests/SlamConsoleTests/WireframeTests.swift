@@ -186,6 +186,44 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
             """)
     }
 
+    @Test func pickersTablesWithSectionsAndCollectionsAreDrawnWithTheirSelectionAndTheFocus() throws {
+        let root = view("root", [
+            ["type": "PickerView", "ref": "size", "visible": true, "enabled": true, "focused": true,
+             "components": [["S", "M", "L"], ["Tea", "Coffee"]], "selectedRows": [2, 1]],
+            ["type": "DatePicker", "ref": "due", "visible": true, "enabled": false, "focused": false, "mode": "date", "value": "2026-11-23"],
+            ["type": "SectionedTableView", "ref": "extras", "visible": true, "selectedRows": [[1, 0]], "sections": [
+                ["header": "Milk", "rows": [["text": "Whole", "detail": nil], ["text": "Oat", "detail": nil]]],
+                ["header": nil, "rows": [["text": "Sugar", "detail": "one spoon"]]]]],
+            ["type": "CollectionView", "ref": "cups", "visible": true, "columns": 2, "selectedKeys": ["blue", "glass"], "sections": [
+                ["header": "Mugs", "items": [["key": "red", "text": "red"], ["key": "blue", "text": "blue"], ["key": "green", "text": "green"]]],
+                ["header": nil, "items": [["key": "glass", "text": "Glass"]]]]],
+        ])
+        #expect(try draw(root) == """
+            == Screen (Main) ==
+            size: <L> <Coffee> (focused)
+            due: <2026-11-23> (disabled)
+            -- Milk --
+              Whole
+              Oat
+            > Sugar (one spoon)
+            -- Mugs --
+             red  [blue]
+             green
+            [Glass]
+            """)
+    }
+
+    @Test func anAlertShowsItsTitleMessageAndButtonsSideBySide() throws {
+        let alert: JSONValue = ["type": "Alert", "ref": "", "visible": true, "title": "Discard the draft?",
+                                "message": "It cannot be undone.", "children": [button("discard", "Discard"), button("keep", "Keep")]]
+        #expect(try draw(alert) == """
+            == Screen (Main) ==
+            ** Discard the draft? **
+            It cannot be undone.
+            [ Discard ]  [ Keep ]
+            """)
+    }
+
     @Test func colourMakesTheTitleBoldAndDisabledButtonsDim() throws {
         let root = view("root", axis: "horizontal", [button("on", "On"), button("off", "Off", enabled: false)])
         let drawing = Wireframe(style: ConsoleStyle(usesColor: true))
