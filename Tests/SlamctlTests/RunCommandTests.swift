@@ -3,6 +3,7 @@ import SlamClient
 import SlamProtocol
 import SlamHarness
 import SlamJSON
+import SlamUI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -88,6 +89,21 @@ import Musl
         #expect(result.lines.contains("ok step 6: typeText name \"Adx\""))
         #expect(result.lines.last == "flow demo keyboard passed")
         #expect(try app.controllerStack() == ["Home"], "Escape went back to Home")
+    }
+
+    /// The committed order flow drives a picker, a date picker, a sectioned table with multiple selection,
+    /// a collection view and an alert on clients/flows/order.storyboard.json.
+    @Test(.enabled(if: ElementType.builtIn["CollectionView"] != nil, "the daemon predates the new elements"))
+    func theCommittedOrderFlowDrivesTheNewElementsAndAnAlert() throws {
+        let flows = String(#filePath.prefix(upTo: #filePath.firstRange(of: "/Tests/")!.lowerBound)) + "/clients/flows"
+        let app = try SlamApp.launch(storyboard: flows + "/order.storyboard.json")
+        defer { app.stop() }
+        let result = try SlamctlProcess(["run", flows + "/order.json"], app: app).finish()
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.lines.contains("ok step 1: press size [0,2]"))
+        #expect(result.lines.contains(#"ok step 7: press delivery "2026-12-24""#))
+        #expect(result.lines.last == "flow order: picker, date picker, sectioned table, collection view, alert passed")
+        #expect(try app.controllerStack() == ["Order", "Cancelled"], "the alert's confirm button pushed")
     }
 
     @Test func aKeyTheDaemonDoesNotKnowFailsTheFlowAtItsStep() throws {
