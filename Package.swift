@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(name: "SlamClientTests", dependencies: ["SlamClient", "SlamHarness", "SlamJSON", "SlamRPC", "SlamDemo"]),
         .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamJSON"]),
-        .testTarget(name: "SlamctlTests", dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "slamctl", "slamd"]),
+        .testTarget(name: "SlamctlTests", dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "SlamUI", "slamctl", "slamd"]),
         .testTarget(
             name: "SlamHarnessTests",
             dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "SlamRPC", "SlamDemo", "SlamUI", "slamd"],

@@ -33,6 +33,9 @@ extension SlamConnection {
         try send(ResetUIRequest(ref: reference, controller: controller)).changed
     }
 
+    /// Presses `reference` as a user would: `value` is an index, `true`/`false`, `.increment`/`.decrement`,
+    /// a position (`.position(section, row)`: a picker's component and row, a sectioned table's or
+    /// collection view's section and row or item), or a text (`"2026-11-23"` for a date picker, an item key).
     @discardableResult
     public func press(_ reference: String, value: PressInput? = nil, controller: String? = nil) throws(ClientError) -> Snapshot {
         try send(PressRequest(ref: reference, value: value, controller: controller))
@@ -41,6 +44,33 @@ extension SlamConnection {
     @discardableResult
     public func setText(_ reference: String, _ text: String, controller: String? = nil) throws(ClientError) -> Snapshot {
         try send(SetTextRequest(ref: reference, text: text, controller: controller))
+    }
+
+    /// Gives `reference` its controller's keyboard focus, as a click would; the snapshot afterwards (`focused: true`).
+    @discardableResult
+    public func focus(_ reference: String, controller: String? = nil) throws(ClientError) -> Snapshot {
+        try send(FocusRequest(ref: reference, controller: controller))
+    }
+
+    /// Presses one key on the top controller (`"Tab"`, `"Enter"`, `"ArrowDown"`, `"a"`, `" "`):
+    /// whether anything used it, the top controller and its focused element afterwards.
+    @discardableResult
+    public func key(_ name: String) throws(ClientError) -> KeyOutcome {
+        try send(KeyRequest(key: name))
+    }
+
+    /// Presses keys one after another, stopping at the first error; the outcome of each.
+    @discardableResult
+    public func keys(_ names: [String]) throws(ClientError) -> [KeyOutcome] {
+        var outcomes: [KeyOutcome] = []
+        for name in names { outcomes.append(try key(name)) }
+        return outcomes
+    }
+
+    /// Focuses a text field and types `text` key by key (editing events per character; "\n" is Enter).
+    @discardableResult
+    public func typeText(_ reference: String, _ text: String, controller: String? = nil) throws(ClientError) -> Snapshot {
+        try send(TypeTextRequest(ref: reference, text: text, controller: controller))
     }
 
     /// Runs a task; the result is the top controller afterwards.

@@ -34,6 +34,10 @@ public struct EventFormatter: Sendable {
             return (params["values"]?.objectValue ?? [:]).map { key, value in
                 "\(style.green("stateChanged")) \(key) = \(value)"
             }
+        case "focusChanged":
+            let previous = params["previous"]?.stringValue.map { " (from \($0))" } ?? ""
+            return ["\(style.green("focusChanged")) \(params["controller"]?.stringValue ?? "?"): "
+                    + "\(params["ref"]?.stringValue ?? "none")\(previous)"]
         case "log":
             return ["\(style.green("log")) \(params["level"]?.stringValue ?? "?"): \(params["message"]?.stringValue ?? "")"]
         default:

@@ -12,23 +12,39 @@ import SlamProtocol
 ///   {"wait": "wifi", "state": "visible"},
 ///   {"text": "name", "value": "Ada"},
 ///   {"press": "volume", "value": "increment"},
+///   {"focus": "name"}, {"typeText": "name", "value": " Lovelace"},
+///   {"key": ["Tab", "Enter"]},
+///   {"press": "fruit", "value": [0, 2]},
+///   {"press": "due", "value": "2026-11-23"},
 ///   {"expectAbsent": "count"}]}
 /// ```
 public struct Flow: Sendable {
     public enum Step: Sendable, Equatable {
         case press(reference: String, value: PressInput?)
         case text(reference: String, text: String)
+        case typeText(reference: String, text: String)
+        case focus(reference: String)
+        /// Keys pressed in order on the top controller.
+        case key(names: [String])
         case task(name: String, param: String?)
         case wait(reference: String, state: WaitState)
         case waitProperty(reference: String, property: String, equals: JSONValue)
         case expect(reference: String, property: String, equals: JSONValue)
         case expectAbsent(reference: String)
 
+        /// A key as reports write it: a name bare (`Tab`), a single character quoted (`"a"`, `" "`).
+        static func keyWord(_ name: String) -> String {
+            name.count == 1 ? JSONValue.string(name).description : name
+        }
+
         /// How the step reads in reports: `press increment`, `expect count text = "Count: 1"`.
         public var summary: String {
             switch self {
             case let .press(reference, value): "press \(reference)" + (value.map { " \($0.parameterJSON)" } ?? "")
             case let .text(reference, text): "text \(reference) \(JSONValue.string(text))"
+            case let .typeText(reference, text): "typeText \(reference) \(JSONValue.string(text))"
+            case let .focus(reference): "focus \(reference)"
+            case let .key(names): "key " + names.map(Self.keyWord).joined(separator: " ")
             case let .task(name, param): "task \(name)" + (param.map { " \($0)" } ?? "")
             case let .wait(reference, state): "wait \(reference) \(state.rawValue)"
             case let .waitProperty(reference, property, value): "wait \(reference) \(property) = \(value)"
@@ -75,6 +91,9 @@ public struct Flow: Sendable {
     private static let membersByKind: [(kind: String, members: Set<String>)] = [
         ("press", ["value", "controller"]),
         ("text", ["value", "controller"]),
+        ("typeText", ["value", "controller"]),
+        ("focus", ["controller"]),
+        ("key", []),
         ("task", ["param"]),
         ("wait", ["state", "property", "equals", "controller"]),
         ("expect", ["property", "equals", "controller"]),
@@ -88,8 +107,10 @@ public struct Flow: Sendable {
             throw FormatError(path: path, reason: "a step has exactly one of \(membersByKind.map(\.kind).joined(separator: ", "))")
         }
         if let unknown = members.keys.first(where: { $0 != kind && $0 != "timeoutMs" && !allowed.contains($0) }) {
-            throw FormatError(path: "\(path).\(unknown)", reason: "not a member of a \(kind) step (it takes \(allowed.sorted().joined(separator: ", ")))")
+            let takes = allowed.isEmpty ? "no other member than timeoutMs" : allowed.sorted().joined(separator: ", ")
+            throw FormatError(path: "\(path).\(unknown)", reason: "not a member of a \(kind) step (it takes \(takes))")
         }
+        if kind == "key" { return .key(names: try keyNames(members["key"], at: "\(path).key")) }
         guard let subject = members[kind]?.stringValue, !subject.isEmpty else {
             throw FormatError(path: "\(path).\(kind)", reason: "must name an element (or task) as a string")
         }
@@ -98,7 +119,8 @@ public struct Flow: Sendable {
             var value: PressInput?
             if let raw = members["value"], raw != .null {
                 guard let input = PressInput(json: raw) else {
-                    throw FormatError(path: "\(path).value", reason: "must be an index, true, false, \"increment\" or \"decrement\"")
+                    throw FormatError(path: "\(path).value", reason: "must be an index, true, false, \"increment\", \"decrement\", "
+                                      + "a text, [section, row] or {\"section\": …, \"row\": …} with integers")
                 }
                 value = input
             }
@@ -108,6 +130,13 @@ public struct Flow: Sendable {
                 throw FormatError(path: "\(path).value", reason: "a text step needs the text as a string \"value\"")
             }
             return .text(reference: subject, text: text)
+        case "typeText":
+            guard let text = members["value"]?.stringValue else {
+                throw FormatError(path: "\(path).value", reason: "a typeText step needs the text as a string \"value\"")
+            }
+            return .typeText(reference: subject, text: text)
+        case "focus":
+            return .focus(reference: subject)
         case "task":
             return .task(name: subject, param: try string(members, "param", at: path))
         case "wait":
@@ -134,6 +163,24 @@ public struct Flow: Sendable {
             return .expect(reference: subject, property: property, equals: expected)
         default:
             return .expectAbsent(reference: subject)
+        }
+    }
+
+    /// A `key` step's keys: one name, or a non-empty array of names (the daemon judges the names).
+    private static func keyNames(_ value: JSONValue?, at path: String) throws(FormatError) -> [String] {
+        let reason = "must be a key name (\"Tab\", \"Enter\", \"a\") or a non-empty array of them"
+        switch value {
+        case .string(let name)? where !name.isEmpty:
+            return [name]
+        case .array(let values)? where !values.isEmpty:
+            var names: [String] = []
+            for (index, value) in values.enumerated() {
+                guard let name = value.stringValue, !name.isEmpty else { throw FormatError(path: "\(path)[\(index)]", reason: reason) }
+                names.append(name)
+            }
+            return names
+        default:
+            throw FormatError(path: path, reason: reason)
         }
     }
 

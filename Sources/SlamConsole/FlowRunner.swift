@@ -56,6 +56,14 @@ public struct FlowRunner {
         case let .text(reference, text):
             try waitUntilUsable(reference, timeout: timeout, controller: controller)
             try connection.setText(reference, text, controller: controller)
+        case let .typeText(reference, text):
+            try waitUntilUsable(reference, timeout: timeout, controller: controller)
+            try connection.typeText(reference, text, controller: controller)
+        case let .focus(reference):
+            try waitUntilUsable(reference, timeout: timeout, controller: controller)
+            try connection.focus(reference, controller: controller)
+        case let .key(names):
+            try connection.keys(names)
         case let .task(name, param):
             try connection.runTask(name, param: param)
         case let .wait(reference, state):

@@ -50,29 +50,28 @@ public struct SnapshotFormatter: Sendable {
             let rows = snapshot["items"]?.arrayValue?.count ?? 0
             let selected = snapshot["selectedRow"]?.integerValue.map { ", row \($0) selected" } ?? ""
             return "\(rows) row\(rows == 1 ? "" : "s")\(selected)"
-        case "PickerView":
-            let components = snapshot["components"]?.arrayValue ?? []
-            let rows = snapshot["selectedRows"]?.arrayValue ?? []
-            if components.isEmpty { return "no components" }
-            return components.enumerated().map { component, titles in
-                let row = rows.indices.contains(component) ? Int(rows[component].integerValue ?? 0) : 0
-                return titles[row]?.stringValue ?? "—"
-            }.joined(separator: " / ")
-        case "DatePicker":
-            return snapshot["value"]?.stringValue ?? ""
-        case "SectionedTableView", "CollectionView":
-            let isTable = snapshot.type == "SectionedTableView"
-            let sections = snapshot["sections"]?.arrayValue ?? []
-            let count = sections.reduce(0) { $0 + ($1[isTable ? "rows" : "items"]?.arrayValue?.count ?? 0) }
-            let noun = isTable ? "row" : "item"
-            let selected = snapshot[isTable ? "selectedRows" : "selectedKeys"]?.arrayValue?.count ?? 0
-            return "\(count) \(noun)\(count == 1 ? "" : "s") in \(sections.count) section\(sections.count == 1 ? "" : "s")"
-                + (selected > 0 ? ", \(selected) selected" : "")
-        case "Alert":
-            return Self.quoted(snapshot["title"]?.stringValue ?? "")
         case "WebView":
             let title = snapshot["title"]?.stringValue.map { Self.quoted($0) + " " } ?? ""
             return title + (snapshot["url"]?.stringValue ?? "blank")
+        case "PickerView":
+            let chosen = Self.pickerChoices(snapshot)
+            return chosen.isEmpty ? "no components" : chosen.joined(separator: ", ")
+        case "DatePicker":
+            return "\(snapshot["value"]?.stringValue ?? "?") (\(snapshot["mode"]?.stringValue ?? "dateAndTime"))"
+        case "SectionedTableView":
+            let sections = snapshot["sections"]?.arrayValue ?? []
+            let rows = sections.reduce(0) { $0 + ($1["rows"]?.arrayValue?.count ?? 0) }
+            let selected = Self.positions(snapshot["selectedRows"])
+            return "\(Self.count(rows, "row")) in \(Self.count(sections.count, "section"))"
+                + (selected.isEmpty ? "" : ", selected \(selected.joined(separator: " "))")
+        case "CollectionView":
+            let sections = snapshot["sections"]?.arrayValue ?? []
+            let items = sections.reduce(0) { $0 + ($1["items"]?.arrayValue?.count ?? 0) }
+            let selected = snapshot["selectedKeys"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            return "\(Self.count(items, "item")) in \(Self.count(sections.count, "section"))"
+                + (selected.isEmpty ? "" : ", selected \(selected.map(Self.quoted).joined(separator: " "))")
+        case "Alert":
+            return Self.quoted(snapshot["title"]?.stringValue ?? "")
         default:
             return nil
         }
@@ -96,6 +95,28 @@ public struct SnapshotFormatter: Sendable {
         }
         visit(root, depth: 0)
         return lines.joined(separator: "\n")
+    }
+
+    /// A picker's selected row in each component (`Medium`, `Tea`); `?` for a row that is not there.
+    static func pickerChoices(_ snapshot: Snapshot) -> [String] {
+        let components = snapshot["components"]?.arrayValue ?? []
+        let selected = snapshot["selectedRows"]?.arrayValue ?? []
+        return components.enumerated().map { index, rows in
+            let row = index < selected.count ? selected[index].integerValue.map(Int.init) : nil
+            let titles = rows.arrayValue?.compactMap(\.stringValue) ?? []
+            guard let row, titles.indices.contains(row) else { return "?" }
+            return titles[row]
+        }
+    }
+
+    /// `[section, row]` pairs as `[0,1]`.
+    static func positions(_ value: JSONValue?) -> [String] {
+        (value?.arrayValue ?? []).map(\.description)
+    }
+
+    /// `1 row`, `3 rows`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     static func quoted(_ text: String) -> String {

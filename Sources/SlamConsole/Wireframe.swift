@@ -39,6 +39,7 @@ public struct Wireframe: Sendable {
     private func draw(_ element: Snapshot) -> [String] {
         guard element.isVisible else { return [] }
         var lines = drawing(of: element) ?? []
+        if element["focused"]?.boolValue == true, !lines.isEmpty { lines[0] += style.bold(" (focused)") }
         let blocks = element.children.filter(\.isVisible).map(draw).filter { !$0.isEmpty }
         if element.type == "Alert" {
             // An alert's buttons sit side by side under its title and message, all in a box.

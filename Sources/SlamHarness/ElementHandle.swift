@@ -46,7 +46,11 @@ public struct ElementHandle {
     public func isVisible() throws -> Bool { try snapshot().isVisible }
     public func isEnabled() throws -> Bool { try snapshot().isEnabled }
 
-    /// Presses as a user would (a row, segment or page index; `.increment`; `true`);
+    /// Whether the element holds its controller's keyboard focus.
+    public func isFocused() throws -> Bool { try snapshot()["focused"] == true }
+
+    /// Presses as a user would (a row, segment or page index; `.increment`; `true`; a position
+    /// `.position(section, row)`; a text such as a date picker's `"2026-11-23"` or a collection item's key);
     /// returns the snapshot afterwards.
     @discardableResult
     public func press(_ value: PressInput? = nil) throws -> Snapshot {
@@ -54,9 +58,37 @@ public struct ElementHandle {
         return try checked(app.connection.press(reference, value: value, controller: controller))
     }
 
-    /// Types `text` into a text field (its editing events fire).
+    /// Selects the row `row` of section `section` of a sectioned table (toggles it with multiple selection).
+    @discardableResult
+    public func press(section: Int, row: Int) throws -> Snapshot { try press(.position(section, row)) }
+
+    /// Selects the item `item` of section `section` of a collection view (toggles it with multiple selection).
+    @discardableResult
+    public func press(section: Int, item: Int) throws -> Snapshot { try press(.position(section, item)) }
+
+    /// Selects the row `row` of the picker's component `component`.
+    @discardableResult
+    public func press(component: Int, row: Int) throws -> Snapshot { try press(.position(component, row)) }
+
+    /// Gives the element its controller's keyboard focus, as a click would; the snapshot afterwards.
+    @discardableResult
+    public func focus() throws -> Snapshot {
+        try checkTypeBeforeActing()
+        return try checked(app.connection.focus(reference, controller: controller))
+    }
+
+    /// Types `text` into a text field key by key, as a person would: it takes the focus,
+    /// then each character is a key (an editing-changed event each; `"\n"` is Enter and runs the
+    /// return action). The text goes on where the field's text ends; ``setText(_:)`` replaces it.
     @discardableResult
     public func type(_ text: String) throws -> Snapshot {
+        try checkTypeBeforeActing()
+        return try checked(app.connection.typeText(reference, text, controller: controller))
+    }
+
+    /// Replaces a text field's or text view's text at once (`setText`: editing changed, then editing ended).
+    @discardableResult
+    public func setText(_ text: String) throws -> Snapshot {
         try checkTypeBeforeActing()
         return try checked(app.connection.setText(reference, text, controller: controller))
     }

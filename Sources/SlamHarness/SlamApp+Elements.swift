@@ -36,6 +36,18 @@ extension SlamApp {
         typed("ActivityIndicator", reference, controller)
     }
     public func webView(_ reference: String, controller: String? = nil) -> ElementHandle { typed("WebView", reference, controller) }
+    public func pickerView(_ reference: String, controller: String? = nil) -> ElementHandle {
+        typed("PickerView", reference, controller)
+    }
+    public func datePicker(_ reference: String, controller: String? = nil) -> ElementHandle {
+        typed("DatePicker", reference, controller)
+    }
+    public func sectionedTable(_ reference: String, controller: String? = nil) -> ElementHandle {
+        typed("SectionedTableView", reference, controller)
+    }
+    public func collectionView(_ reference: String, controller: String? = nil) -> ElementHandle {
+        typed("CollectionView", reference, controller)
+    }
 
     private func typed(_ type: String, _ reference: String, _ controller: String?) -> ElementHandle {
         ElementHandle(app: self, reference: reference, expectedType: type, controller: controller)

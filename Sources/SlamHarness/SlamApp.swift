@@ -137,6 +137,39 @@ public final class SlamApp {
         try connection.controllers().last?.id
     }
 
+    /// Presses one key on the top controller as a person would (`"Tab"`, `"Enter"`, `"Escape"`, `"ArrowDown"`, `"a"`):
+    /// whether anything used it, and the focused element afterwards.
+    @discardableResult
+    public func pressKey(_ name: String) throws -> KeyOutcome {
+        try connection.key(name)
+    }
+
+    /// Presses keys one after another (`app.pressKeys("Tab", "Tab", "Enter")`); the outcome of each.
+    @discardableResult
+    public func pressKeys(_ names: String...) throws -> [KeyOutcome] {
+        try connection.keys(names)
+    }
+
+    /// The snapshot of the element holding the top controller's focus; nil when nothing has it.
+    public func focusedElement() throws -> Snapshot? {
+        let tree = try tree()
+        return Self.first(in: tree) { $0["focused"] == true }
+    }
+
+    /// The alert on top of the stack (its `Alert` element with the buttons as children), nil when none is.
+    public func presentedAlert() throws -> Snapshot? {
+        let tree = try tree()
+        return tree.type == "Alert" ? tree : nil
+    }
+
+    private static func first(in snapshot: Snapshot, where matches: (Snapshot) -> Bool) -> Snapshot? {
+        if matches(snapshot) { return snapshot }
+        for child in snapshot.children {
+            if let found = first(in: child, where: matches) { return found }
+        }
+        return nil
+    }
+
     /// The element tree of the top controller (or `controller`).
     public func tree(controller: String? = nil) throws -> Snapshot {
         try connection.tree(controller: controller)

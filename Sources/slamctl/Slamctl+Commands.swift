@@ -77,7 +77,18 @@ extension Slamctl {
     static let actionCommands: [SlamctlCommand] = [
         SlamctlCommand(
             "press", "Press an element as a user would; print its snapshot afterwards.",
-            discussion: "VALUE: a row, segment or page index; increment or decrement (stepper); on, off, true or false (switch).",
+            discussion: """
+                VALUE: a row, segment or page index; increment or decrement (stepper, date picker); on, off,
+                true or false (switch); a position as JSON, [component,row] (picker), [section,row]
+                (sectioned table) or [section,item] (collection view), or {"section":0,"row":2}; any other
+                word is a text: an ISO 8601 date for a date picker (2026-11-23, 14:30, 2026-11-23T14:30:00Z),
+                an item key for a collection view. Quote a text that reads as a keyword or a number as a
+                JSON string: '"on"', '"3"'. Examples:
+                  slamctl press items 2               a table row
+                  slamctl press fruit '[0,2]'          a picker's component 0, row 2
+                  slamctl press due 2026-11-23         a date picker
+                  slamctl press photos beach           a collection item by its key
+                """,
             arguments: [.init("ref", help: "The element's reference."),
                         .init("value", help: "What to press with.", isOptional: true)],
             options: [.controller]
@@ -85,7 +96,8 @@ extension Slamctl {
             var value: PressInput?
             if let text = invocation.line.argument("value") {
                 guard let parsed = pressValue(text) else {
-                    throw UsageError("VALUE must be an index, on, off, true, false, increment or decrement, not '\(text)'",
+                    throw UsageError("VALUE must be an index, on, off, true, false, increment, decrement, a position "
+                                     + "such as [0,2] or {\"section\":0,\"row\":2}, or a text, not '\(text)'",
                                      command: invocation.line.command)
                 }
                 value = parsed
@@ -95,13 +107,53 @@ extension Slamctl {
             invocation.output(snapshot.json) { invocation.formatter.line(snapshot) }
         },
         SlamctlCommand(
-            "text", "Type text into a text field (fires its editing events).",
+            "text", "Replace a text field's text at once (setText: editing changed, then editing ended).",
             arguments: [.init("ref", help: "The text field's reference."), .init("text", help: "The new text.")],
             options: [.controller]
         ) { invocation in
             let snapshot = try invocation.connect().setText(invocation.argument("ref"), invocation.argument("text"),
                                                             controller: invocation.controller)
             invocation.output(snapshot.json) { invocation.formatter.line(snapshot) }
+        },
+        SlamctlCommand(
+            "type", "Focus a text field and type into it key by key, where its text ends (typeText).",
+            discussion: """
+                Each character is a key: an editing-changed event each, maxLength honoured; a newline is Enter
+                (the field's return action): slamctl type search $'tea\\n'. `slamctl text` replaces the text instead.
+                """,
+            arguments: [.init("ref", help: "The text field's reference."), .init("text", help: "What to type.")],
+            options: [.controller]
+        ) { invocation in
+            let snapshot = try invocation.connect().typeText(invocation.argument("ref"), invocation.argument("text"),
+                                                             controller: invocation.controller)
+            invocation.output(snapshot.json) { invocation.formatter.line(snapshot) }
+        },
+        SlamctlCommand(
+            "focus", "Give an element its controller's keyboard focus, as a click would; print its snapshot.",
+            arguments: [.init("ref", help: "A focusable element: a control, a table or a collection view.")],
+            options: [.controller]
+        ) { invocation in
+            let snapshot = try invocation.connect().focus(invocation.argument("ref"), controller: invocation.controller)
+            invocation.output(snapshot.json) { invocation.formatter.line(snapshot) }
+        },
+        SlamctlCommand(
+            "key", "Press keys on the top controller, in order; print what each did and what has the focus.",
+            discussion: """
+                KEY: one character (a, 7, ' '), Tab, Shift+Tab, Enter, Escape, Backspace, Space, ArrowUp,
+                ArrowDown, ArrowLeft, ArrowRight. Tab moves the focus; Enter and Space press the focused
+                button; Escape cancels an alert or goes back; arrows move in steppers, pickers and lists.
+                It stops at the first key the daemon refuses. With --json: one outcome object per line.
+                  slamctl key Tab Tab Enter
+                """,
+            arguments: [.init("keys", help: "The keys to press, in order.", isRepeated: true)]
+        ) { invocation in
+            let keys = invocation.line.repeatedArgument("keys")
+            guard !keys.isEmpty else { throw UsageError("give at least one KEY", command: invocation.line.command) }
+            let connection = try invocation.connect()
+            for key in keys {
+                let outcome = try connection.key(key)
+                invocation.output(keyJSON(outcome)) { keyLine(outcome, formatter: invocation.formatter) }
+            }
         },
         SlamctlCommand(
             "update", "Pull every data source (updateUI) and list what changed.",
@@ -161,15 +213,34 @@ extension Slamctl {
         },
     ]
 
-    /// `true`/`on`, `false`/`off`, `increment`, `decrement` or an index.
+    /// `true`/`on`, `false`/`off`, `increment`, `decrement`, an index, a JSON position (`[0,2]`,
+    /// `{"section":0,"row":2}`) or JSON string (`"on"`), else the word itself as a text; nil for
+    /// JSON that is no press value (`[1]`, `{"x":1}`).
     static func pressValue(_ text: String) -> PressInput? {
         switch text {
-        case "true", "on": .bool(true)
-        case "false", "off": .bool(false)
-        case "increment": .increment
-        case "decrement": .decrement
-        default: Int(text).map(PressInput.index)
+        case "true", "on": return .bool(true)
+        case "false", "off": return .bool(false)
+        case "increment": return .increment
+        case "decrement": return .decrement
+        default:
+            if let index = Int(text) { return .index(index) }
+            guard let first = text.first, first == "[" || first == "{" || first == "\"" else { return .text(text) }
+            guard let json = try? JSONParser().parse(text) else { return nil }
+            if case .string(let quoted) = json { return .text(quoted) }
+            return PressInput(json: json)
         }
+    }
+
+    /// `key`'s answer as the daemon wrote it.
+    static func keyJSON(_ outcome: KeyOutcome) -> JSONValue {
+        ["key": .string(outcome.key), "handled": .bool(outcome.handled),
+         "controller": outcome.controller.map(JSONValue.string) ?? .null, "focused": outcome.focused?.json ?? .null]
+    }
+
+    /// `Tab: focus Button increment "+1" (Home)`, `ArrowUp: not handled; focus none (Home)`.
+    static func keyLine(_ outcome: KeyOutcome, formatter: SnapshotFormatter) -> String {
+        let focus = outcome.focused.map(formatter.line) ?? "none"
+        return "\(outcome.key): \(outcome.handled ? "" : "not handled; ")focus \(focus) (\(outcome.controller ?? "no controller"))"
     }
 
     private static func exclusiveFlags(_ line: ParsedCommandLine, _ yes: String, _ no: String) throws(UsageError) -> Bool? {

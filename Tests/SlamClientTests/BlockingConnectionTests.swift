@@ -36,6 +36,56 @@ import SlamRPC
         #expect(try connection.unsubscribe([.log]) == ["changed"])
     }
 
+    @Test func focusKeysAndTypingGoThroughTheTypedHelpers() throws {
+        let app = try SlamApp.inProcess { try DemoApp.makeApplication() }
+        let connection = try app.connect()
+        try connection.subscribe([.focusChanged])
+        let tab = try connection.key("Tab")
+        #expect(tab == KeyOutcome(key: "Tab", handled: true, controller: "Home", focused: try connection.find("increment")))
+        #expect(tab.focused?["focused"] == true)
+        #expect(try connection.keys(["Enter", " "]).map(\.handled) == [true, true], "Enter and Space press a focused button")
+        #expect(try connection.find("count").text == "Count: 2")
+        let event = try connection.nextNotification(timeoutMilliseconds: 30_000)
+        guard case .focusChanged(let moved)? = SlamEvent(event) else {
+            Issue.record("expected focusChanged, got \(event.method)")
+            return
+        }
+        #expect(moved == FocusChangedEvent(controller: "Home", ref: "increment", previous: nil))
+
+        try connection.runTask("push", param: "Settings")
+        #expect(try connection.focus("name")["focused"] == true)
+        #expect(try connection.typeText("name", "Adx").text == "Adx")
+        #expect(try connection.key("Backspace").focused?.text == "Ad")
+        #expect(try connection.typeText("name", "a").text == "Ada", "typing goes on where the text ends")
+        #expect(try connection.find("greeting").text == "Hello, stranger", "the greeting updates when editing ends")
+        #expect(try connection.key("Tab").focused?.reference == "pages")
+        #expect(try connection.find("greeting").text == "Hello, Ada")
+        #expect(try connection.press("pages", value: 2)["currentPage"] == 2)
+    }
+
+    @Test func focusAndKeyErrorsCarryTheirCodes() throws {
+        let app = try SlamApp.inProcess { try DemoApp.makeApplication() }
+        do {
+            try app.connection.focus("count")
+            Issue.record("a label took the focus")
+        } catch .server(let error) {
+            #expect(error.code == .elementNotInteractive)
+        }
+        do {
+            try app.connection.key("Hyper+Q")
+            Issue.record("an unknown key was pressed")
+        } catch .server(let error) {
+            #expect(error.code == .invalidParams)
+            #expect(error.data?["parameter"] == "key")
+        }
+        do {
+            try app.connection.typeText("increment", "x")
+            Issue.record("a button took typing")
+        } catch .server(let error) {
+            #expect(error.code == .elementNotInteractive)
+        }
+    }
+
     @Test func serverErrorsCarryCodeMessageAndData() throws {
         let app = try SlamApp.inProcess { try DemoApp.makeApplication() }
         do {

@@ -53,6 +53,15 @@ private func event(_ method: String, _ params: JSONValue.Object?) -> SlamRPC.Not
                 == ["log warning: client cut off"])
     }
 
+    @Test func focusChangedShowsTheControllerTheNewFocusAndTheOldOne() {
+        #expect(formatter.lines(event("focusChanged", ["controller": "Settings", "ref": "pages", "previous": "name"]))
+                == ["focusChanged Settings: pages (from name)"])
+        #expect(formatter.lines(event("focusChanged", ["controller": "Home", "ref": "increment", "previous": nil]))
+                == ["focusChanged Home: increment"])
+        #expect(formatter.lines(event("focusChanged", ["controller": "Home", "ref": nil, "previous": "root/1"]))
+                == ["focusChanged Home: none (from root/1)"])
+    }
+
     @Test func anUnknownEventShowsItsNameAndParams() {
         #expect(formatter.lines(event("surprise", ["a": 1])) == [#"surprise {"a":1}"#])
         #expect(formatter.lines(event("surprise", nil)) == ["surprise {}"])

@@ -53,6 +53,57 @@ private func formatError(_ text: String, sourceLocation: SourceLocation = #_sour
         ])
     }
 
+    @Test func parsesTheKeyboardStepsAndPressValuesThatArePositionsOrTexts() throws {
+        let parsed = try flow("""
+            {"steps": [
+              {"focus": "name"},
+              {"focus": "items", "controller": "List"},
+              {"typeText": "name", "value": "Ada\\n"},
+              {"key": "Tab"},
+              {"key": ["Shift+Tab", " ", "a"], "timeoutMs": 100},
+              {"press": "fruit", "value": [0, 2]},
+              {"press": "rows", "value": {"section": 1, "row": 0}},
+              {"press": "due", "value": "2026-11-23"},
+              {"press": "photos", "value": "beach"}]}
+            """)
+        #expect(parsed.steps.map { $0.step } == [
+            .focus(reference: "name"),
+            .focus(reference: "items"),
+            .typeText(reference: "name", text: "Ada\n"),
+            .key(names: ["Tab"]),
+            .key(names: ["Shift+Tab", " ", "a"]),
+            .press(reference: "fruit", value: .position(0, 2)),
+            .press(reference: "rows", value: .position(1, 0)),
+            .press(reference: "due", value: .text("2026-11-23")),
+            .press(reference: "photos", value: .text("beach")),
+        ])
+        #expect(parsed.steps[1].controller == "List")
+        #expect(parsed.steps.map(\.step.summary) == [
+            "focus name", "focus items", #"typeText name "Ada\n""#, "key Tab", #"key Shift+Tab " " "a""#,
+            "press fruit [0,2]", "press rows [1,0]", #"press due "2026-11-23""#, #"press photos "beach""#,
+        ])
+    }
+
+    @Test(arguments: [
+        (#"{"steps": [{"key": ""}]}"#, "$.steps[0].key"),
+        (#"{"steps": [{"key": []}]}"#, "$.steps[0].key"),
+        (#"{"steps": [{"key": 5}]}"#, "$.steps[0].key"),
+        (#"{"steps": [{"key": ["Tab", 5]}]}"#, "$.steps[0].key[1]"),
+        (#"{"steps": [{"key": "Tab", "controller": "Home"}]}"#, "$.steps[0].controller"),
+        (#"{"steps": [{"typeText": "name"}]}"#, "$.steps[0].value"),
+        (#"{"steps": [{"focus": "name", "value": 1}]}"#, "$.steps[0].value"),
+        (#"{"steps": [{"press": "fruit", "value": [0]}]}"#, "$.steps[0].value"),
+        (#"{"steps": [{"press": "fruit", "value": {"section": 0}}]}"#, "$.steps[0].value"),
+    ])
+    func keyboardStepsAndPositionsRefuseWhatTheyCannotRun(_ text: String, _ path: String) throws {
+        #expect(try formatError(text)?.path == path)
+    }
+
+    @Test func aKeyStepTakesNoControllerBecauseKeysGoToTheTopOne() throws {
+        #expect(try formatError(#"{"steps": [{"key": "Tab", "controller": "Home"}]}"#)?.reason
+                == "not a member of a key step (it takes no other member than timeoutMs)")
+    }
+
     @Test func stepsInheritTheFlowsTimeoutUnlessTheyGiveTheirOwnAndMayNameAController() throws {
         let parsed = try flow("""
             {"timeoutMs": 750, "steps": [
@@ -92,9 +143,9 @@ private func formatError(_ text: String, sourceLocation: SourceLocation = #_sour
         (#"{"steps": []}"#, "$.steps", "must be a non-empty array of steps"),
         (#"{"steps": [{"press": "a"}, "press b"]}"#, "$.steps[1]", "a step is an object"),
         (#"{"steps": [{"value": 1}]}"#, "$.steps[0]",
-         "a step has exactly one of press, text, task, wait, expect, expectAbsent"),
+         "a step has exactly one of press, text, typeText, focus, key, task, wait, expect, expectAbsent"),
         (#"{"steps": [{"press": "a"}, {"press": "a", "wait": "b"}]}"#, "$.steps[1]",
-         "a step has exactly one of press, text, task, wait, expect, expectAbsent"),
+         "a step has exactly one of press, text, typeText, focus, key, task, wait, expect, expectAbsent"),
         (#"{"steps": [{"press": "a", "vlaue": 1}]}"#, "$.steps[0].vlaue", "not a member of a press step (it takes controller, value)"),
         (#"{"steps": [{"press": 5}]}"#, "$.steps[0].press", "must name an element (or task) as a string"),
         (#"{"steps": [{"task": ""}]}"#, "$.steps[0].task", "must name an element (or task) as a string"),

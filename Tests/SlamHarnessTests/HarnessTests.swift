@@ -196,7 +196,7 @@ import Glibc
         try app.button("openList").press()
         let rowsBefore = try app.table("items").property("items")?.arrayValue ?? []
         #expect(try app.button("add").isEnabled() == false, "nothing typed yet")
-        try app.textField("newItem").type("Tea")
+        try app.textField("newItem").setText("Tea")
         try app.button("add").wait(until: .enabled, timeout: .seconds(30))
         try app.button("add").press()
         try app.table("items").wait(property: "items", equals: .array(rowsBefore + ["Tea"]), timeout: .seconds(30))

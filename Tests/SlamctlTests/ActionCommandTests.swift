@@ -66,18 +66,29 @@ import SlamJSON
         #expect(try app.connection.find("selection").text == "Selected: Eggs")
     }
 
-    @Test func pressingWithABadValueIsAUsageError() throws {
+    @Test func pressingWithJSONThatIsNoValueIsAUsageError() throws {
         let app = try SlamApp.launch()
         defer { app.stop() }
-        let result = try slamctl("press", "increment", "bogus", app: app)
+        let result = try slamctl("press", "increment", "[1,2,3]", app: app)
         #expect(result.status == 2)
         #expect(result.standardOutput == "")
         #expect(result.errorLines == [
-            "slamctl: VALUE must be an index, on, off, true, false, increment or decrement, not 'bogus'",
+            "slamctl: VALUE must be an index, on, off, true, false, increment, decrement, a position such as [0,2] "
+                + "or {\"section\":0,\"row\":2}, or a text, not '[1,2,3]'",
             "Usage: slamctl press REF [VALUE] [--controller ID]",
         ])
         #expect(try app.connection.find("count").text == "Count: 0", "nothing was pressed")
-        #expect(try slamctl("press", "increment", "1.5", app: app).status == 2)
+        #expect(try slamctl("press", "increment", "{\"x\":1}", app: app).status == 2)
+        #expect(try slamctl("press", "increment", "[1,", app: app).status == 2, "JSON that does not parse")
+    }
+
+    @Test func aWordIsATextValueTheDaemonJudges() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let bogus = try slamctl("press", "increment", "bogus", app: app)
+        #expect(bogus.status == 1, "the daemon refuses a text for a button")
+        #expect(bogus.standardError.hasPrefix("slamctl: error -32602: "))
+        #expect(try app.connection.find("count").text == "Count: 0", "nothing was pressed")
     }
 
     @Test func pressingWhatCannotBePressedFailsWithTheDaemonsCode() throws {

@@ -3,6 +3,7 @@ import SlamClient
 import SlamProtocol
 import SlamHarness
 import SlamJSON
+import SlamUI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -75,6 +76,44 @@ import Musl
         #expect(result.lines.first == "flow demo counter and settings: 14 steps")
         #expect(result.lines.last == "flow demo counter and settings passed")
         #expect(try app.controllerStack() == ["Home"], "its last steps went back to Home")
+    }
+
+    /// The keyboard example flow (focus, key, typeText) passes against the demo as committed.
+    @Test func theCommittedKeyboardFlowPassesAgainstTheDemo() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let path = String(#filePath.prefix(upTo: #filePath.firstRange(of: "/Tests/")!.lowerBound)) + "/clients/flows/demo-keyboard.json"
+        let result = try SlamctlProcess(["run", path], app: app).finish()
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.lines.contains("ok step 3: key Enter \" \""))
+        #expect(result.lines.contains("ok step 6: typeText name \"Adx\""))
+        #expect(result.lines.last == "flow demo keyboard passed")
+        #expect(try app.controllerStack() == ["Home"], "Escape went back to Home")
+    }
+
+    /// The committed order flow drives a picker, a date picker, a sectioned table with multiple selection,
+    /// a collection view and an alert on clients/flows/order.storyboard.json.
+    @Test(.enabled(if: ElementType.builtIn["CollectionView"] != nil, "the daemon predates the new elements"))
+    func theCommittedOrderFlowDrivesTheNewElementsAndAnAlert() throws {
+        let flows = String(#filePath.prefix(upTo: #filePath.firstRange(of: "/Tests/")!.lowerBound)) + "/clients/flows"
+        let app = try SlamApp.launch(storyboard: flows + "/order.storyboard.json")
+        defer { app.stop() }
+        let result = try SlamctlProcess(["run", flows + "/order.json"], app: app).finish()
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.lines.contains("ok step 1: press size [0,2]"))
+        #expect(result.lines.contains(#"ok step 7: press delivery "2026-12-24""#))
+        #expect(result.lines.last == "flow order: picker, date picker, sectioned table, collection view, alert passed")
+        #expect(try app.controllerStack() == ["Order", "Cancelled"], "the alert's confirm button pushed")
+    }
+
+    @Test func aKeyTheDaemonDoesNotKnowFailsTheFlowAtItsStep() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let (result, _) = try run(#"{"name": "Keys", "steps": [{"key": ["Tab", "Hyper"]}, {"key": "Enter"}]}"#, app: app)
+        #expect(result.status == 1)
+        #expect(result.lines.contains("FAILED step 1: key Tab Hyper"))
+        #expect(result.lines.last == "flow Keys failed at step 1 of 2")
+        #expect(try app.connection.find("count").text == "Count: 0", "the Enter of step 2 never ran")
     }
 
     @Test func aFailingFlowNamesTheStepTheExpectedValueAndTheActualSnapshot() throws {
@@ -172,7 +211,7 @@ import Musl
         (#"{"steps": []}"#, "$.steps: must be a non-empty array of steps"),
         (#"{"steps": [{"text": "name"}]}"#, "$.steps[0].value: a text step needs the text as a string \"value\""),
         (#"{"steps": [{"press": "a", "wait": "b"}]}"#,
-         "$.steps[0]: a step has exactly one of press, text, task, wait, expect, expectAbsent"),
+         "$.steps[0]: a step has exactly one of press, text, typeText, focus, key, task, wait, expect, expectAbsent"),
         (#"{"name": "x", "step": []}"#, "$.step: unknown member; a flow has name, timeoutMs, steps"),
     ])
     func aFlowWithABadStepNamesItsJSONPath(_ flow: String, _ message: String) throws {

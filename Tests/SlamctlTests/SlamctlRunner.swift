@@ -173,5 +173,5 @@ struct TemporaryFile {
 }
 
 /// Every `slamctl` verb, in the order `--help` lists them.
-let allVerbs = ["ping", "version", "tree", "find", "query", "tasks", "controllers", "press", "text", "update",
-                "reset", "task", "state", "wait", "watch", "screen", "run", "call", "open"]
+let allVerbs = ["ping", "version", "tree", "find", "query", "tasks", "controllers", "press", "text", "type",
+                "focus", "key", "update", "reset", "task", "state", "wait", "watch", "screen", "run", "call", "open"]

@@ -12,9 +12,11 @@ pytest fixtures that launch ``slamd`` are in ``slam.pytest_plugin``::
 
 from .client import Client, Notification, connect, default_socket_path
 from .remote_ui import RemoteUIError, RemoteUIModel
+from .shapes import FocusChanged, KeyOutcome, Snapshot
 from .errors import (
     ERROR_CLASSES,
     ControllerNotFound,
+    ElementCovered,
     ElementDisabled,
     ElementHidden,
     ElementNotFound,
@@ -44,6 +46,9 @@ __all__ = [
     "default_socket_path",
     "RemoteUIModel",
     "RemoteUIError",
+    "KeyOutcome",
+    "FocusChanged",
+    "Snapshot",
     "ERROR_CLASSES",
     "SlamError",
     "ParseError",
@@ -63,6 +68,7 @@ __all__ = [
     "ShuttingDown",
     "TaskFailed",
     "StateKeyNotFound",
+    "ElementCovered",
     "SlamConnectionError",
     "SlamTimeout",
     "SlamProtocolError",

@@ -11,8 +11,12 @@ from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optiona
 
 from . import framing as framings
 from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout
+from .shapes import KeyOutcome
 
 Params = Union[Dict[str, Any], Sequence[Any], None]
+
+PressValue = Union[None, int, bool, str, Sequence[int], Dict[str, int]]
+"""What :meth:`Client.press` sends as ``value``: an index, a flag, a word or text, or a position."""
 
 DEFAULT_WAIT_TIMEOUT_MS = 5000
 """The ``timeoutMs`` the daemon applies to ``waitFor`` when none is given."""
@@ -245,13 +249,55 @@ class Client:
         """``resetUI``: as :meth:`update_ui`, reloading tables and text views first."""
         return self.call("resetUI", _named(ref=ref, controller=controller))
 
-    def press(self, ref: str, value: Any = None, controller: Optional[str] = None) -> Dict[str, Any]:
-        """``press``: presses ``ref`` (with a row, segment, page, ``"increment"``, ``True``… as ``value``); returns its snapshot."""
+    def press(self, ref: str, value: PressValue = None, controller: Optional[str] = None) -> Dict[str, Any]:
+        """``press``: presses ``ref`` as a user would; returns its snapshot afterwards.
+
+        ``value``: a row, segment or page index; ``"increment"`` or ``"decrement"`` (stepper, date
+        picker); ``True`` or ``False`` (switch); a position ``[a, b]`` (a tuple works too), or
+        ``{"section": a, "row": b}``: a picker's ``[component, row]``, a sectioned table's
+        ``[section, row]``, a collection view's ``[section, item]``; any other string: a date
+        picker's ISO 8601 value (``"2026-11-23"``) or a collection item's key.
+        """
+        if isinstance(value, tuple):
+            value = list(value)
         return self.call("press", _named(ref=ref, value=value, controller=controller))
 
     def set_text(self, ref: str, text: str, controller: Optional[str] = None) -> Dict[str, Any]:
-        """``setText``: types ``text`` into a text field; returns its snapshot."""
+        """``setText``: replaces a text field's text at once (editing changed, then editing ended); returns its snapshot."""
         return self.call("setText", _named(ref=ref, text=text, controller=controller))
+
+    def type_text(self, ref: str, text: str, controller: Optional[str] = None) -> Dict[str, Any]:
+        """``typeText``: focuses a text field and types ``text`` key by key where its text ends; returns its snapshot.
+
+        Each character is a key (an editing-changed event each, ``maxLength``
+        honoured); ``"\\n"`` is Enter, which runs the field's return action.
+        Raises :class:`ElementCovered` when an alert or modal screen covers it.
+        """
+        return self.call("typeText", _named(ref=ref, text=text, controller=controller))
+
+    def focus(self, ref: str, controller: Optional[str] = None) -> Dict[str, Any]:
+        """``focus``: gives ``ref`` its controller's keyboard focus, as a click would; returns its snapshot (``focused: True``).
+
+        Raises :class:`ElementNotInteractive` for an element that cannot take the focus (a label).
+        """
+        return self.call("focus", _named(ref=ref, controller=controller))
+
+    def key(self, name: str) -> KeyOutcome:
+        """``key``: presses one key on the top controller; returns ``{key, handled, controller, focused}``.
+
+        ``name`` is one character (``"a"``, ``" "``) or ``"Tab"``, ``"Shift+Tab"``, ``"Enter"``,
+        ``"Escape"``, ``"Backspace"``, ``"Space"``, ``"ArrowUp"``, ``"ArrowDown"``, ``"ArrowLeft"``,
+        ``"ArrowRight"``; ``focused`` is the focused element's snapshot afterwards, or ``None``.
+        An unknown name raises :class:`InvalidParams`.
+        """
+        return self.call("key", {"key": name})
+
+    def keys(self, *names: str) -> List[KeyOutcome]:
+        """Presses keys one after another with :meth:`key` (``client.keys("Tab", "Tab", "Enter")``); returns each outcome.
+
+        The first key the daemon refuses raises, and the keys after it are not pressed.
+        """
+        return [self.key(name) for name in names]
 
     def run_task(self, name: str, param: Optional[str] = None) -> Dict[str, Any]:
         """``runTask``: runs a registered task; returns ``{task, param, top}``."""
@@ -288,7 +334,10 @@ class Client:
         return self.call("waitFor", params, timeout=None if self.timeout is None else self.timeout + wait_seconds)
 
     def subscribe(self, events: Sequence[str]) -> Dict[str, Any]:
-        """``subscribe``: adds events (``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``); returns ``{subscribed}``."""
+        """``subscribe``: adds events (``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``, ``focusChanged``); returns ``{subscribed}``.
+
+        A ``focusChanged`` notification's params are a :class:`slam.FocusChanged`.
+        """
         return self.call("subscribe", {"events": list(events)})
 
     def unsubscribe(self, events: Optional[Sequence[str]] = None) -> Dict[str, Any]:

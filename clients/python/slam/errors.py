@@ -143,6 +143,12 @@ class StateKeyNotFound(SlamError):
     code = -32011
 
 
+class ElementCovered(SlamError):
+    """-32012: an alert or modal screen covers the element's screen (``data``: ``ref``, ``controller``, ``coveredBy``)."""
+
+    code = -32012
+
+
 ERROR_CLASSES: Dict[int, Type[SlamError]] = {
     error_class.code: error_class
     for error_class in (
@@ -163,6 +169,7 @@ ERROR_CLASSES: Dict[int, Type[SlamError]] = {
         ShuttingDown,
         TaskFailed,
         StateKeyNotFound,
+        ElementCovered,
     )
 }
 """The exception class for each error code the protocol documents."""

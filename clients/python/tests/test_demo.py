@@ -62,7 +62,7 @@ def test_ping_version_tasks_and_discover(slam_client):
     version = slam_client.version()
     assert version["protocolVersion"] == "1.0"
     assert version["capabilities"]["framings"] == ["newline", "contentLength"]
-    assert slam_client.tasks() == ["append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"]
+    assert slam_client.tasks() == ["alert", "append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"]
     document = json.loads((PROTOCOL_DIRECTORY / "slam.openrpc.json").read_text(encoding="utf-8"))
     assert slam_client.discover() == document
 
@@ -79,8 +79,11 @@ def test_every_protocol_method_has_a_typed_helper_sending_its_params(slam_client
         ("runTask", lambda client: client.run_task("push", param="Settings")),
         ("press", lambda client: client.press("wifi", value=False, controller="Settings")),
         ("setText", lambda client: client.set_text("name", "Ada", controller="Settings")),
+        ("typeText", lambda client: client.type_text("name", "!", controller="Settings")),
+        ("focus", lambda client: client.focus("wifi", controller="Settings")),
+        ("key", lambda client: client.key("Tab")),
         ("waitFor", lambda client: client.wait_for(
-            "greeting", property="text", equals="Hello, Ada", timeout_ms=0, controller="Settings")),
+            "greeting", property="text", equals="Hello, Ada!", timeout_ms=0, controller="Settings")),
         ("tasks", lambda client: client.tasks()),
         ("controllers", lambda client: client.controllers()),
         ("subscribe", lambda client: client.subscribe(["log"])),

@@ -23,7 +23,7 @@ def test_a_storyboard_given_as_a_dict_is_launched_and_driven(slamd_factory):
     daemon = slamd_factory(storyboard=TEST_STORYBOARD)
     client = daemon.connect()
     assert client.find("heading")["text"] == "Welcome"
-    assert client.tasks() == ["append", "increment", "pop", "push", "remove", "set", "toggle", "url"], "the built-ins"
+    assert client.tasks() == ["alert", "append", "increment", "pop", "push", "remove", "set", "toggle", "url"], "the built-ins"
     client.press("next")
     assert [controller["id"] for controller in client.controllers()] == ["Start", "Second"]
     assert client.find("arrived")["text"] == "You made it"
