@@ -36,6 +36,8 @@ public struct Storyboard {
         public let children: [ElementDeclaration]
     }
 
+    /// The alerts the `alert` task can present (`alerts`), in document order.
+    public let alerts: [Alert]
     /// The controller shown first.
     public let initialController: String
     /// The shared state's starting values (`state`), installed with the controllers.
@@ -58,7 +60,8 @@ public struct Storyboard {
     /// Reads a storyboard from a parsed JSON document.
     public init(json: JSONValue, elementTypes: [String: ElementType] = ElementType.builtIn) throws(StoryboardError) {
         var reader = StoryboardReader(elementTypes: elementTypes)
-        let (initial, controllers, state) = try reader.read(json)
+        let (initial, controllers, state, alerts) = try reader.read(json)
+        self.alerts = alerts
         self.initialController = initial
         self.initialState = state
         self.controllers = controllers
@@ -90,6 +93,7 @@ public struct Storyboard {
         for (key, value) in initialState.sorted(by: { $0.key < $1.key }) where !application.state.contains(key) {
             application.state.set(key, value)
         }
+        for alert in alerts { application.registerAlert(alert) }
         let state = application.state
         for declaration in controllers {
             let identifier = declaration.identifier

@@ -12,9 +12,9 @@ struct StoryboardReader {
         self.elementTypes = elementTypes
     }
 
-    mutating func read(_ json: JSONValue) throws(StoryboardError) -> (String, [Storyboard.ControllerDeclaration], [String: StateValue]) {
+    mutating func read(_ json: JSONValue) throws(StoryboardError) -> (String, [Storyboard.ControllerDeclaration], [String: StateValue], [Alert]) {
         let root = try object(json, at: .root, named: "storyboard")
-        try refuseUnknownMembers(root, allowed: ["initial", "state", "controllers"], at: .root)
+        try refuseUnknownMembers(root, allowed: ["initial", "state", "controllers", "alerts"], at: .root)
         var state: [String: StateValue] = [:]
         if let stateValue = root["state"] {
             let members = try object(stateValue, at: JSONPath.root.appending(key: "state"), named: "state")
@@ -51,7 +51,61 @@ struct StoryboardReader {
             throw StoryboardError(JSONPath.root.appending(key: "initial"),
                                   .unknownInitialController(identifier: initial, known: controllers.map(\.identifier)))
         }
-        return (initial, controllers, state)
+        return (initial, controllers, state, try alerts(root["alerts"]))
+    }
+
+    /// `alerts`: `[{"id", "title", "message"?, "buttons": [{"title", "ref"?, "role"?, "task"?, "param"?}]}]`.
+    private func alerts(_ value: JSONValue?) throws(StoryboardError) -> [Alert] {
+        guard let value else { return [] }
+        let alertsPath = JSONPath.root.appending(key: "alerts")
+        guard case .array(let alertValues) = value else {
+            throw StoryboardError(alertsPath, .wrongValueType(name: "alerts", expected: "array", actual: value.typeName))
+        }
+        var alerts: [Alert] = []
+        var identifierPaths: [String: String] = [:]
+        for (index, alertValue) in alertValues.enumerated() {
+            let path = alertsPath.appending(index: index)
+            let members = try object(alertValue, at: path, named: "alert")
+            try refuseUnknownMembers(members, allowed: ["id", "title", "message", "buttons"], at: path)
+            let identifier = try string(members, "id", at: path)
+            if let first = identifierPaths[identifier] {
+                throw StoryboardError(path.appending(key: "id"), .duplicateControllerIdentifier(identifier: identifier, firstPath: first))
+            }
+            identifierPaths[identifier] = path.appending(key: "id").description
+            let title = try string(members, "title", at: path)
+            let message = try optionalString(members, "message", at: path) ?? ""
+            let buttonsPath = path.appending(key: "buttons")
+            guard let buttonsValue = members["buttons"] else { throw StoryboardError(path, .missingMember(name: "buttons")) }
+            guard case .array(let buttonValues) = buttonsValue else {
+                throw StoryboardError(buttonsPath, .wrongValueType(name: "buttons", expected: "array", actual: buttonsValue.typeName))
+            }
+            guard !buttonValues.isEmpty else { throw StoryboardError(buttonsPath, .emptyValue(name: "buttons")) }
+            var actions: [Alert.Action] = []
+            for (buttonIndex, buttonValue) in buttonValues.enumerated() {
+                let buttonPath = buttonsPath.appending(index: buttonIndex)
+                let button = try object(buttonValue, at: buttonPath, named: "button")
+                try refuseUnknownMembers(button, allowed: ["title", "ref", "role", "task", "param"], at: buttonPath)
+                let roleWord = try optionalString(button, "role", at: buttonPath) ?? ButtonRole.normal.rawValue
+                guard let role = ButtonRole(rawValue: roleWord) else {
+                    throw StoryboardError(buttonPath.appending(key: "role"),
+                                          .notOneOf(name: "role", value: roleWord, allowed: ButtonRole.allCases.map(\.rawValue)))
+                }
+                actions.append(Alert.Action(title: try string(button, "title", at: buttonPath),
+                                            reference: try optionalString(button, "ref", at: buttonPath), role: role,
+                                            task: try optionalString(button, "task", at: buttonPath),
+                                            param: try optionalString(button, "param", at: buttonPath)))
+            }
+            let alert = Alert(identifier: identifier, title: title, message: message, buttons: actions)
+            let references = alert.buttonReferences
+            if let duplicate = references.indices.first(where: { index in
+                actions[index].reference != nil && references[index] != actions[index].reference
+            }) {
+                throw StoryboardError(buttonsPath.appending(index: duplicate).appending(key: "ref"),
+                                      .duplicateReference(reference: actions[duplicate].reference!, firstPath: buttonsPath.description))
+            }
+            alerts.append(alert)
+        }
+        return alerts
     }
 
     private mutating func element(_ value: JSONValue, at path: JSONPath) throws(StoryboardError) -> Storyboard.ElementDeclaration {

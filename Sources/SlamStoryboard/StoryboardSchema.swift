@@ -19,6 +19,30 @@ public enum StoryboardSchema {
                     "view": ["$ref": "#/$defs/element"],
                 ],
             ],
+            "alert": [
+                "type": "object",
+                "description": "An alert the 'alert' task presents (param: its id): a modal with a title, a message and buttons. Pressing a button dismisses it, then runs the button's task.",
+                "required": ["id", "title", "buttons"],
+                "additionalProperties": false,
+                "properties": [
+                    "id": ["type": "string", "minLength": 1],
+                    "title": ["type": "string", "minLength": 1],
+                    "message": ["type": "string"],
+                    "buttons": ["type": "array", "minItems": 1, "items": [
+                        "type": "object",
+                        "required": ["title"],
+                        "additionalProperties": false,
+                        "properties": [
+                            "title": ["type": "string", "minLength": 1],
+                            "ref": ["type": "string", "minLength": 1, "description": "Default: the title in lower case, letters and digits only."],
+                            "role": ["enum": .array(ButtonRole.allCases.map { .string($0.rawValue) }),
+                                     "description": "Escape presses the cancel button; destructive buttons are shown as such."],
+                            "task": ["type": "string"],
+                            "param": ["type": "string"],
+                        ],
+                    ]],
+                ],
+            ],
             "element": [
                 "description": "An element of one of the built-in types, chosen by its 'type'.",
                 "oneOf": .array(typeNames.map { ["$ref": .string("#/$defs/\($0)")] }),
@@ -62,6 +86,7 @@ public enum StoryboardSchema {
                 "initial": ["type": "string", "minLength": 1, "description": "The id of the controller shown first."],
                 "state": ["type": "object", "description": "The shared state's starting values, by key (any JSON values)."],
                 "controllers": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/controller"]],
+                "alerts": ["type": "array", "items": ["$ref": "#/$defs/alert"]],
             ],
             "$defs": .object(definitions),
         ]

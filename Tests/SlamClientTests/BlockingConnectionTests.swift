@@ -25,7 +25,7 @@ import SlamRPC
         #expect(try connection.tree(depth: 1).children.count == 6)
         #expect(try connection.press("increment").reference == "increment")
         #expect(try connection.updateUI() == [], "autoUI already updated")
-        #expect(try connection.tasks() == ["append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
+        #expect(try connection.tasks() == ["alert", "append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
         #expect(try connection.runTask("push", param: "Settings") == "Settings")
         #expect(try connection.controllers() == [ControllerEntry(id: "Home", title: "Slam Demo", modal: false),
                                                  ControllerEntry(id: "Settings", title: "Settings", modal: false)])

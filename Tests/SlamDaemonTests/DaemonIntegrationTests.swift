@@ -43,7 +43,7 @@ import SlamRPC
         try connection.notify("press", ["ref": "increment"])
         #expect(try connection.call("find", ["ref": "count"])["text"] == "Count: 2", "no reply to the notification came first")
         let responses = try connection.batch([("ping", nil), ("tasks", nil)])
-        #expect(responses.map { try? $0.outcome.get() } == ["pong", ["append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"]])
+        #expect(responses.map { try? $0.outcome.get() } == ["pong", ["alert", "append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"]])
     }
 
     @Test func badInputGetsAClearErrorAndTheConnectionGoesOn() throws {

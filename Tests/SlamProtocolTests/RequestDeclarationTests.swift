@@ -96,10 +96,15 @@ import SlamRPC
                 }
             }
         }
-        #expect(try pressError(#"{"ref":"a","value":"up"}"#)
-                == #"Invalid params: value: "up" is not a press value; use an index, true/false, "increment" or "decrement""#)
+        #expect(try pressError(#"{"ref":"a","value":"2026-11-23"}"#) == nil, "a text: a date, an item key")
+        #expect(try pressError(#"{"ref":"a","value":[1,2]}"#) == nil, "a position")
+        #expect(try pressError(#"{"ref":"a","value":{"section":1,"row":2}}"#) == nil, "a position, with names")
         #expect(try pressError(#"{"ref":"a","value":{}}"#)
-                == "Invalid params: parameter 'value' must be integer or boolean or string or null, got object")
+                == #"Invalid params: value: {} is not a position; use [section, row] or {"section": …, "row": …} with integers"#)
+        #expect(try pressError(#"{"ref":"a","value":[1,"x"]}"#)
+                == #"Invalid params: value: [1,"x"] is not a position; use [section, row] or {"section": …, "row": …} with integers"#)
+        #expect(try pressError(#"{"ref":"a","value":1.5}"#)
+                == "Invalid params: parameter 'value' must be integer or boolean or string or array or object or null, got number")
         #expect(try pressError(#"{"ref":"a","value":null}"#) == nil, "null is no value")
     }
 

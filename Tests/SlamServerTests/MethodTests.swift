@@ -79,7 +79,7 @@ import SlamRPC
 
     @Test func runTaskTasksAndControllers() throws {
         let client = TestClient(try demoService())
-        #expect(client.result("tasks") == ["append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
+        #expect(client.result("tasks") == ["alert", "append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
         #expect(client.result("runTask", ["name": "push", "param": "List"]) == ["task": "push", "param": "List", "top": "List"])
         #expect(client.result("controllers") == [["id": "Home", "title": "Slam Demo", "modal": false],
                                                   ["id": "List", "title": "Shopping list", "modal": false]])

@@ -39,6 +39,10 @@ import SlamRPC
         #expect(try send(note(DiscoverRequest()), to: client)["openrpc"] != nil)
         #expect(try send(note(RunTaskRequest(name: "push", param: "Settings")), to: client).top == "Settings")
         #expect(try send(note(SetTextRequest(ref: "name", text: "Ada")), to: client).text == "Ada")
+        #expect(try send(note(FocusRequest(ref: "name")), to: client)["focused"] == true)
+        #expect(try send(note(TypeTextRequest(ref: "name", text: "!")), to: client).text == "Ada!")
+        let key = try send(note(KeyRequest(key: "Tab")), to: client)
+        #expect(key.handled && key.controller == "Settings" && key.focused?.reference != nil)
         #expect(try send(note(ControllersRequest()), to: client).map(\.id) == ["Home", "Settings"])
         let attached = try send(note(UIAttachRequest()), to: client)
         #expect(attached.stack.map(\.id) == ["Home", "Settings"])
@@ -52,6 +56,7 @@ import SlamRPC
         client.result("subscribe", ["events": .array(EventKind.allCases.map { .string($0.rawValue) })])
         client.result("press", ["ref": "increment"])
         client.result("runTask", ["name": "push", "param": "Settings"])
+        client.result("focus", ["ref": "name"])
         let events = client.take().compactMap { message -> SlamEvent? in
             guard case .notification(let notification)? = try? Message(jsonValue: message) else { return nil }
             return SlamEvent(notification)
@@ -59,5 +64,8 @@ import SlamRPC
         #expect(events.contains { if case .changed(let change) = $0 { change.changes.contains { $0.text == "Count: 1" } } else { false } })
         #expect(events.contains { if case .navigated(let navigation) = $0 { navigation.top == "Settings" } else { false } })
         #expect(events.contains { if case .taskRan(let task) = $0 { task.name == "push" && task.param == "Settings" } else { false } })
+        #expect(events.contains {
+            if case .focusChanged(let focus) = $0 { focus.controller == "Settings" && focus.ref == "name" && focus.previous == nil } else { false }
+        })
     }
 }

@@ -152,7 +152,7 @@ final class RecordingView: View, ResettableView {
         stepper.value = 3
         stepper.task = "log"
         #expect(stepper.snapshot() == ElementSnapshot(type: "Stepper", reference: "volume", properties: [
-            ("visible", .bool(true)), ("enabled", .bool(true)), ("task", .string("log")), ("param", .null),
+            ("visible", .bool(true)), ("enabled", .bool(true)), ("focused", .bool(false)), ("task", .string("log")), ("param", .null),
             ("autoUI", .bool(false)), ("minimumValue", .double(0)), ("maximumValue", .double(10)),
             ("stepValue", .double(1)), ("value", .double(3)),
         ]))

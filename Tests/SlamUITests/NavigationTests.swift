@@ -93,7 +93,7 @@ final class CountingController: ViewController {
         try application.runTask(name: "greet", param: "Ada")
         try application.runTask(name: "greet")
         #expect(received == ["Ada", nil])
-        #expect(application.tasks.names == ["append", "greet", "increment", "pop", "push", "remove", "set", "toggle", "url"])
+        #expect(application.tasks.names == ["alert", "append", "greet", "increment", "pop", "push", "remove", "set", "toggle", "url"])
     }
 
     @Test func unknownTaskIsAnError() {

@@ -30,13 +30,13 @@ import SlamJSON
         #expect(human.lines == [
             "slamd \(version.serverVersion), protocol 1.0",
             "methods: " + methods.joined(separator: " "),
-            "events: changed navigated taskRan openURL stateChanged log",
+            "events: changed navigated taskRan openURL stateChanged log focusChanged",
         ])
         let json = try slamctl("--json", "version", app: app)
         #expect(json.status == 0)
         let parsed = try json.json()
         #expect(parsed["protocolVersion"] == "1.0")
-        #expect(parsed["capabilities"]?["events"] == ["changed", "navigated", "taskRan", "openURL", "stateChanged", "log"])
+        #expect(parsed["capabilities"]?["events"] == ["changed", "navigated", "taskRan", "openURL", "stateChanged", "log", "focusChanged"])
         #expect(parsed == version.json)
     }
 
@@ -120,13 +120,14 @@ import SlamJSON
         let button = try slamctl("find", "decrement", app: app)
         #expect(button.lines == [
             "Button decrement \"-1\" (disabled)",
-            "  visible: true", "  enabled: false", "  task: null", "  param: null", "  autoUI: true", "  text: \"-1\"",
+            "  visible: true", "  enabled: false", "  focused: false", "  task: null", "  param: null", "  autoUI: true",
+            "  text: \"-1\"", "  role: \"normal\"",
         ])
         let json = try slamctl("find", "reset", "--json", app: app)
         #expect(json.status == 0)
         #expect(try json.json() == [
-            "type": "Button", "ref": "reset", "visible": true, "enabled": false, "task": "resetCounter",
-            "param": nil, "autoUI": true, "text": "Reset",
+            "type": "Button", "ref": "reset", "visible": true, "enabled": false, "focused": false, "task": "resetCounter",
+            "param": nil, "autoUI": true, "text": "Reset", "role": "normal",
         ])
     }
 
@@ -205,8 +206,8 @@ import SlamJSON
         defer { app.stop() }
         let human = try slamctl("tasks", app: app)
         #expect(human.status == 0)
-        #expect(human.lines == ["append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
-        #expect(try slamctl("tasks", "--json", app: app).json() == ["append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
+        #expect(human.lines == ["alert", "append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
+        #expect(try slamctl("tasks", "--json", app: app).json() == ["alert", "append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])
     }
 
     @Test func controllersShowsTheStackRootFirst() throws {

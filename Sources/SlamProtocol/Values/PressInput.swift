@@ -5,8 +5,7 @@ import SlamRPC
 /// new state, a stepper's direction, a position (`[component, row]` in a picker,
 /// `[section, row]` in a sectioned table, `[section, item]` in a collection view),
 /// or a text (a date picker's ISO 8601 value, a collection item's key).
-public enum PressInput: Hashable, Sendable, ParameterValue, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByStringLiteral {
+public enum PressInput: Hashable, Sendable, ParameterValue, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
     case index(Int)
     case bool(Bool)
     case increment
@@ -16,14 +15,15 @@ public enum PressInput: Hashable, Sendable, ParameterValue, ExpressibleByInteger
 
     public init(integerLiteral value: Int) { self = .index(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(stringLiteral value: String) { self = value == "increment" ? .increment : value == "decrement" ? .decrement : .text(value) }
+    /// A string as the protocol reads it: a stepper's direction, or else a text.
+    public init(string: String) { self = string == "increment" ? .increment : string == "decrement" ? .decrement : .text(string) }
 
     /// Reads a value as the protocol writes it (an index, a boolean, `"increment"`, `"decrement"`,
     /// another string, `[a, b]`, or `{"section"|"component": a, "row"|"item": b}`).
     public init?(json: JSONValue) {
         switch json {
         case .bool(let flag): self = .bool(flag)
-        case .string(let text): self.init(stringLiteral: text)
+        case .string(let text): self.init(string: text)
         case .integer(let index):
             guard let index = Int(exactly: index) else { return nil }
             self = .index(index)

@@ -25,8 +25,10 @@ extension TreeRequest: HandledRequest {
 
 extension QueryRequest: HandledRequest {
     static func handle(_ request: QueryRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> [ElementSnapshotOutput] {
-        if let type = request.type, ElementType.builtIn[type] == nil {
-            throw .invalidParams("type: unknown element type '\(type)'; known types: \(ElementType.builtIn.keys.sorted().joined(separator: ", "))",
+        // Alerts are not placed by storyboards, but their root element can be looked for.
+        let knownTypes = Set(ElementType.builtIn.keys).union([AlertView.typeName])
+        if let type = request.type, !knownTypes.contains(type) {
+            throw .invalidParams("type: unknown element type '\(type)'; known types: \(knownTypes.sorted().joined(separator: ", "))",
                                  data: ["parameter": "type"])
         }
         let controller = try service.controller(request.controller)

@@ -51,7 +51,7 @@ public struct Alert {
     }
 
     /// The reference each button gets: its own, or one made from its title, made unique (`ok`, `ok2`).
-    var buttonReferences: [String] {
+    public var buttonReferences: [String] {
         var used: Set<String> = []
         return actions.enumerated().map { index, action in
             var base = action.reference ?? String(action.title.lowercased().filter { $0.isLetter || $0.isNumber })
