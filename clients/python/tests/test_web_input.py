@@ -272,3 +272,105 @@ def test_screenshots_of_an_alert_light_and_dark(page, screenshot_directory):
     set_viewport(page.driver, *DESKTOP)
     for name in ("alert.png", "alert-dark.png"):
         assert (screenshot_directory / name).stat().st_size > 10_000
+
+
+# ------------------------------------------------------------------ the new elements, from hand-written snapshots
+
+# A screen of every new element, pushed as the server would write its snapshots (Protocol/README.md),
+# painted with window.slam.redraw; returns renderer.check().
+NEW_ELEMENTS_FIXTURE = """
+// Pushes a fixture screen with every new element (as the server would write their snapshots).
+const m = window.slam.model;
+const stack = m.stack.map(({screen, id, title, modal}) => ({screen, id, title, modal}));
+let n = 2000000;
+const node = (o, children = []) => ({visible: true, ...o, node: n++, children});
+stack.push({screen: 2000000, id: 'Elements', title: 'New elements', modal: false, tree:
+  node({type: 'View', ref: 'root', axis: 'vertical', spacing: 12}, [
+    node({type: 'Label', ref: 'pickerLabel', text: 'PickerView'}),
+    node({type: 'PickerView', ref: 'coffee', enabled: true, focused: false, task: '', param: '', autoUI: false,
+      components: [['Espresso', 'Latte', 'Flat white', 'Cappuccino'], ['Small', 'Medium', 'Large']], selectedRows: [2, 1], focusedComponent: 0}),
+    node({type: 'Label', ref: 'dateLabel', text: 'DatePicker (date, time, date and time; UTC)'}),
+    node({type: 'View', ref: 'dates', axis: 'horizontal', spacing: 8}, [
+      node({type: 'DatePicker', ref: 'day', enabled: true, focused: false, task: '', param: '', autoUI: false, mode: 'date', value: '2026-11-23', minimumDate: '2026-01-01', maximumDate: '2027-12-31'}),
+      node({type: 'DatePicker', ref: 'alarm', enabled: true, focused: false, task: '', param: '', autoUI: false, mode: 'time', value: '07:30:00', minimumDate: null, maximumDate: null}),
+      node({type: 'DatePicker', ref: 'meeting', enabled: true, focused: true, task: '', param: '', autoUI: false, mode: 'dateAndTime', value: '2026-11-23T14:30:00Z', minimumDate: null, maximumDate: null}),
+    ]),
+    node({type: 'Label', ref: 'tableLabel', text: 'SectionedTableView (multiple selection)'}),
+    node({type: 'SectionedTableView', ref: 'groceries', focused: false, multipleSelection: true, selectUI: false,
+      sections: [{header: 'Fruit', rows: [{text: 'Apples', detail: '6'}, {text: 'Bananas', detail: '1 bunch'}, {text: 'Cherries', detail: null}]},
+                 {header: 'Dairy', rows: [{text: 'Milk', detail: '2 l'}, {text: 'Yoghurt', detail: null}]}],
+      selectedRows: [[0, 0], [1, 1]]}),
+    node({type: 'SectionedTableView', ref: 'settingsTable', focused: false, multipleSelection: false, selectUI: false,
+      sections: [{header: 'Sound', rows: [{text: 'Ringtone', detail: 'Marimba'}, {text: 'Alerts', detail: 'Chime'}]}, {header: null, rows: [{text: 'About', detail: null}]}],
+      selectedRows: [[0, 1]]}),
+    node({type: 'Label', ref: 'collectionLabel', text: 'CollectionView (3 columns)'}),
+    node({type: 'CollectionView', ref: 'photos', focused: false, columns: 3, multipleSelection: false, selectUI: false,
+      sections: [{header: 'Summer', items: [{key: 'beach', text: 'Beach'}, {key: 'hills', text: 'Hills'}, {key: 'lake', text: 'Lake'}, {key: 'city', text: 'City'}]},
+                 {header: 'Winter', items: [{key: 'snow', text: 'Snow'}, {key: 'cabin', text: 'Cabin'}]}],
+      selectedKeys: ['hills']}),
+  ])});
+window.slam.redraw({seq: m.seq + 1, ops: [{op: 'stack', stack}]});
+return window.slam.renderer.check();
+"""
+
+# Records the calls the page makes instead of sending them (the fixture's elements are not on the server).
+RECORD_CALLS = """
+window.slamCalls = [];
+window.slam.rpc.call = (method, params) => { window.slamCalls.push([method, params]); return new Promise(() => {}); };
+"""
+
+
+def test_the_new_elements_render_from_their_snapshots_and_press_with_positions(page):
+    assert page.script(NEW_ELEMENTS_FIXTURE) == []
+    page.script(RECORD_CALLS)
+    from selenium.webdriver.support.ui import Select
+
+    picker = page.top("coffee")
+    selects = picker.find_elements(page.By.CSS_SELECTOR, "select")
+    assert [Select(s).first_selected_option.text for s in selects] == ["Flat white", "Medium"]
+    Select(selects[1]).select_by_visible_text("Large")
+
+    day = page.top("day").find_element(page.By.CSS_SELECTOR, "input")
+    assert (day.get_attribute("type"), day.get_attribute("value")) == ("date", "2026-11-23")
+    assert (day.get_attribute("min"), day.get_attribute("max")) == ("2026-01-01", "2027-12-31")
+    meeting = page.top("meeting").find_element(page.By.CSS_SELECTOR, "input")
+    assert meeting.get_attribute("type") == "datetime-local"
+    assert meeting.get_attribute("value") in ("2026-11-23T14:30", "2026-11-23T14:30:00")
+    page.script("const input = arguments[0]; input.value = '2026-12-24T09:15';"
+                "input.dispatchEvent(new Event('change', {bubbles: true}))", meeting)
+    alarm = page.top("alarm").find_element(page.By.CSS_SELECTOR, "input")
+    assert alarm.get_attribute("type") == "time"
+
+    table = page.top("groceries")
+    headers = [h.text for h in table.find_elements(page.By.CSS_SELECTOR, ".slam-table-header")]
+    assert headers == ["FRUIT", "DAIRY"] or headers == ["Fruit", "Dairy"]
+    rows = table.find_elements(page.By.CSS_SELECTOR, ".slam-row")
+    assert [r.get_attribute("aria-pressed") for r in rows] == ["true", "false", "false", "false", "true"]
+    assert rows[1].find_element(page.By.CSS_SELECTOR, ".slam-row-detail").text == "1 bunch"
+    assert "is-multiple" in table.get_attribute("class")
+    rows[3].click()
+
+    photos = page.top("photos")
+    grid = photos.find_element(page.By.CSS_SELECTOR, ".slam-collection-grid")
+    columns = page.script("return getComputedStyle(arguments[0]).gridTemplateColumns.split(' ').length", grid)
+    assert columns == 3
+    cells = photos.find_elements(page.By.CSS_SELECTOR, ".slam-cell")
+    assert [c.get_attribute("data-key") for c in cells if c.get_attribute("aria-pressed") == "true"] == ["hills"]
+    cells[4].click()
+
+    presses = [params for method, params in page.script("return window.slamCalls") if method == "press"]
+    assert presses == [
+        {"ref": "coffee", "controller": "Elements", "value": [1, 2]},
+        {"ref": "meeting", "controller": "Elements", "value": "2026-12-24T09:15:00Z"},
+        {"ref": "groceries", "controller": "Elements", "value": [1, 0]},
+        {"ref": "photos", "controller": "Elements", "value": [1, 0]},
+    ]
+    # The server's focus was on the date-and-time picker: its ring, and the browser's focus went there first.
+    assert "is-focused" in page.top("meeting").get_attribute("class")
+    # Until the server answers, the picker and the date input show the person's choice, not the model's:
+    # check() says so; a refused press puts back what the model has.
+    problems = page.script("return window.slam.renderer.check()")
+    assert len(problems) == 2 and "picker shows rows [2,2]" in problems[0] and "date input" in problems[1], problems
+    page.script("for (const ref of ['coffee', 'meeting']) window.slam.renderer.restore(window.slam.model.findByRef(ref)[0].node)")
+    assert page.script("return window.slam.renderer.check()") == []
+    assert Select(selects[1]).first_selected_option.text == "Medium"
