@@ -267,7 +267,7 @@ def test_screenshots_of_an_alert_light_and_dark(page, screenshot_directory):
     page.driver.execute_async_script("setTimeout(arguments[arguments.length - 1], 400)")  # the fade-in
     page.screenshot("alert.png", screenshot_directory)
     set_viewport(page.driver, *DESKTOP, dark=True)
-    page.driver.execute_async_script("setTimeout(arguments[arguments.length - 1], 100)")
+    page.driver.execute_async_script("setTimeout(arguments[arguments.length - 1], 400)")  # colour transitions
     page.screenshot("alert-dark.png", screenshot_directory)
     set_viewport(page.driver, *DESKTOP)
     for name in ("alert.png", "alert-dark.png"):
@@ -374,3 +374,21 @@ def test_the_new_elements_render_from_their_snapshots_and_press_with_positions(p
     page.script("for (const ref of ['coffee', 'meeting']) window.slam.renderer.restore(window.slam.model.findByRef(ref)[0].node)")
     assert page.script("return window.slam.renderer.check()") == []
     assert Select(selects[1]).first_selected_option.text == "Medium"
+
+
+def test_screenshots_of_the_new_elements_light_dark_and_phone(page, screenshot_directory):
+    tall = (DESKTOP[0], 1240)  # every element in one picture
+    set_viewport(page.driver, *tall)
+    assert page.script(NEW_ELEMENTS_FIXTURE) == []
+    page.script("document.activeElement && document.activeElement.blur()")  # the server's focus ring alone
+    page.screenshot("elements.png", screenshot_directory)
+    set_viewport(page.driver, *tall, dark=True)
+    page.driver.execute_async_script("setTimeout(arguments[arguments.length - 1], 400)")  # colour transitions
+    page.screenshot("elements-dark.png", screenshot_directory)
+    set_viewport(page.driver, 375, 780, mobile=True)
+    overflow = page.script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, "nothing sticks out sideways at phone width"
+    page.screenshot("elements-phone.png", screenshot_directory)
+    set_viewport(page.driver, *DESKTOP)
+    for name in ("elements.png", "elements-dark.png", "elements-phone.png"):
+        assert (screenshot_directory / name).stat().st_size > 10_000
