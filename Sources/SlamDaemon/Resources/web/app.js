@@ -289,9 +289,23 @@ stage.addEventListener('keydown', (event) => {
   if (/^Arrow(Up|Down|Left|Right)$/.test(event.key) && (node.type === 'SectionedTableView' || node.type === 'CollectionView')) {
     if (node.type === 'SectionedTableView' && /Left|Right/.test(event.key)) return;
     event.preventDefault();
-    focusFirst(node).then(() => sendKey(event.key));
+    focusFirst(node).then(() => sendKey(event.key)).then((outcome) => followSelection(number, outcome));
   }
 });
+
+/** After an arrow key in a table or collection: the browser's focus goes to the row or item the server selected. */
+function followSelection(number, outcome) {
+  const el = renderer.elementOf(number);
+  const focused = outcome && outcome.focused;
+  if (!el || !focused || !el.contains(document.activeElement)) return;
+  let target = null;
+  if (focused.type === 'SectionedTableView' && Array.isArray(focused.selectedRows) && focused.selectedRows.length) {
+    target = el.querySelector(`[data-position="${focused.selectedRows[0].join(',')}"]`);
+  } else if (focused.type === 'CollectionView' && Array.isArray(focused.selectedKeys) && focused.selectedKeys.length) {
+    target = [...el.querySelectorAll('[data-key]')].find((cell) => cell.dataset.key === String(focused.selectedKeys[focused.selectedKeys.length - 1]));
+  }
+  if (target && target !== document.activeElement) target.focus();
+}
 
 const renderer = new Renderer(screens, model, {
   onPress: press, onText: type, onPop: pop, isEcho, onSecureKey: secureKey, isTypingSecure,
