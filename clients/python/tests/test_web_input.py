@@ -392,3 +392,100 @@ def test_screenshots_of_the_new_elements_light_dark_and_phone(page, screenshot_d
     set_viewport(page.driver, *DESKTOP)
     for name in ("elements.png", "elements-dark.png", "elements-phone.png"):
         assert (screenshot_directory / name).stat().st_size > 10_000
+
+
+# ------------------------------------------------------------------ the new elements, on a real server
+
+ELEMENTS_STORYBOARD = {
+    "initial": "Elements",
+    "controllers": [{"id": "Elements", "title": "New elements", "view": {"type": "View", "ref": "root", "children": [
+        {"type": "PickerView", "ref": "coffee",
+         "components": [["Espresso", "Latte", "Flat white"], ["Small", "Medium", "Large"]], "selectedRows": [2, 1]},
+        {"type": "DatePicker", "ref": "meeting", "mode": "dateAndTime", "value": "2026-11-23T14:30:00Z",
+         "minimumDate": "2026-01-01T00:00:00Z", "maximumDate": "2027-12-31T23:59:00Z"},
+        {"type": "DatePicker", "ref": "day", "mode": "date", "value": "2026-11-23"},
+        {"type": "DatePicker", "ref": "alarm", "mode": "time", "value": "07:30:00"},
+        {"type": "SectionedTableView", "ref": "groceries", "multipleSelection": True, "sections": [
+            {"header": "Fruit", "rows": [{"text": "Apples", "detail": "6"}, "Bananas"]},
+            {"header": "Dairy", "rows": ["Milk", {"text": "Yoghurt", "detail": "2 pots"}]}]},
+        {"type": "SectionedTableView", "ref": "sounds", "sections": [
+            {"header": "Sound", "rows": ["Ringtone", "Alerts"]}, {"rows": ["About"]}]},
+        {"type": "CollectionView", "ref": "photos", "columns": 3, "sections": [
+            {"header": "Summer", "items": [{"key": "beach", "text": "Beach"}, "Hills", "Lake", "City"]},
+            {"header": "Winter", "items": ["Snow"]}]}]}}],
+}
+
+
+def _server_has_the_new_elements():
+    from web_support import REPOSITORY_ROOT
+    schema = REPOSITORY_ROOT / "Protocol" / "storyboard.schema.json"
+    return schema.exists() and "CollectionView" in schema.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def elements_page(browser, slamd_factory):
+    daemon, url = launch_web_daemon(slamd_factory, ELEMENTS_STORYBOARD)
+    set_viewport(browser, *DESKTOP)
+    open_page(browser, url)
+    browser.get_log("browser")
+    yield Page(browser, daemon, url)
+    errors = console_errors(browser)
+    assert errors == [], f"console errors: {errors}"
+
+
+@pytest.mark.skipif(not _server_has_the_new_elements(), reason="this checkout's slamd has no PickerView, DatePicker, "
+                    "SectionedTableView or CollectionView yet")
+def test_each_new_element_operated_in_the_page_reaches_the_server(elements_page, slamd_path):
+    page = elements_page
+    from selenium.webdriver.support.ui import Select
+    from selenium.webdriver.common.keys import Keys
+
+    # A picker row: [component, row].
+    selects = page.top("coffee").find_elements(page.By.CSS_SELECTOR, "select")
+    assert [Select(s).first_selected_option.text for s in selects] == ["Flat white", "Medium"]
+    Select(selects[1]).select_by_visible_text("Large")
+    wait_until(lambda: page.client.find("coffee")["selectedRows"] == [2, 2], message="the picker row on the server")
+    assert json.loads(slamctl(page, slamd_path, "--json", "find", "coffee"))["selectedRows"] == [2, 2]
+
+    # A date-and-time input: the UTC ISO value, whatever the browser's time zone.
+    meeting = page.top("meeting").find_element(page.By.CSS_SELECTOR, "input")
+    assert (meeting.get_attribute("min"), meeting.get_attribute("max")) == ("2026-01-01T00:00:00", "2027-12-31T23:59:00")
+    page.script("const input = arguments[0]; input.value = '2026-12-24T09:15';"
+                "input.dispatchEvent(new Event('change', {bubbles: true}))", meeting)
+    wait_until(lambda: page.client.find("meeting")["value"] == "2026-12-24T09:15:00Z", message="the date on the server")
+    day = page.top("day").find_element(page.By.CSS_SELECTOR, "input")
+    page.script("const input = arguments[0]; input.value = '2027-02-28';"
+                "input.dispatchEvent(new Event('change', {bubbles: true}))", day)
+    wait_until(lambda: page.client.find("day")["value"] == "2027-02-28", message="the day on the server")
+    # Another client's change shows in the input.
+    page.client.press("alarm", value="18:45:00")
+    alarm = page.top("alarm").find_element(page.By.CSS_SELECTOR, "input")
+    wait_until(lambda: alarm.get_attribute("value") in ("18:45", "18:45:00"), message="the time input to follow")
+
+    # Sectioned table rows, with multiple selection: each click toggles one [section, row].
+    rows = page.top("groceries").find_elements(page.By.CSS_SELECTOR, ".slam-row")
+    rows[0].click()
+    rows[3].click()
+    wait_until(lambda: sorted(page.client.find("groceries")["selectedRows"]) == [[0, 0], [1, 1]], message="two rows selected")
+    wait_until(lambda: [r.get_attribute("aria-pressed") for r in rows] == ["true", "false", "false", "true"], message="two rows marked")
+    rows[0].click()
+    wait_until(lambda: page.client.find("groceries")["selectedRows"] == [[1, 1]], message="a row toggled off")
+    tree = json.loads(slamctl(page, slamd_path, "--json", "tree"))
+    assert "groceries" in json.dumps(tree)
+
+    # Arrow keys in a single-selection table move its selection across sections, on the server.
+    sounds = page.top("sounds").find_elements(page.By.CSS_SELECTOR, ".slam-row")
+    sounds[1].click()
+    wait_until(lambda: page.client.find("sounds")["selectedRows"] == [[0, 1]], message="a sound selected")
+    sounds[1].send_keys(Keys.ARROW_DOWN)
+    wait_until(lambda: page.client.find("sounds")["selectedRows"] == [[1, 0]], message="ArrowDown to the next section")
+    wait_until(lambda: page.active_ref() == "sounds" and page.script(
+        "return document.activeElement.dataset.position") == "1,0", message="the browser's focus to follow the selection")
+
+    # A collection item: [section, item]; selection is by key.
+    cells = page.top("photos").find_elements(page.By.CSS_SELECTOR, ".slam-cell")
+    assert [c.get_attribute("data-key") for c in cells] == ["beach", "Hills", "Lake", "City", "Snow"]
+    cells[4].click()
+    wait_until(lambda: page.client.find("photos")["selectedKeys"] == ["Snow"], message="the item on the server")
+    wait_until(lambda: cells[4].get_attribute("aria-pressed") == "true", message="the item marked")
+    page.agrees_with_server()
