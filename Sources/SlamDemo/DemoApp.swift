@@ -103,7 +103,9 @@ public enum DemoApp {
         table.selectedDataSource = { model.items }
         table.selectEventBlock = { model.selectedItem = $0 }
         controller.findLabel(with: "selection")?.textDataSource = {
-            model.selectedItem.map { "Selected: \(model.items[$0])" } ?? "Nothing selected"
+            // Another List screen on the stack may have removed rows this one still shows.
+            guard let row = model.selectedItem, model.items.indices.contains(row) else { return "Nothing selected" }
+            return "Selected: \(model.items[row])"
         }
         controller.findActivityIndicator(with: "waiting")?.animatingDataSource = { model.items.isEmpty }
 

@@ -2,6 +2,7 @@ import Testing
 import SlamJSON
 import SlamProtocol
 import SlamRPC
+import SlamUI
 @testable import SlamServer
 
 /// `ui.attach` and `ui.redraw`: a renderer's model, built only from the attach
@@ -64,13 +65,16 @@ import SlamRPC
         }
     }
 
-    /// The property: over random presses, text, state sets, pushes, pops, keyed
-    /// re-renders (the to-do list's rows reordered, added, removed) and the app's own
-    /// timers, made by another client, every attached model equals `tree` at every batch.
+    /// The property: over random presses, text, keys and focus, state sets, pushes, pops,
+    /// alerts, keyed re-renders (the to-do list's rows reordered, added, removed) and the
+    /// app's own timers, made by another client, every attached model equals `tree` at every batch.
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func attachedModelEqualsTreeAfterEveryBatch(seed: UInt64) throws {
         let scheduler = ManualScheduler()
         let service = try demoService(scheduler: scheduler)
+        service.application.registerAlert(Alert(identifier: "question", title: "Go on?", message: "Pick one.", buttons: [
+            .init(title: "Yes", task: "increment", param: "count"), .init(title: "No", role: .cancel),
+        ]))
         var random = SeededGenerator(state: seed)
         let actor = TestClient(service, identifier: 10)
         let first = try Renderer(service, identifier: 1)
@@ -106,7 +110,16 @@ import SlamRPC
                               random: inout SeededGenerator) throws -> String {
         let stack = actor.result("controllers").arrayValue ?? []
         _ = actor.take()
-        switch Int.random(in: 0..<100, using: &random) {
+        switch Int.random(in: 0..<112, using: &random) {
+        case 100..<108:
+            // Keys: the focus moves, fields are typed into, buttons pressed, alerts answered, screens popped.
+            let key = ["Tab", "Tab", "Shift+Tab", "Enter", " ", "a", "Backspace", "ArrowUp", "ArrowDown", "ArrowRight", "Escape"]
+                .randomElement(using: &random)!
+            actor.request("key", ["key": .string(key)])
+            return "key \(key)"
+        case 108..<110 where stack.count < 5:
+            actor.request("runTask", ["name": "alert", "param": "question"])
+            return "alert"
         case 0..<40:
             let candidates = (actor.result("query", ["visible": true, "enabled": true]).arrayValue ?? []).filter {
                 ["Button", "Switch", "Stepper", "SegmentedControl", "PageControl", "SingleItemTableView"].contains($0["type"]?.stringValue ?? "")

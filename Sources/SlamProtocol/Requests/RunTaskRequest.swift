@@ -5,7 +5,7 @@ import SlamRPC
 public struct RunTaskRequest: SlamRequest {
     public typealias Result = TaskOutcome
     public static let method = "runTask"
-    public static let summary = "Runs a named task (predefined: pop, push <controller>, url <address>)."
+    public static let summary = "Runs a named task (predefined: pop, push <controller>, url <address>, alert <id>, and the state tasks)."
     public static let parameters = ParameterList(empty: RunTaskRequest(name: ""), [
         .required("name", \.name, summary: "The task's name."),
         .optional("param", \.param, summary: "The task's parameter.", nullable: true),
