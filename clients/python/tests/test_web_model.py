@@ -3,7 +3,7 @@
 The page's remote-UI model (``Sources/SlamDaemon/Resources/web/model.js``) is
 plain JavaScript without a DOM, so node's built-in test runner checks it:
 attach, every ``ui.redraw`` op, stack changes, errors, random batches against a
-reference; and the inspector's snippets. ``make python-deps`` installs ``nodejs``
+reference; the inspector's snippets; and the renderer's date and section helpers. ``make python-deps`` installs ``nodejs``
 when ``node`` is missing.
 """
 
@@ -15,7 +15,7 @@ import pytest
 from support import REPOSITORY_ROOT
 
 WEB_TESTS = REPOSITORY_ROOT / "clients" / "python" / "tests" / "web"
-TESTS = [WEB_TESTS / "model.test.mjs", WEB_TESTS / "inspector.test.mjs"]
+TESTS = [WEB_TESTS / "model.test.mjs", WEB_TESTS / "inspector.test.mjs", WEB_TESTS / "controls.test.mjs"]
 
 
 def node_path():

@@ -1,6 +1,7 @@
 // The page: connects to slamd over a WebSocket, attaches as a remote UI,
 // paints every ui.redraw batch, sends what a person does (press, setText,
-// pop), and hosts the inspector.
+// typeText, focus, key, pop), keeps the browser's focus and the server's
+// together, and hosts the inspector.
 //
 // Test hook (for Selenium and the console):
 //   window.slam.ready          a Promise resolved once the first attach is painted
@@ -17,7 +18,7 @@
 
 import { RpcConnection, RpcError, ConnectionLost } from './rpc.js';
 import { UIModel, ModelError } from './model.js';
-import { Renderer } from './render.js';
+import { Renderer, FOCUSABLE_TYPES, focusTarget } from './render.js';
 import { Inspector } from './inspector.js';
 
 const $ = (id) => document.getElementById(id);
@@ -110,7 +111,36 @@ function press(node, value) {
   const screen = model.screen(node.screen);
   const params = { ref: node.ref, controller: screen.id };
   if (value !== undefined) params.value = value;
-  rpc.call('press', params).catch((error) => showError(error, `press ${node.ref}`));
+  rpc.call('press', params).catch((error) => {
+    // A refused choice (a picker row, a date) goes back to what the server has.
+    renderer.restore(node.node);
+    showError(error, `press ${node.ref}`);
+  });
+}
+
+/** Per secure field: keys sent and not yet answered (its echo is only a mask, so the field waits for the last). */
+const secureTyping = new Map();
+
+/** A key typed into a secure field: characters go by typeText (which focuses the field too), Backspace by key. */
+function secureKey(node, key) {
+  if (!node.ref) return;
+  const controller = model.screen(node.screen).id;
+  secureTyping.set(node.node, (secureTyping.get(node.node) || 0) + 1);
+  const call = key === 'Backspace'
+    ? focusFirst(node).then(() => rpc.call('key', { key: 'Backspace' }))
+    : rpc.call('typeText', { ref: node.ref, text: key, controller });
+  call.catch((error) => showError(error, `typing into ${node.ref}`)).finally(() => {
+    const left = (secureTyping.get(node.node) || 1) - 1;
+    if (left > 0) secureTyping.set(node.node, left);
+    else {
+      secureTyping.delete(node.node);
+      renderer.restore(node.node);
+    }
+  });
+}
+
+function isTypingSecure(number) {
+  return secureTyping.has(number);
 }
 
 function type(node, text) {
@@ -161,7 +191,125 @@ function pop() {
   rpc.call('runTask', { name: 'pop' }).catch((error) => showError(error, 'pop'));
 }
 
-const renderer = new Renderer(screens, model, { onPress: press, onText: type, onPop: pop, isEcho });
+// ---------------------------------------------------------------- focus and keys
+
+/** focus calls this page sent that are not answered yet: the server's focus is not the page's to follow meanwhile. */
+let focusCallsInFlight = 0;
+/** When a person last pressed a key in the page. */
+let lastKeyAt = -Infinity;
+document.addEventListener('keydown', () => { lastKeyAt = performance.now(); }, true);
+/** Set while the page moves the browser's focus itself (to where the server's is), so that move is not sent back. */
+let followingServer = false;
+
+/** Gives `node` the server's focus (its controller's), unless it has it; resolves when the server has answered. */
+function focusFirst(node) {
+  if (!node.ref || node.snapshot.focused === true) return Promise.resolve();
+  focusCallsInFlight += 1;
+  return rpc.call('focus', { ref: node.ref, controller: model.screen(node.screen).id })
+    .catch((error) => showError(error, `focus ${node.ref}`))
+    .finally(() => { focusCallsInFlight -= 1; });
+}
+
+/** Whether a DOM element takes typed text (where moving the focus away would lose keystrokes). */
+function takesText(target) {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.tagName === 'TEXTAREA') return true;
+  return target.tagName === 'INPUT' && !/^(button|checkbox|radio|range|color|file|submit|reset)$/.test(target.type);
+}
+
+/**
+ * After a paint: when the server's focus moved (another client, a Tab key, a
+ * press), the browser's focus follows it on the top screen, unless a person is
+ * typing elsewhere in the page or using the inspector, or this page's own
+ * focus call is still on its way (the batch is then older than the person).
+ */
+function followServerFocus() {
+  const arrived = renderer.focusArrived;
+  if (!arrived.length || focusCallsInFlight > 0) return;
+  const top = model.top;
+  const number = arrived.filter((n) => { const node = model.node(n); return node && top && node.screen === top.screen; }).pop();
+  if (number === undefined) return;
+  const el = renderer.elementOf(number);
+  const active = document.activeElement;
+  if (!el || el.contains(active)) return;
+  if (active && active !== document.body && (inspector.panel.contains(active) || (takesText(active) && !stage.contains(active)))) return;
+  // A field a person is typing into keeps the focus (typed into and still focused, or a key in the last 2 s).
+  if (takesText(active) && (typing.has(renderer.nodeOf(active)) || performance.now() - lastKeyAt < 2000)) return;
+  const target = focusTarget(renderer.entries.get(number));
+  if (!target || !model.shown(number)) return;
+  followingServer = true;
+  try {
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'nearest' });
+  } finally {
+    followingServer = false;
+  }
+}
+
+// A person focusing an element (a click, Tab) gives it the server's focus, so every client sees the same.
+stage.addEventListener('focusin', (event) => {
+  if (followingServer || inspector.picking) return;
+  const number = renderer.nodeOf(event.target);
+  const node = number === null ? null : model.node(number);
+  if (!node || !FOCUSABLE_TYPES.has(node.type) || node.snapshot.focused === true) return;
+  if (!model.top || node.screen !== model.top.screen) return;
+  focusFirst(node);
+});
+
+/** Sends a key as a person pressed it; errors show as toasts. */
+function sendKey(key) {
+  return rpc.call('key', { key }).catch((error) => showError(error, `key ${key}`));
+}
+
+/** Resolves once every setText this page sent for a field has been answered (so a key sees the latest text). */
+function typingSettled(number) {
+  return new Promise((resolve) => {
+    const poll = () => {
+      const state = typing.get(number);
+      if (!state || (!state.inflight && state.queued === null)) resolve();
+      else setTimeout(poll, 5);
+    };
+    poll();
+  });
+}
+
+// Enter in a text field runs its return action on the server: after the text typed so far, with the field focused there.
+stage.addEventListener('keydown', (event) => {
+  if (event.defaultPrevented || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  const number = renderer.nodeOf(target);
+  const node = number === null ? null : model.node(number);
+  if (!node) return;
+  if (event.key === 'Enter' && target.classList.contains('slam-textfield')) {
+    event.preventDefault();
+    typingSettled(number).then(() => focusFirst(model.node(number) || node)).then(() => sendKey('Enter'));
+    return;
+  }
+  // Arrow keys in a sectioned table or a collection move its selection on the server, as there.
+  if (/^Arrow(Up|Down|Left|Right)$/.test(event.key) && (node.type === 'SectionedTableView' || node.type === 'CollectionView')) {
+    if (node.type === 'SectionedTableView' && /Left|Right/.test(event.key)) return;
+    event.preventDefault();
+    focusFirst(node).then(() => sendKey(event.key)).then((outcome) => followSelection(number, outcome));
+  }
+});
+
+/** After an arrow key in a table or collection: the browser's focus goes to the row or item the server selected. */
+function followSelection(number, outcome) {
+  const el = renderer.elementOf(number);
+  const focused = outcome && outcome.focused;
+  if (!el || !focused || !el.contains(document.activeElement)) return;
+  let target = null;
+  if (focused.type === 'SectionedTableView' && Array.isArray(focused.selectedRows) && focused.selectedRows.length) {
+    target = el.querySelector(`[data-position="${focused.selectedRows[0].join(',')}"]`);
+  } else if (focused.type === 'CollectionView' && Array.isArray(focused.selectedKeys) && focused.selectedKeys.length) {
+    target = [...el.querySelectorAll('[data-key]')].find((cell) => cell.dataset.key === String(focused.selectedKeys[focused.selectedKeys.length - 1]));
+  }
+  if (target && target !== document.activeElement) target.focus();
+}
+
+const renderer = new Renderer(screens, model, {
+  onPress: press, onText: type, onPop: pop, isEcho, onSecureKey: secureKey, isTypingSecure,
+});
 
 stage.addEventListener('focusout', (event) => {
   const number = renderer.nodeOf(event.target);
@@ -174,6 +322,7 @@ backButton.addEventListener('click', pop);
 function paint(changes) {
   renderer.paint(changes);
   if (changes.stack || changes.reset) updateChrome();
+  followServerFocus();
   inspector.modelChanged(changes);
   window.dispatchEvent(new CustomEvent('slam:painted', { detail: { seq: model.seq, reset: changes.reset } }));
   for (let index = seqWaiters.length - 1; index >= 0; index -= 1) {
@@ -330,8 +479,24 @@ document.addEventListener('keydown', (event) => {
   const target = event.target;
   const typingInto = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
   if (event.key === 'Escape') {
-    if (inspector.handleEscape()) event.preventDefault();
+    // In the inspector (or while picking) Escape is the inspector's; on the page it is the app's:
+    // it cancels an alert that has a cancel button, or goes back.
+    if (inspector.picking || inspector.panel.contains(target)) {
+      if (inspector.handleEscape()) event.preventDefault();
+    } else if (model.top && !app.classList.contains('is-offline')) {
+      event.preventDefault();
+      sendKey('Escape');
+    }
     return;
+  }
+  // Enter with nothing focused in the page answers an alert (its first plain button), as the server says.
+  if (event.key === 'Enter' && (target === document.body || target === null) && model.top) {
+    const root = model.node(model.top.root);
+    if (root && root.type === 'Alert') {
+      event.preventDefault();
+      sendKey('Enter');
+      return;
+    }
   }
   if (typingInto) return;
   if (event.key === 'i' || event.key === 'I') {

@@ -3,21 +3,45 @@
 //              marked); pick an element there or on the page (pick mode, with
 //              a hover outline) to see its snapshot, its reference path, and
 //              ready-to-copy slamctl, flow and Python snippets;
-//   Events   — a live log of changed, navigated, taskRan, stateChanged, log, openURL;
+//   Events   — a live log of changed, navigated, taskRan, stateChanged, log, openURL, focusChanged;
 //   State    — the shared state, each value editable as JSON (state.set);
 //   Stack    — the navigation stack.
 
-const EVENTS = ['changed', 'navigated', 'taskRan', 'stateChanged', 'log', 'openURL'];
+const EVENTS = ['changed', 'navigated', 'taskRan', 'stateChanged', 'log', 'openURL', 'focusChanged'];
 const MAX_LOG = 300;
 const CHILDREN_SHOWN = 100;
 
 /** Types whose press takes or needs a value, and the property a flow step best checks. */
-const PRESSABLE = new Set(['Button', 'Switch', 'Stepper', 'SegmentedControl', 'PageControl', 'SingleItemTableView']);
+const PRESSABLE = new Set(['Button', 'Switch', 'Stepper', 'SegmentedControl', 'PageControl', 'SingleItemTableView',
+  'PickerView', 'DatePicker', 'SectionedTableView', 'CollectionView']);
 const EXPECTED_PROPERTY = {
   Label: 'text', TextView: 'text', TextField: 'text', ProgressView: 'progress', ActivityIndicator: 'animating',
   WebView: 'title', Switch: 'isOn', Stepper: 'value', SegmentedControl: 'selectedSegment', PageControl: 'currentPage',
-  SingleItemTableView: 'selectedRow', Button: 'enabled',
+  SingleItemTableView: 'selectedRow', Button: 'enabled', PickerView: 'selectedRows', DatePicker: 'value',
+  SectionedTableView: 'selectedRows', CollectionView: 'selectedKeys', Alert: 'title',
 };
+
+/** The rows of a sectioned table or the items of a collection, as [section, index] positions in order. */
+function positions(snapshot, what) {
+  const list = [];
+  (Array.isArray(snapshot.sections) ? snapshot.sections : []).forEach((section, index) => {
+    const entries = section && Array.isArray(section[what]) ? section[what] : [];
+    entries.forEach((entry, at) => list.push({ position: [index, at], entry }));
+  });
+  return list;
+}
+
+/** The position after the first selected one (wrapping), or the first; null when there is none. */
+function nextPosition(list, isSelected) {
+  if (!list.length) return null;
+  const first = list.findIndex(isSelected);
+  return list[(first + 1) % list.length].position;
+}
+
+/** The text of a sectioned table's row or a collection's item (a plain string in storyboards). */
+function entryText(entry) {
+  return typeof entry === 'string' ? entry : entry && entry.text != null ? String(entry.text) : '';
+}
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -100,15 +124,39 @@ export function snippets(snapshot, controller) {
   } else if (type === 'SingleItemTableView') {
     const count = Array.isArray(snapshot.items) ? snapshot.items.length : 0;
     value = count ? ((snapshot.selectedRow ?? -1) + 1) % count : 0;
+  } else if (type === 'PickerView') {
+    // A position, [component, row]: the next row of the first component.
+    const rows = Array.isArray(snapshot.components) && Array.isArray(snapshot.components[0]) ? snapshot.components[0].length : 0;
+    const current = Array.isArray(snapshot.selectedRows) && Number.isInteger(snapshot.selectedRows[0]) ? snapshot.selectedRows[0] : -1;
+    value = [0, rows ? (current + 1) % rows : 0];
+  } else if (type === 'SectionedTableView') {
+    const selected = new Set((Array.isArray(snapshot.selectedRows) ? snapshot.selectedRows : []).map((pair) => String(pair)));
+    value = nextPosition(positions(snapshot, 'rows'), ({ position }) => selected.has(String(position))) || [0, 0];
+  } else if (type === 'CollectionView') {
+    const selected = new Set(Array.isArray(snapshot.selectedKeys) ? snapshot.selectedKeys : []);
+    const key = (entry) => (typeof entry === 'string' ? entry : entry && entry.key != null ? String(entry.key) : entryText(entry));
+    value = nextPosition(positions(snapshot, 'items'), ({ entry }) => selected.has(key(entry))) || [0, 0];
+  } else if (type === 'DatePicker') {
+    // An ISO 8601 value, in UTC, as the snapshot writes it.
+    value = typeof snapshot.value === 'string' && snapshot.value ? snapshot.value : 'increment';
   }
   if (PRESSABLE.has(type)) {
-    const cliValue = value === undefined ? '' : ` ${value === true ? 'on' : value === false ? 'off' : value}`;
+    const cliWord = Array.isArray(value) ? shellWord(JSON.stringify(value)) : value === true ? 'on' : value === false ? 'off' : shellWord(value);
+    const cliValue = value === undefined ? '' : ` ${cliWord}`;
     const step = { press: ref, ...(value === undefined ? {} : { value }), ...flowController };
     const pyValue = value === undefined ? '' : `, value=${pythonLiteral(value)}`;
     return {
       slamctl: `slamctl press ${shellWord(ref)}${cliValue}${cliController}`,
       flow: JSON.stringify(step),
       python: `client.press(${JSON.stringify(ref)}${pyValue}${pyController})`,
+    };
+  }
+  if (type === 'TextField' && snapshot.secure) {
+    // A secure field's text is never shown: type into it (its snapshot shows one • per character).
+    return {
+      slamctl: `slamctl text ${shellWord(ref)} 'secret'${cliController}`,
+      flow: JSON.stringify({ text: ref, value: 'secret', ...flowController }),
+      python: `client.set_text(${JSON.stringify(ref)}, "secret"${pyController})`,
     };
   }
   if (type === 'TextField') {
@@ -136,6 +184,20 @@ export function describe(snapshot) {
   else if (typeof snapshot.value === 'number') text = String(Math.round(snapshot.value * 10000) / 10000);
   else if (typeof snapshot.progress === 'number') text = `${Math.round(snapshot.progress * 100)} %`;
   else if (typeof snapshot.animating === 'boolean') text = snapshot.animating ? 'animating' : 'stopped';
+  else if (snapshot.type === 'DatePicker') text = typeof snapshot.value === 'string' ? snapshot.value : '';
+  else if (snapshot.type === 'PickerView' && Array.isArray(snapshot.components)) {
+    const rows = Array.isArray(snapshot.selectedRows) ? snapshot.selectedRows : [];
+    text = snapshot.components.map((component, index) => (Array.isArray(component) && component[rows[index]] !== undefined ? component[rows[index]] : '—')).join(' · ');
+  } else if (snapshot.type === 'SectionedTableView' && Array.isArray(snapshot.sections)) {
+    const rows = positions(snapshot, 'rows');
+    const selected = (Array.isArray(snapshot.selectedRows) ? snapshot.selectedRows : []).map(String);
+    const chosen = rows.filter(({ position }) => selected.includes(String(position))).map(({ entry }) => entryText(entry));
+    text = `${snapshot.sections.length} sections, ${rows.length} rows${chosen.length ? ` · ${chosen.join(', ')}` : ''}`;
+  } else if (snapshot.type === 'CollectionView' && Array.isArray(snapshot.sections)) {
+    const items = positions(snapshot, 'items');
+    const keys = Array.isArray(snapshot.selectedKeys) ? snapshot.selectedKeys : [];
+    text = `${items.length} items${keys.length ? ` · ${keys.join(', ')}` : ''}`;
+  } else if (snapshot.type === 'Alert') text = snapshot.title || 'Alert';
   else if (Array.isArray(snapshot.items)) {
     const row = snapshot.selectedRow;
     text = `${snapshot.items.length} rows${Number.isInteger(row) && snapshot.items[row] !== undefined ? ` · ${snapshot.items[row]}` : ''}`;
@@ -150,6 +212,16 @@ export function describe(snapshot) {
 
 function isDisabled(snapshot) {
   return snapshot.enabled === false;
+}
+
+/** Short marks for the tree and the details: the server's focus, a button's role, a secure field, several selectable. */
+export function marks(snapshot) {
+  const list = [];
+  if (snapshot.focused === true) list.push('focused');
+  if (snapshot.type === 'Button' && (snapshot.role === 'cancel' || snapshot.role === 'destructive')) list.push(snapshot.role);
+  if (snapshot.type === 'TextField' && snapshot.secure) list.push('secure');
+  if (snapshot.multipleSelection === true) list.push('multiple');
+  return list;
 }
 
 async function copyText(text) {
@@ -548,7 +620,7 @@ export class Inspector {
       const hidden = !node.visible || !shownAncestors;
       const selected = this.selected === number;
       const s = node.snapshot;
-      const sig = `${level}|${hasChildren}|${open}|${hidden}|${selected}|${s.type}|${s.ref}|${describe(s)}|${node.visible}|${isDisabled(s)}`;
+      const sig = `${level}|${hasChildren}|${open}|${hidden}|${selected}|${s.type}|${s.ref}|${describe(s)}|${node.visible}|${isDisabled(s)}|${marks(s).join()}`;
       rows.push({ key: number, sig, make: () => this.elementRow(node, level, hasChildren, open, hidden, selected) });
       if (open) {
         const limit = this.showAll.has(number) ? node.children.length : Math.min(node.children.length, CHILDREN_SHOWN);
@@ -588,6 +660,7 @@ export class Inspector {
     if (text) label.append(el('span', 'tree-text', text));
     if (!node.visible) label.append(el('span', 'mark mark-hidden', 'hidden'));
     if (isDisabled(s)) label.append(el('span', 'mark mark-disabled', 'disabled'));
+    for (const mark of marks(s)) label.append(el('span', `mark mark-${mark}`, mark));
     row.append(twisty, label);
     return row;
   }
@@ -689,6 +762,7 @@ export class Inspector {
     if (!node.visible) title.append(el('span', 'mark mark-hidden', 'hidden'));
     else if (!this.model.shown(number)) title.append(el('span', 'mark mark-hidden', 'in a hidden view'));
     if (isDisabled(s)) title.append(el('span', 'mark mark-disabled', 'disabled'));
+    for (const mark of marks(s)) title.append(el('span', `mark mark-${mark}`, mark));
     const show = button('small-button', 'Show on page');
     show.prepend(icon(ICONS.eye));
     show.addEventListener('click', () => this.flash(number));
@@ -895,6 +969,7 @@ export class Inspector {
       case 'stateChanged': return Object.entries(p.values || {}).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(', ').slice(0, 120);
       case 'log': return `${p.level}: ${p.message}`;
       case 'openURL': return p.address;
+      case 'focusChanged': return `${p.controller}: ${p.previous ?? 'none'} → ${p.ref ?? 'none'}`;
       default: return JSON.stringify(p).slice(0, 120);
     }
   }

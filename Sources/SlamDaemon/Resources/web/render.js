@@ -8,10 +8,19 @@
 // <button>s and <input>s; user actions go out through two callbacks, found
 // by one delegated listener per event type:
 //   onPress(node, value)   — press, with the value the element's kind takes
+//                            (a position [section|component, row|item] for pickers,
+//                            sectioned tables and collections; an ISO string for a date picker)
 //   onText(node, text)     — a text field's new text (on every input)
+//   onSecureKey(node, key) — a key typed into a secure field (its text is never in the page)
 //   onPop(screen)          — the Close button of a modal sheet
+// The server's focus (each focusable element's `focused`) shows as `is-focused`;
+// `focusArrived` lists the nodes that took it in the batch painted last.
 
-const CONTAINER_TYPES = new Set(['View', 'StateView']);
+/** Types whose children are elements of their own (an alert's children are its buttons). */
+const CONTAINER_TYPES = new Set(['View', 'StateView', 'Alert']);
+/** Types that can hold the server's focus (Protocol: focus and keys). */
+export const FOCUSABLE_TYPES = new Set(['Button', 'Switch', 'Stepper', 'SegmentedControl', 'PageControl', 'TextField',
+  'PickerView', 'DatePicker', 'SingleItemTableView', 'SectionedTableView', 'CollectionView']);
 /** Screens of more elements than this get `is-large`: CSS skips laying out their off-screen rows. */
 const LARGE_SCREEN = 500;
 
@@ -69,6 +78,116 @@ function labelFor(snapshot) {
   return snapshot.ref ? snapshot.ref : snapshot.type;
 }
 
+// ------------------------------------------------------------ dates (pure: node tests them)
+
+/** The <input> type that edits a DatePicker of `mode`. */
+export function dateInputType(mode) {
+  if (mode === 'time') return 'time';
+  if (mode === 'dateAndTime') return 'datetime-local';
+  return 'date';
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+const pad = (number, width = 2) => String(number).padStart(width, '0');
+
+/** Minutes east of UTC an ISO offset names (`Z`, `+01:00`, `-0530`, `+02`); 0 for none. */
+function offsetMinutes(offset) {
+  if (!offset || offset === 'Z' || offset === 'z') return 0;
+  const sign = offset[0] === '-' ? -1 : 1;
+  const digits = offset.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0));
+}
+
+/**
+ * Reads an ISO 8601 date, time or date-time as UTC wall-clock parts
+ * {year, month, day, hour, minute, second} (a time alone has no date parts).
+ * An offset is converted to UTC; no offset is taken as UTC; fractions are dropped.
+ * Never uses the browser's time zone. Null when unreadable.
+ */
+export function parseISO(text) {
+  if (typeof text !== 'string') return null;
+  const value = text.trim();
+  let match = DATE_TIME.exec(value);
+  if (match) {
+    const [, year, month, day, hour = '0', minute = '0', second = '0', offset] = match;
+    const utc = new Date(0);
+    utc.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+    utc.setUTCHours(Number(hour), Number(minute), Number(second), 0);
+    const time = utc.getTime() - offsetMinutes(offset) * 60000;
+    if (!Number.isFinite(time)) return null;
+    const shifted = new Date(time);
+    return {
+      year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate(),
+      hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes(), second: shifted.getUTCSeconds(),
+    };
+  }
+  match = TIME.exec(value);
+  if (match) {
+    const [, hour, minute, second = '0', offset] = match;
+    const total = ((Number(hour) * 60 + Number(minute) - offsetMinutes(offset)) % 1440 + 1440) % 1440;
+    return { hour: Math.floor(total / 60), minute: total % 60, second: Number(second) };
+  }
+  return null;
+}
+
+/**
+ * A DatePicker value (or limit) as its <input>'s value: `2026-11-23` (date),
+ * `14:30:00` (time), `2026-11-23T14:30:00` (dateAndTime: the UTC wall clock,
+ * shown as UTC). '' when there is none or it cannot be read.
+ */
+export function toInputValue(mode, value) {
+  const parts = parseISO(value);
+  if (!parts) return '';
+  const time = `${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}`;
+  if (mode === 'time') return time;
+  if (parts.year === undefined) return '';
+  const date = `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+  return mode === 'dateAndTime' ? `${date}T${time}` : date;
+}
+
+/**
+ * An <input>'s value as the ISO string a DatePicker's press takes: `2026-11-23`,
+ * `14:30:00`, `2026-11-23T14:30:00Z` (the input edits the UTC wall clock). '' when incomplete.
+ */
+export function fromInputValue(mode, inputValue) {
+  const value = typeof inputValue === 'string' ? inputValue.trim() : '';
+  const time = (text) => {
+    const match = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(text);
+    return match ? `${match[1]}:${match[2]}:${match[3] || '00'}` : '';
+  };
+  if (mode === 'time') return time(value);
+  const match = /^(\d{4,})-(\d{2})-(\d{2})(?:T(.+))?$/.exec(value);
+  if (!match) return '';
+  const date = `${match[1]}-${match[2]}-${match[3]}`;
+  if (mode !== 'dateAndTime') return date;
+  const clock = time(match[4] || '');
+  return clock ? `${date}T${clock}Z` : '';
+}
+
+/** Whether `value` is a position pair [a, b] of integers. */
+function isPair(value) {
+  return Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && Number.isInteger(value[1]);
+}
+
+/** A sectioned table's or collection's sections, made regular (a plain string row or item is its text). */
+export function sectionsOf(snapshot, what) {
+  const sections = Array.isArray(snapshot.sections) ? snapshot.sections : [];
+  return sections.map((section) => {
+    const header = section && typeof section === 'object' && typeof section.header === 'string' ? section.header : null;
+    const list = section && typeof section === 'object' && Array.isArray(section[what]) ? section[what] : [];
+    return {
+      header,
+      [what]: list.map((row) => {
+        if (typeof row === 'string') return what === 'items' ? { key: row, text: row } : { text: row, detail: null };
+        const text = row && row.text != null ? String(row.text) : '';
+        if (what === 'items') return { key: row && row.key != null ? String(row.key) : text, text };
+        return { text, detail: row && typeof row.detail === 'string' && row.detail ? row.detail : null };
+      }),
+    };
+  });
+}
+
 // One kind per element type: create(snapshot) returns an entry's DOM parts,
 // update(entry, snapshot, previous) brings them up to date (previous is the
 // snapshot painted last, {} the first time). `control` is what takes focus
@@ -115,6 +234,8 @@ const kinds = {
     update(entry, s) {
       setText(entry.el, s.text || (s.ref ? s.ref : 'Button'));
       entry.el.disabled = s.enabled === false;
+      const role = s.role === 'cancel' || s.role === 'destructive' ? s.role : 'normal';
+      if (entry.el.dataset.role !== role) entry.el.dataset.role = role;
     },
   },
 
@@ -264,7 +385,219 @@ const kinds = {
       if (input.placeholder !== (s.placeholder || '')) input.placeholder = s.placeholder || '';
       setAttribute(input, 'aria-label', s.placeholder || labelFor(s));
       input.disabled = s.enabled === false;
-      renderer.syncTextField(entry, s.text == null ? '' : String(s.text));
+      // A secure field is a password input showing the server's mask (one • per character).
+      const type = s.secure ? 'password' : 'text';
+      if (input.type !== type) input.type = type;
+      if (Number.isInteger(s.maxLength) && s.maxLength >= 0) setAttribute(input, 'maxlength', s.maxLength);
+      else if (input.hasAttribute('maxlength')) input.removeAttribute('maxlength');
+      renderer.syncTextField(entry, s.text == null ? '' : String(s.text), !!s.secure);
+    },
+  },
+
+  PickerView: {
+    create() {
+      const el = element('div', 'slam-picker');
+      el.setAttribute('role', 'group');
+      return { el, selects: [], shape: '' };
+    },
+    update(entry, s) {
+      setAttribute(entry.el, 'aria-label', labelFor(s));
+      const components = Array.isArray(s.components) ? s.components.map((rows) => (Array.isArray(rows) ? rows.map(String) : [])) : [];
+      const shape = JSON.stringify(components);
+      if (shape !== entry.shape) {
+        const selects = components.map((rows, component) => {
+          const select = element('select', 'slam-picker-component');
+          select.dataset.component = String(component);
+          select.setAttribute('aria-label', components.length > 1 ? `${labelFor(s)}, column ${component + 1}` : labelFor(s));
+          rows.forEach((row, index) => {
+            const option = element('option', null, row);
+            option.value = String(index);
+            select.append(option);
+          });
+          return select;
+        });
+        entry.el.replaceChildren(...selects);
+        if (!selects.length) entry.el.append(element('span', 'slam-picker-empty', 'No choices'));
+        entry.selects = selects;
+        entry.shape = shape;
+      }
+      const disabled = s.enabled === false;
+      const selected = Array.isArray(s.selectedRows) ? s.selectedRows : [];
+      entry.selects.forEach((select, component) => {
+        const row = selected[component];
+        const index = Number.isInteger(row) && row >= 0 && row < select.options.length ? row : -1;
+        if (select.selectedIndex !== index) select.selectedIndex = index;
+        select.disabled = disabled;
+        select.classList.toggle('is-focused-component', !!s.focused && s.focusedComponent === component);
+      });
+      entry.el.classList.toggle('is-disabled', disabled);
+      entry.control = entry.selects[Number.isInteger(s.focusedComponent) ? s.focusedComponent : 0] || entry.selects[0] || null;
+    },
+  },
+
+  DatePicker: {
+    create() {
+      const el = element('div', 'slam-date');
+      const input = element('input', 'slam-date-input');
+      input.type = 'date';
+      const zone = element('span', 'slam-date-zone', 'UTC');
+      zone.title = 'Dates and times are in UTC';
+      el.append(input, zone);
+      return { el, input, zone, control: input };
+    },
+    update(entry, s) {
+      const { input } = entry;
+      const mode = s.mode === 'time' || s.mode === 'dateAndTime' ? s.mode : 'date';
+      const type = dateInputType(mode);
+      if (input.type !== type) input.type = type;
+      entry.zone.hidden = mode === 'date';
+      entry.el.dataset.mode = mode;
+      const value = toInputValue(mode, s.value);
+      // Seconds show only when a value or a limit has them (the step is then one second).
+      const seconds = [s.value, s.minimumDate, s.maximumDate].some((v) => {
+        const parts = parseISO(v);
+        return parts && parts.second !== 0;
+      });
+      const step = mode !== 'date' && seconds ? '1' : '';
+      if ((input.getAttribute('step') || '') !== step) {
+        if (step) input.setAttribute('step', step); else input.removeAttribute('step');
+      }
+      for (const [attribute, limit] of [['min', s.minimumDate], ['max', s.maximumDate]]) {
+        const bound = toInputValue(mode, limit);
+        if ((input.getAttribute(attribute) || '') !== bound) {
+          if (bound) input.setAttribute(attribute, bound); else input.removeAttribute(attribute);
+        }
+      }
+      if (fromInputValue(mode, input.value) !== fromInputValue(mode, value)) input.value = value;
+      input.disabled = s.enabled === false;
+      setAttribute(input, 'aria-label', mode === 'date' ? labelFor(s) : `${labelFor(s)} (UTC)`);
+    },
+  },
+
+  SectionedTableView: {
+    create() {
+      const el = element('div', 'slam-table slam-sectioned');
+      el.setAttribute('role', 'group');
+      return { el, rows: [], shape: '' };
+    },
+    update(entry, s) {
+      setAttribute(entry.el, 'aria-label', labelFor(s));
+      const sections = sectionsOf(s, 'rows');
+      const shape = JSON.stringify(sections);
+      const multiple = !!s.multipleSelection;
+      entry.el.classList.toggle('is-multiple', multiple);
+      if (shape !== entry.shape) {
+        const refocus = positionFocused(entry.el);
+        const parts = [];
+        entry.rows = [];
+        sections.forEach((section, index) => {
+          const group = element('div', 'slam-table-section');
+          group.setAttribute('role', 'group');
+          if (section.header !== null) {
+            const header = element('div', 'slam-table-header', section.header);
+            header.id = `slam-${Math.random().toString(36).slice(2)}`;
+            group.setAttribute('aria-labelledby', header.id);
+            group.append(header);
+          }
+          const rows = section.rows.map((row, rowIndex) => {
+            const b = button('slam-row');
+            b.dataset.press = `[${index},${rowIndex}]`;
+            b.dataset.position = `${index},${rowIndex}`;
+            const check = element('span', 'slam-check');
+            check.setAttribute('aria-hidden', 'true');
+            const main = element('span', 'slam-row-main');
+            main.append(element('span', 'slam-row-text', row.text));
+            if (row.detail !== null) main.append(element('span', 'slam-row-detail', row.detail));
+            b.append(check, main);
+            return b;
+          });
+          if (!rows.length) group.append(element('div', 'slam-table-empty', 'No rows'));
+          group.append(...rows);
+          entry.rows.push(...rows);
+          parts.push(group);
+        });
+        if (!sections.length) parts.push(element('div', 'slam-table-empty', 'No rows'));
+        entry.el.replaceChildren(...parts);
+        entry.shape = shape;
+        refocus(entry.el);
+      }
+      const selected = new Set((Array.isArray(s.selectedRows) ? s.selectedRows : []).filter(isPair).map((pair) => pair.join(',')));
+      for (const b of entry.rows) setAttribute(b, 'aria-pressed', selected.has(b.dataset.position) ? 'true' : 'false');
+      entry.control = entry.el.querySelector('.slam-row[aria-pressed="true"]') || entry.rows[0] || null;
+    },
+  },
+
+  CollectionView: {
+    create() {
+      const el = element('div', 'slam-collection');
+      el.setAttribute('role', 'group');
+      return { el, items: [], shape: '' };
+    },
+    update(entry, s) {
+      setAttribute(entry.el, 'aria-label', labelFor(s));
+      const columns = Number.isInteger(s.columns) && s.columns >= 1 ? Math.min(s.columns, 24) : 3;
+      if (entry.columns !== columns) {
+        entry.el.style.setProperty('--columns', String(columns));
+        entry.columns = columns;
+      }
+      const sections = sectionsOf(s, 'items');
+      const shape = JSON.stringify(sections);
+      entry.el.classList.toggle('is-multiple', !!s.multipleSelection);
+      if (shape !== entry.shape) {
+        const refocus = positionFocused(entry.el);
+        const parts = [];
+        entry.items = [];
+        sections.forEach((section, index) => {
+          const group = element('div', 'slam-collection-section');
+          group.setAttribute('role', 'group');
+          if (section.header !== null) {
+            const header = element('div', 'slam-collection-header', section.header);
+            group.setAttribute('aria-label', section.header);
+            group.append(header);
+          }
+          const grid = element('div', 'slam-collection-grid');
+          section.items.forEach((item, itemIndex) => {
+            const b = button('slam-cell');
+            b.dataset.press = `[${index},${itemIndex}]`;
+            b.dataset.position = `${index},${itemIndex}`;
+            b.dataset.key = item.key;
+            const check = element('span', 'slam-check');
+            check.setAttribute('aria-hidden', 'true');
+            b.append(element('span', 'slam-cell-text', item.text), check);
+            grid.append(b);
+            entry.items.push(b);
+          });
+          if (!section.items.length) grid.append(element('div', 'slam-table-empty', 'No items'));
+          group.append(grid);
+          parts.push(group);
+        });
+        if (!sections.length) parts.push(element('div', 'slam-table-empty', 'No items'));
+        entry.el.replaceChildren(...parts);
+        entry.shape = shape;
+        refocus(entry.el);
+      }
+      const selected = new Set(Array.isArray(s.selectedKeys) ? s.selectedKeys.map(String) : []);
+      for (const b of entry.items) setAttribute(b, 'aria-pressed', selected.has(b.dataset.key) ? 'true' : 'false');
+      entry.control = entry.el.querySelector('.slam-cell[aria-pressed="true"]') || entry.items[0] || null;
+    },
+  },
+
+  // An alert's root: the title and message over its buttons (its children), side by side.
+  Alert: {
+    create() {
+      const el = element('div', 'slam-alert');
+      const title = element('h2', 'slam-alert-title');
+      const message = element('p', 'slam-alert-message');
+      const kids = element('div', 'slam-alert-buttons');
+      title.id = `slam-alert-${Math.random().toString(36).slice(2)}`;
+      message.id = `${title.id}-message`;
+      el.append(title, message, kids);
+      return { el, title, message, kids };
+    },
+    update(entry, s) {
+      setText(entry.title, s.title);
+      setText(entry.message, s.message);
+      entry.message.hidden = !s.message;
     },
   },
 
@@ -351,6 +684,29 @@ function kindFor(node) {
   return kind;
 }
 
+/**
+ * Notes which row or item (by data-position) holds the browser's focus inside `host`;
+ * returns a function that puts it back after `host`'s contents are rebuilt.
+ */
+function positionFocused(host) {
+  const active = typeof document !== 'undefined' ? document.activeElement : null;
+  const position = active && host.contains(active) ? active.dataset.position : undefined;
+  return (rebuilt) => {
+    if (position === undefined) return;
+    const again = rebuilt.querySelector(`[data-position="${position}"]`);
+    if (again) again.focus({ preventScroll: true });
+  };
+}
+
+/** The DOM element of an entry that the browser's focus goes to: the selected choice, else its first usable control. */
+export function focusTarget(entry) {
+  const el = entry.el;
+  if (/^(BUTTON|INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) return el.disabled ? null : el;
+  if (entry.control && !entry.control.disabled && entry.control.tagName === 'SELECT') return entry.control;
+  return el.querySelector('[aria-pressed="true"]:not(:disabled)') ||
+    el.querySelector('button:not(:disabled), input:not(:disabled), select:not(:disabled)');
+}
+
 /** Grows or shrinks `entry.buttons` (appended to entry.el) to `count`. */
 function syncButtons(entry, count, make) {
   while (entry.buttons.length < count) {
@@ -389,6 +745,46 @@ function updateChoices(entry, s, count, buttonClass, selected, describe) {
   entry.control = entry.buttons[0] || null;
 }
 
+/** What the new controls show that check() compares with their snapshot: selections, values, masks. */
+function checkControls(entry, s) {
+  const problems = [];
+  switch (s.type) {
+    case 'PickerView': {
+      const rows = Array.isArray(s.selectedRows) ? s.selectedRows : [];
+      const shown = entry.selects.map((select) => select.selectedIndex);
+      const expected = entry.selects.map((select, component) => (Number.isInteger(rows[component]) && rows[component] < select.options.length ? rows[component] : -1));
+      if (shown.join() !== expected.join()) problems.push(`picker shows rows [${shown}] ≠ [${expected}]`);
+      break;
+    }
+    case 'DatePicker': {
+      const shown = fromInputValue(s.mode, entry.input.value);
+      const expected = fromInputValue(s.mode, toInputValue(s.mode, s.value));
+      if (shown !== expected && document.activeElement !== entry.input) problems.push(`date input ${shown} ≠ ${expected}`);
+      break;
+    }
+    case 'SectionedTableView': {
+      const shown = entry.rows.filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.dataset.position).sort();
+      const expected = (Array.isArray(s.selectedRows) ? s.selectedRows : []).filter(isPair).map((pair) => pair.join(','))
+        .filter((position) => entry.rows.some((b) => b.dataset.position === position)).sort();
+      if (shown.join(';') !== expected.join(';')) problems.push(`rows marked [${shown.join(';')}] ≠ [${expected.join(';')}]`);
+      break;
+    }
+    case 'CollectionView': {
+      const shown = entry.items.filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.dataset.key).sort();
+      const keys = new Set(entry.items.map((b) => b.dataset.key));
+      const expected = (Array.isArray(s.selectedKeys) ? s.selectedKeys : []).map(String).filter((key) => keys.has(key)).sort();
+      if (shown.join('\n') !== expected.join('\n')) problems.push(`items marked [${shown}] ≠ [${expected}]`);
+      break;
+    }
+    case 'TextField':
+      if ((entry.el.type === 'password') !== !!s.secure) problems.push(`input type ${entry.el.type} but secure ${!!s.secure}`);
+      break;
+    default:
+      break;
+  }
+  return problems;
+}
+
 export class Renderer {
   /**
    * @param {HTMLElement} stage  where screens go
@@ -406,8 +802,12 @@ export class Renderer {
     /** The seq painted last. */
     this.seq = -1;
     this.picking = null;
+    /** Nodes whose `focused` turned true in the paint last done (the server moved its focus there). */
+    this.focusArrived = [];
     stage.addEventListener('click', (event) => this.clicked(event));
     stage.addEventListener('input', (event) => this.typed(event));
+    stage.addEventListener('change', (event) => this.changed(event));
+    stage.addEventListener('beforeinput', (event) => this.beforeTyping(event));
   }
 
   /** The node number of the element a DOM node belongs to, or null. */
@@ -436,8 +836,60 @@ export class Renderer {
     let value;
     if (raw === 'toggle') value = !node.snapshot.isOn;
     else if (raw === 'increment' || raw === 'decrement') value = raw;
+    else if (raw.startsWith('[')) value = JSON.parse(raw);
     else if (raw !== '') value = Number(raw);
     if (this.hooks.onPress) this.hooks.onPress(node, value);
+  }
+
+  /** A picker's component or a date picker's input was changed: press with the row's position or the ISO value. */
+  changed(event) {
+    const target = event.target;
+    const number = this.nodeOf(target);
+    const node = number === null ? null : this.model.node(number);
+    if (!node || !this.hooks.onPress) return;
+    if (target.classList.contains('slam-picker-component')) {
+      if (target.selectedIndex < 0) return;
+      this.hooks.onPress(node, [Number(target.dataset.component), target.selectedIndex]);
+    } else if (target.classList.contains('slam-date-input')) {
+      const mode = node.snapshot.mode;
+      const value = fromInputValue(mode, target.value);
+      // A cleared or half-typed input sends nothing; the server's value comes back.
+      if (!value) { this.restore(number); return; }
+      if (value !== fromInputValue(mode, toInputValue(mode, node.snapshot.value))) this.hooks.onPress(node, value);
+    }
+  }
+
+  /**
+   * Typing into a secure field: its text never reaches the page (the server sends
+   * one • per character), so each key goes to the server as typed (`onSecureKey`:
+   * a string to type, or "Backspace") and the field shows one more or one less •.
+   */
+  beforeTyping(event) {
+    const input = event.target;
+    if (!input.classList || !input.classList.contains('slam-textfield') || input.type !== 'password') return;
+    event.preventDefault();
+    const number = this.nodeOf(input);
+    const node = number === null ? null : this.model.node(number);
+    if (!node || !this.hooks.onSecureKey) return;
+    let key = null;
+    if (event.inputType === 'deleteContentBackward') key = 'Backspace';
+    else if (event.inputType.startsWith('insert') && event.inputType !== 'insertLineBreak' && event.inputType !== 'insertParagraph') {
+      key = event.data || (event.dataTransfer ? event.dataTransfer.getData('text/plain') : '');
+      key = key.replace(/[\r\n]/g, '');
+    }
+    if (!key) return;
+    const limit = input.maxLength >= 0 ? input.maxLength : Infinity;
+    if (key === 'Backspace') input.value = input.value.slice(0, -1);
+    else input.value = (input.value + '\u2022'.repeat([...key].length)).slice(0, Math.max(limit, input.value.length));
+    input.setSelectionRange(input.value.length, input.value.length);
+    this.hooks.onSecureKey(node, key);
+  }
+
+  /** Shows a node as the model has it again (after the server refused what a person did to it). */
+  restore(number) {
+    const entry = this.entries.get(number);
+    const node = this.model.node(number);
+    if (entry && node) entry.kind.update(entry, node.snapshot, node.snapshot, this);
   }
 
   typed(event) {
@@ -454,10 +906,10 @@ export class Renderer {
    * replies come back would otherwise see their latest keystrokes undone).
    * Text the app set itself (cleared, transformed) is shown; the caret stays put.
    */
-  syncTextField(entry, text) {
+  syncTextField(entry, text, secure = false) {
     const input = entry.el;
     if (input.value === text) return;
-    if (this.hooks.isEcho && this.hooks.isEcho(entry.node, text)) return;
+    if (secure ? this.hooks.isTypingSecure && this.hooks.isTypingSecure(entry.node) : this.hooks.isEcho && this.hooks.isEcho(entry.node, text)) return;
     if (document.activeElement === input) {
       const start = input.selectionStart;
       const end = input.selectionEnd;
@@ -470,6 +922,7 @@ export class Renderer {
 
   /** Paints what a Changes record says changed; returns the number of entries touched. */
   paint(changes) {
+    this.focusArrived = [];
     if (changes.reset) {
       this.rebuildAll();
     } else {
@@ -584,6 +1037,12 @@ export class Renderer {
     if (s.ref !== p.ref) el.setAttribute('data-ref', s.ref || '');
     if (s.visible !== p.visible && (s.visible === false || el.hidden)) el.hidden = s.visible === false;
     entry.kind.update(entry, s, p, this);
+    // The server's focus: a ring on the element that holds it (CSS shows it on the top screen).
+    const focused = s.focused === true;
+    if (focused !== (p.focused === true) || (focused && !el.classList.contains('is-focused'))) {
+      el.classList.toggle('is-focused', focused);
+      if (focused) this.focusArrived.push(entry.node);
+    }
     entry.snap = s;
   }
 
@@ -664,6 +1123,8 @@ export class Renderer {
       if ((entry.el.dataset.ref || '') !== (node.ref || '')) problems.push(`node ${number}: data-ref ${entry.el.dataset.ref} ≠ ${node.ref}`);
       if (entry.el.hidden !== !node.visible) problems.push(`node ${number}: hidden ${entry.el.hidden} but visible ${node.visible}`);
       if (entry.snap !== node.snapshot && JSON.stringify(entry.snap) !== JSON.stringify(node.snapshot)) problems.push(`node ${number}: painted snapshot is stale`);
+      if (entry.el.classList.contains('is-focused') !== (node.snapshot.focused === true)) problems.push(`node ${number}: focus ring ≠ focused ${node.snapshot.focused}`);
+      problems.push(...checkControls(entry, node.snapshot).map((problem) => `node ${number}: ${problem}`));
       if (node.children.length || entry.kids) {
         const shown = entry.kids ? [...entry.kids.children].map((child) => Number(child.dataset.node)) : [];
         if (shown.join() !== node.children.join()) problems.push(`node ${number}: children [${shown}] ≠ [${node.children}]`);
@@ -688,21 +1149,35 @@ export class Renderer {
       const shown = index >= base;
       const sheet = index > base;
       const top = index === stack.length - 1;
+      const root = this.model.node(screen.root);
+      const alert = sheet && !!root && root.type === 'Alert';
       parts.layer.hidden = !shown;
-      parts.layer.classList.toggle('is-sheet', sheet);
+      parts.layer.classList.toggle('is-sheet', sheet && !alert);
+      parts.layer.classList.toggle('is-alert', alert);
       parts.layer.classList.toggle('is-base', index === base);
       setFlag(parts.layer, 'data-top', top);
       parts.section.dataset.controller = screen.id;
       parts.section.setAttribute('aria-label', screen.title || screen.id);
       setText(parts.title, screen.title || screen.id);
-      parts.header.hidden = !sheet;
+      // An alert has no sheet header: its title is its own, and its buttons close it.
+      parts.header.hidden = !sheet || alert;
       parts.close.hidden = !top;
       if (sheet) {
-        parts.section.setAttribute('role', 'dialog');
+        parts.section.setAttribute('role', alert ? 'alertdialog' : 'dialog');
         parts.section.setAttribute('aria-modal', top ? 'true' : 'false');
+        const alertEntry = alert ? this.entries.get(screen.root) : null;
+        if (alertEntry) {
+          parts.section.setAttribute('aria-labelledby', alertEntry.title.id);
+          parts.section.setAttribute('aria-describedby', alertEntry.message.id);
+        } else {
+          parts.section.removeAttribute('aria-labelledby');
+          parts.section.removeAttribute('aria-describedby');
+        }
       } else {
         parts.section.removeAttribute('role');
         parts.section.removeAttribute('aria-modal');
+        parts.section.removeAttribute('aria-labelledby');
+        parts.section.removeAttribute('aria-describedby');
       }
       // Screens below a sheet cannot be used while it is up.
       parts.layer.inert = shown && !top;

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { snippets, shellWord, pythonLiteral, describe } from '../../../../Sources/SlamDaemon/Resources/web/inspector.js';
+import { snippets, shellWord, pythonLiteral, describe, marks } from '../../../../Sources/SlamDaemon/Resources/web/inspector.js';
 
 test('a button is pressed without a value', () => {
   assert.deepEqual(snippets({ type: 'Button', ref: 'increment', enabled: true, text: '+1' }, null), {
@@ -65,4 +65,37 @@ test('descriptions say what an element shows', () => {
   assert.equal(describe({ type: 'ProgressView', progress: 0.42 }), '42 %');
   assert.equal(describe({ type: 'SingleItemTableView', items: ['Milk', 'Eggs'], selectedRow: 1 }), '2 rows · Eggs');
   assert.equal(describe({ type: 'Label', text: 'x'.repeat(80) }).length, 40);
+});
+
+test('pickers, sectioned tables and collections are pressed at a position; a date picker with its ISO value', () => {
+  const picker = { type: 'PickerView', ref: 'coffee', components: [['Espresso', 'Latte'], ['S', 'M']], selectedRows: [0, 1] };
+  assert.deepEqual(snippets(picker, null), {
+    slamctl: "slamctl press coffee '[0,1]'",
+    flow: '{"press":"coffee","value":[0,1]}',
+    python: 'client.press("coffee", value=[0, 1])',
+  });
+  const table = { type: 'SectionedTableView', ref: 'groceries', multipleSelection: true,
+    sections: [{ header: 'Fruit', rows: [{ text: 'Apples', detail: null }] }, { header: null, rows: ['Milk', 'Eggs'] }],
+    selectedRows: [[1, 0]] };
+  assert.equal(snippets(table, null).slamctl, "slamctl press groceries '[1,1]'");
+  assert.equal(snippets({ ...table, selectedRows: [] }, 'Shop').python, 'client.press("groceries", value=[0, 0], controller="Shop")');
+  const collection = { type: 'CollectionView', ref: 'photos', columns: 3,
+    sections: [{ header: null, items: [{ key: 'a', text: 'A' }, { key: 'b', text: 'B' }] }, { header: 'More', items: ['C'] }],
+    selectedKeys: ['b'] };
+  assert.equal(snippets(collection, null).flow, '{"press":"photos","value":[1,0]}');
+  const date = { type: 'DatePicker', ref: 'meeting', mode: 'dateAndTime', value: '2026-11-23T14:30:00Z' };
+  assert.equal(snippets(date, null).slamctl, 'slamctl press meeting 2026-11-23T14:30:00Z');
+  assert.equal(snippets(date, null).python, 'client.press("meeting", value="2026-11-23T14:30:00Z")');
+});
+
+test('a secure field never shows its text in a snippet; new elements are described', () => {
+  const code = snippets({ type: 'TextField', ref: 'password', text: '•••', secure: true }, null);
+  assert.ok(!code.slamctl.includes('•'));
+  assert.equal(describe({ type: 'PickerView', components: [['Espresso', 'Latte'], ['S', 'M']], selectedRows: [1, 0] }), 'Latte · S');
+  assert.equal(describe({ type: 'DatePicker', mode: 'date', value: '2026-11-23' }), '2026-11-23');
+  assert.equal(describe({ type: 'SectionedTableView', sections: [{ header: 'A', rows: ['x', 'y'] }], selectedRows: [[0, 1]] }), '1 sections, 2 rows · y');
+  assert.equal(describe({ type: 'CollectionView', sections: [{ header: null, items: ['a', 'b'] }], selectedKeys: ['a'] }), '2 items · a');
+  assert.equal(describe({ type: 'Alert', title: 'Delete?', message: '' }), 'Delete?');
+  assert.deepEqual(marks({ type: 'Button', role: 'destructive', focused: true }), ['focused', 'destructive']);
+  assert.deepEqual(marks({ type: 'TextField', secure: true, focused: false }), ['secure']);
 });
