@@ -13,8 +13,9 @@ import SlamUI
 /// - List: a table of items with selection, adding and removing, and a text
 ///   view showing a file.
 /// - About: a web view showing a local HTML file, its title in a label.
-/// - Pickers (`push Pickers`): a picker, a date picker, a sectioned table and a
-///   collection view, with labels showing what is chosen.
+/// - Order (`push Pickers`): a picker, a date picker, a sectioned table with multiple
+///   selection and a collection view, with labels showing what is chosen; a secure PIN
+///   field whose Enter, like "Place order", presents the `confirmOrder` alert.
 /// - Todos (`push Todos`): a state view of keyed rows over the shared state key
 ///   `todos` — add, toggle, remove; see ``TodoListView``.
 public enum DemoApp {
@@ -148,7 +149,8 @@ public enum DemoApp {
         let account = controller.findSectionedTableView(with: "account")
         let colours = controller.findCollectionView(with: "colours")
         controller.findLabel(with: "choice")?.textDataSource = { [weak account, weak colours] in
-            let row = account?.selectedRows.first.flatMap { account?.row(at: $0)?.text } ?? "no row"
+            let rows = (account?.selectedRows ?? []).compactMap { account?.row(at: $0)?.text }
+            let row = rows.isEmpty ? "no row" : rows.joined(separator: ", ")
             let keys = colours?.selectedKeys ?? []
             return "\(row); colours: " + (keys.isEmpty ? "none" : keys.joined(separator: ", "))
         }

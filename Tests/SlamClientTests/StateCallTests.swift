@@ -18,7 +18,7 @@ import SlamRPC
     @Test func blockingHelpersListGetAndSetTheSharedState() throws {
         let app = try SlamApp.inProcess { try DemoApp.makeApplication() }
         let connection = try app.connect()
-        #expect(try connection.stateList() == ["todos": Self.demoTodos])
+        #expect(try connection.stateList() == ["orderStatus": "Nothing ordered yet", "todos": Self.demoTodos])
         #expect(try connection.stateGet("todos") == Self.demoTodos)
 
         #expect(try connection.stateSet("note", "hello") == ["note"], "a new key is created")
@@ -30,7 +30,7 @@ import SlamRPC
         #expect(try connection.stateSet(["note": "bye", "flag": true, "todos": []]) == ["flag", "note", "todos"],
                 "several keys at once; the changed ones come back sorted")
         #expect(try connection.stateSet(["note": "bye", "flag": false]) == ["flag"])
-        #expect(try connection.stateList() == ["flag": false, "note": "bye", "nothing": .null, "todos": []])
+        #expect(try connection.stateList() == ["flag": false, "note": "bye", "nothing": .null, "orderStatus": "Nothing ordered yet", "todos": []])
     }
 
     @Test func aStateWriteUpdatesTheBoundScreenBeforeTheReply() throws {

@@ -23,7 +23,7 @@ import SlamRPC
     @Test func queryFiltersCombineAndIncludeHiddenByDefault() throws {
         let client = TestClient(try demoService())
         let buttons = client.result("query", ["type": "Button"]).arrayValue ?? []
-        #expect(buttons.map { $0["ref"]! } == ["increment", "decrement", "reset", "openSettings", "openList", "openTodos", "openAbout", "website"])
+        #expect(buttons.map { $0["ref"]! } == ["increment", "decrement", "reset", "openSettings", "openList", "openTodos", "openPickers", "openAbout", "website"])
         let disabled = client.result("query", ["type": "Button", "enabled": false]).arrayValue ?? []
         #expect(disabled.map { $0["ref"]! } == ["decrement", "reset"])
         let hidden = client.result("query", ["visible": false]).arrayValue ?? []

@@ -16,7 +16,7 @@ let homeWireframe = """
     Count: 0
     [----------] 0%
     [ +1 ]  [ -1 (disabled) ]  [ Reset (disabled) ]
-    [ Settings ]  [ Shopping list ]  [ To-do ]  [ About ]  [ Website ]
+    [ Settings ]  [ Shopping list ]  [ To-do ]  [ Order ]  [ About ]  [ Website ]
     """
 
 /// The demo's Settings screen as first pushed.

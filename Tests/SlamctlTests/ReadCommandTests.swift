@@ -59,6 +59,7 @@ import SlamJSON
                 Button openSettings "Settings"
                 Button openList "Shopping list"
                 Button openTodos "To-do"
+                Button openPickers "Order"
                 Button openAbout "About"
                 Button website "Website"
 
@@ -160,7 +161,8 @@ import SlamJSON
         #expect(buttons.status == 0)
         #expect(buttons.lines == [
             "Button increment \"+1\"", "Button decrement \"-1\" (disabled)", "Button reset \"Reset\" (disabled)",
-            "Button openSettings \"Settings\"", "Button openList \"Shopping list\"", "Button openTodos \"To-do\"", "Button openAbout \"About\"",
+            "Button openSettings \"Settings\"", "Button openList \"Shopping list\"", "Button openTodos \"To-do\"",
+            "Button openPickers \"Order\"", "Button openAbout \"About\"",
             "Button website \"Website\"",
         ])
         #expect(try slamctl("query", "--text", "Count: 0", app: app).lines == ["Label count \"Count: 0\""])
@@ -171,7 +173,7 @@ import SlamJSON
         #expect(visibleLabels.lines == ["Label heading \"Counter\"", "Label count \"Count: 0\""])
         let enabledButtons = try slamctl("query", "--enabled", "--type=Button", "--json", app: app)
         #expect(try enabledButtons.json().arrayValue?.compactMap { $0["ref"]?.stringValue }
-                == ["increment", "openSettings", "openList", "openTodos", "openAbout", "website"])
+                == ["increment", "openSettings", "openList", "openTodos", "openPickers", "openAbout", "website"])
     }
 
     @Test func queryWithNoMatchPrintsNothingAndSucceeds() throws {
