@@ -22,10 +22,10 @@ def test_focus_moves_the_focus_and_reports_it(slam_client):
     slam_client.subscribe(["focusChanged"])
     snapshot = slam_client.focus("openAbout")
     assert snapshot["ref"] == "openAbout" and snapshot["focused"] is True
-    assert slam_client.key("Shift+Tab")["focused"]["ref"] == "openTodos"
+    assert slam_client.key("Shift+Tab")["focused"]["ref"] == "openPickers"
     assert [notification.params for notification in slam_client.notifications(timeout=0.3)] == [
         {"controller": "Home", "ref": "openAbout", "previous": None},
-        {"controller": "Home", "ref": "openTodos", "previous": "openAbout"},
+        {"controller": "Home", "ref": "openPickers", "previous": "openAbout"},
     ]
     assert slam_client.key("ArrowUp")["handled"] is False
 
