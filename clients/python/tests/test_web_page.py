@@ -485,6 +485,32 @@ def test_screenshots_of_the_demo_at_desktop_and_phone_widths(page, screenshot_di
         assert (screenshot_directory / name).stat().st_size > 10_000
 
 
+def test_screenshot_of_the_demo_order_screen_with_an_alert(page, screenshot_directory):
+    """The demo's Order screen (the new elements) as a person sees it, then its alert over it."""
+    tall = (DESKTOP[0], 1180)
+    set_viewport(page.driver, *tall)
+    page.top("openPickers").click()
+    page.wait_title("Order")
+    page.client.press("account", [0, 1])
+    page.client.press("account", [1, 0])
+    page.client.press("colours", [1, 1])
+    page.client.press("colours", "Orange")
+    page.client.type_text("pin", "12")
+    page.wait_text("choice", "Password, Version; colours: Orange, Blue")
+    page.screenshot("demo-order.png", screenshot_directory)
+    page.client.key("Enter")
+    wait_until(lambda: page.driver.execute_script(
+        "return document.querySelector('.slam-layer[data-top] .slam-alert-title')?.textContent") == "Place the order?",
+        message="the alert over the Order screen")
+    page.driver.execute_async_script("setTimeout(arguments[arguments.length - 1], 500)")  # its fade-in
+    page.screenshot("demo-order-alert.png", screenshot_directory)
+    page.client.key("Escape")
+    page.wait_text("orderStatus", "Cancelled")
+    set_viewport(page.driver, *DESKTOP)
+    for name in ("demo-order.png", "demo-order-alert.png"):
+        assert (screenshot_directory / name).stat().st_size > 10_000
+
+
 def test_a_ten_thousand_element_screen_renders(browser, slamd_factory):
     storyboard = big_storyboard(10_000)
     daemon, url = launch_web_daemon(slamd_factory, storyboard)
