@@ -11,16 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import tempfile
-from pathlib import Path
 
 import pytest
 
 from web_support import (
-    SCREENSHOT_DIRECTORY, console_errors, launch_web_daemon, make_driver, missing_browser, open_page,
-    set_viewport, settle, wait_until,
+    opened_page, screenshots, make_driver, missing_browser, set_viewport, settle, wait_until,
 )
 
 pytestmark = pytest.mark.skipif(missing_browser() is not None, reason=missing_browser() or "")
@@ -64,67 +60,16 @@ def browser():
     driver.quit()
 
 
-class Page:
-    """The page open on a fresh daemon, with a client of the same daemon."""
-
-    def __init__(self, driver, daemon, url):
-        from selenium.webdriver.common.by import By
-
-        self.driver = driver
-        self.daemon = daemon
-        self.url = url
-        self.client = daemon.connect()
-        self.By = By
-
-    def top(self, ref):
-        return self.driver.find_element(self.By.CSS_SELECTOR, f'.slam-layer[data-top] [data-ref="{ref}"]')
-
-    def all(self, selector):
-        return self.driver.find_elements(self.By.CSS_SELECTOR, selector)
-
-    def css(self, selector):
-        return self.driver.find_element(self.By.CSS_SELECTOR, selector)
-
-    def script(self, code, *args):
-        return self.driver.execute_script(code, *args)
-
-    def active_ref(self):
-        """The reference of the element holding the browser's focus (the node it belongs to)."""
-        return self.script("const e = document.activeElement && document.activeElement.closest('[data-node]');"
-                           "return e ? e.dataset.ref : null")
-
-    def agrees_with_server(self):
-        settle(self.driver)
-        assert self.script("return window.slam.renderer.check()") == []
-        top = self.script("return window.slam.model.top.screen")
-        assert self.script(f"return window.slam.model.tree({top})") == self.client.tree()
-
-    def screenshot(self, name, directory):
-        path = Path(directory) / name
-        self.driver.save_screenshot(str(path))
-        return path
-
-
 @pytest.fixture
 def page(browser, slamd_factory):
-    daemon, url = launch_web_daemon(slamd_factory, STORYBOARD)
-    set_viewport(browser, *DESKTOP)
-    open_page(browser, url)
-    browser.get_log("browser")
-    yield Page(browser, daemon, url)
-    errors = console_errors(browser)
-    assert errors == [], f"console errors: {errors}"
+    with opened_page(browser, slamd_factory, STORYBOARD, viewport=DESKTOP) as page:
+        yield page
 
 
 @pytest.fixture(scope="module")
 def screenshot_directory():
-    directory = Path(tempfile.mkdtemp(prefix="slam-input-screenshots-"))
-    yield directory
-    if os.environ.get("SLAM_SCREENSHOTS") == "1":
-        SCREENSHOT_DIRECTORY.mkdir(parents=True, exist_ok=True)
-        for shot in directory.glob("*.png"):
-            shutil.copy(shot, SCREENSHOT_DIRECTORY / shot.name)
-    print(f"\nscreenshots in {directory}")
+    with screenshots("slam-input-screenshots-") as directory:
+        yield directory
 
 
 def slamctl(page, slamd_path, *arguments):
@@ -416,25 +361,12 @@ ELEMENTS_STORYBOARD = {
 }
 
 
-def _server_has_the_new_elements():
-    from web_support import REPOSITORY_ROOT
-    schema = REPOSITORY_ROOT / "Protocol" / "storyboard.schema.json"
-    return schema.exists() and "CollectionView" in schema.read_text(encoding="utf-8")
-
-
 @pytest.fixture
 def elements_page(browser, slamd_factory):
-    daemon, url = launch_web_daemon(slamd_factory, ELEMENTS_STORYBOARD)
-    set_viewport(browser, *DESKTOP)
-    open_page(browser, url)
-    browser.get_log("browser")
-    yield Page(browser, daemon, url)
-    errors = console_errors(browser)
-    assert errors == [], f"console errors: {errors}"
+    with opened_page(browser, slamd_factory, ELEMENTS_STORYBOARD, viewport=DESKTOP) as page:
+        yield page
 
 
-@pytest.mark.skipif(not _server_has_the_new_elements(), reason="this checkout's slamd has no PickerView, DatePicker, "
-                    "SectionedTableView or CollectionView yet")
 def test_each_new_element_operated_in_the_page_reaches_the_server(elements_page, slamd_path):
     page = elements_page
     from selenium.webdriver.support.ui import Select

@@ -13,15 +13,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import tempfile
-from pathlib import Path
 
 import pytest
 
 from web_support import (
-    SCREENSHOT_DIRECTORY, console_errors, launch_web_daemon, make_driver, missing_browser, open_page,
-    set_viewport, settle, wait_until,
+    opened_page, screenshots, launch_web_daemon, make_driver, missing_browser, open_page, set_viewport, settle, wait_until,
 )
 
 pytestmark = pytest.mark.skipif(missing_browser() is not None, reason=missing_browser() or "")
@@ -37,87 +33,16 @@ def browser():
     driver.quit()
 
 
-class Page:
-    """The page open on a fresh demo daemon, with a client of the same daemon."""
-
-    def __init__(self, driver, daemon, url):
-        from selenium.webdriver.common.by import By
-
-        self.driver = driver
-        self.daemon = daemon
-        self.url = url
-        self.client = daemon.connect()
-        self.By = By
-
-    def top(self, ref):
-        """The element with this reference on the screen on top."""
-        return self.driver.find_element(self.By.CSS_SELECTOR, f'.slam-layer[data-top] [data-ref="{ref}"]')
-
-    def css(self, selector):
-        return self.driver.find_element(self.By.CSS_SELECTOR, selector)
-
-    def all(self, selector):
-        return self.driver.find_elements(self.By.CSS_SELECTOR, selector)
-
-    def text_of(self, ref):
-        return self.top(ref).text
-
-    def wait_text(self, ref, text, timeout=5.0):
-        wait_until(lambda: self.text_of(ref) == text, timeout, f"{ref} to read {text!r} (it reads {self._safe_text(ref)!r})")
-
-    def _safe_text(self, ref):
-        try:
-            return self.text_of(ref)
-        except Exception as error:  # noqa: BLE001
-            return f"<{error.__class__.__name__}>"
-
-    def title(self):
-        return self.css("#title").text
-
-    def wait_title(self, title):
-        wait_until(lambda: self.title() == title, 5.0, f"the title to be {title!r} (it is {self.title()!r})")
-
-    def agrees_with_server(self):
-        """The page's model equals ``tree`` for every screen, and its DOM the model."""
-        settle(self.driver)
-        problems = self.driver.execute_script("return window.slam.renderer.check()")
-        screens = self.driver.execute_script("return window.slam.model.stack.map(s => [s.screen, s.id])")
-        assert [identifier for _, identifier in screens] == [c["id"] for c in self.client.controllers()]
-        topmost = {identifier: number for number, identifier in screens}  # `tree` names the topmost screen of an id
-        for identifier, number in topmost.items():
-            model_tree = self.driver.execute_script(f"return window.slam.model.tree({number})")
-            assert model_tree == self.client.tree(controller=identifier), f"screen {identifier}"
-        assert self.driver.execute_script("return window.slam.model.state") == self.client.state_list()
-        assert problems == []
-
-    def screenshot(self, name, directory):
-        """Saves a screenshot without a focus ring or a hover outline left over from the test's clicks."""
-        self.driver.execute_script("document.activeElement && document.activeElement.blur()")
-        path = Path(directory) / name
-        self.driver.save_screenshot(str(path))
-        return path
-
-
 @pytest.fixture
 def page(browser, slamd_factory):
-    daemon, url = launch_web_daemon(slamd_factory)
-    set_viewport(browser, *DESKTOP)
-    open_page(browser, url)
-    browser.get_log("browser")  # start each test with an empty console
-    yield Page(browser, daemon, url)
-    errors = console_errors(browser)
-    assert errors == [], f"console errors: {errors}"
+    with opened_page(browser, slamd_factory, viewport=DESKTOP) as page:
+        yield page
 
 
 @pytest.fixture(scope="module")
 def screenshot_directory():
-    directory = Path(tempfile.mkdtemp(prefix="slam-screenshots-"))
-    yield directory
-    if os.environ.get("SLAM_SCREENSHOTS") == "1":
-        SCREENSHOT_DIRECTORY.mkdir(parents=True, exist_ok=True)
-        for shot in directory.glob("*.png"):
-            shutil.copy(shot, SCREENSHOT_DIRECTORY / shot.name)
-    print(f"\nscreenshots in {directory}")
+    with screenshots("slam-screenshots-") as directory:
+        yield directory
 
 
 # ------------------------------------------------------------------ the demo, as a person uses it

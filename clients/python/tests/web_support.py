@@ -6,7 +6,9 @@ Used by ``test_web_page.py``.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 import re
 import shutil
 import time
@@ -148,3 +150,99 @@ def console_errors(driver: Any) -> list:
     """Console messages of level SEVERE (errors, CSP violations), ignoring the favicon and refused reconnects."""
     return [entry["message"] for entry in driver.get_log("browser")
             if entry["level"] == "SEVERE" and "favicon" not in entry["message"] and "ERR_CONNECTION_REFUSED" not in entry["message"]]
+
+
+class BrowserPage:
+    """The page open on a fresh daemon in a real browser, with a client of the same daemon."""
+
+    def __init__(self, driver, daemon, url):
+        from selenium.webdriver.common.by import By
+
+        self.driver = driver
+        self.daemon = daemon
+        self.url = url
+        self.client = daemon.connect()
+        self.By = By
+
+    def top(self, ref):
+        """The element with this reference on the screen on top."""
+        return self.driver.find_element(self.By.CSS_SELECTOR, f'.slam-layer[data-top] [data-ref="{ref}"]')
+
+    def css(self, selector):
+        return self.driver.find_element(self.By.CSS_SELECTOR, selector)
+
+    def all(self, selector):
+        return self.driver.find_elements(self.By.CSS_SELECTOR, selector)
+
+    def script(self, code, *args):
+        return self.driver.execute_script(code, *args)
+
+    def active_ref(self):
+        """The reference of the element holding the browser's focus (the node it belongs to)."""
+        return self.script("const e = document.activeElement && document.activeElement.closest('[data-node]');"
+                           "return e ? e.dataset.ref : null")
+
+    def text_of(self, ref):
+        return self.top(ref).text
+
+    def wait_text(self, ref, text, timeout=5.0):
+        wait_until(lambda: self.text_of(ref) == text, timeout, f"{ref} to read {text!r} (it reads {self._safe_text(ref)!r})")
+
+    def _safe_text(self, ref):
+        try:
+            return self.text_of(ref)
+        except Exception as error:  # noqa: BLE001
+            return f"<{error.__class__.__name__}>"
+
+    def title(self):
+        return self.css("#title").text
+
+    def wait_title(self, title):
+        wait_until(lambda: self.title() == title, 5.0, f"the title to be {title!r} (it is {self.title()!r})")
+
+    def agrees_with_server(self):
+        """The page's model equals ``tree`` for every screen, and its DOM the model."""
+        settle(self.driver)
+        problems = self.driver.execute_script("return window.slam.renderer.check()")
+        screens = self.driver.execute_script("return window.slam.model.stack.map(s => [s.screen, s.id])")
+        assert [identifier for _, identifier in screens] == [c["id"] for c in self.client.controllers()]
+        topmost = {identifier: number for number, identifier in screens}  # `tree` names the topmost screen of an id
+        for identifier, number in topmost.items():
+            model_tree = self.driver.execute_script(f"return window.slam.model.tree({number})")
+            assert model_tree == self.client.tree(controller=identifier), f"screen {identifier}"
+        assert self.driver.execute_script("return window.slam.model.state") == self.client.state_list()
+        assert problems == []
+
+    def screenshot(self, name, directory):
+        """Saves a screenshot without the browser's focus ring or a hover outline left over from the test's clicks
+        (the server's focus ring, drawn by the page, stays)."""
+        self.driver.execute_script("document.activeElement && document.activeElement.blur()")
+        path = Path(directory) / name
+        self.driver.save_screenshot(str(path))
+        return path
+
+
+@contextlib.contextmanager
+def opened_page(browser: Any, slamd_factory: Callable[..., Any], storyboard: Any = None,
+                viewport: tuple = (1280, 860)):
+    """A fresh ``slamd --web`` (the demo, or ``storyboard``) open in ``browser``; afterwards the console
+    must hold no error."""
+    daemon, url = launch_web_daemon(slamd_factory, storyboard)
+    set_viewport(browser, *viewport)
+    open_page(browser, url)
+    browser.get_log("browser")  # start each test with an empty console
+    yield BrowserPage(browser, daemon, url)
+    errors = console_errors(browser)
+    assert errors == [], f"console errors: {errors}"
+
+
+@contextlib.contextmanager
+def screenshots(prefix: str):
+    """A temporary directory for a module's screenshots, copied to ``docs/screenshots/`` when ``SLAM_SCREENSHOTS=1``."""
+    directory = Path(tempfile.mkdtemp(prefix=prefix))
+    yield directory
+    if os.environ.get("SLAM_SCREENSHOTS") == "1":
+        SCREENSHOT_DIRECTORY.mkdir(parents=True, exist_ok=True)
+        for shot in directory.glob("*.png"):
+            shutil.copy(shot, SCREENSHOT_DIRECTORY / shot.name)
+    print(f"\nscreenshots in {directory}")
