@@ -29,7 +29,7 @@ import Testing
         let (application, _, _) = try makeApplication(Label(reference: "l"), identifier: "Home")
         let alert = application.presentAlert(confirmation(log))
         var stackWhenActionRan: [String] = []
-        application.addTask(name: "record") { _ in stackWhenActionRan = application.stack.map(\.controller.identifier) }
+        application.addTask(name: "record") { [unowned application] _ in stackWhenActionRan = application.stack.map(\.controller.identifier) }
         try alert.find("clear", as: Button.self).press(nil)
         #expect(log.value == ["clear"])
         #expect(application.stack.map(\.controller.identifier) == ["Home"])
@@ -97,5 +97,7 @@ import Testing
             .init(title: "Don't save"), .init(title: "OK"), .init(title: "OK"), .init(title: "…"), .init(title: "x", reference: "mine"),
         ])
         #expect(alert.buttonReferences == ["dontsave", "ok", "ok2", "button3", "mine"])
+        let explicit = Alert(identifier: "b", title: "t", buttons: [.init(title: "OK"), .init(title: "Fine", reference: "ok")])
+        #expect(explicit.buttonReferences == ["ok2", "ok"], "a reference given explicitly is kept; a made one steps aside")
     }
 }
