@@ -120,15 +120,21 @@ function press(node, value) {
 
 /** Per secure field: keys sent and not yet answered (its echo is only a mask, so the field waits for the last). */
 const secureTyping = new Map();
+/** Per secure field: the last key sent, so the next one goes after it (a Backspace first focuses, an extra hop). */
+const secureQueues = new Map();
 
 /** A key typed into a secure field: characters go by typeText (which focuses the field too), Backspace by key. */
 function secureKey(node, key) {
   if (!node.ref) return;
   const controller = model.screen(node.screen).id;
   secureTyping.set(node.node, (secureTyping.get(node.node) || 0) + 1);
-  const call = key === 'Backspace'
+  const send = () => (key === 'Backspace'
     ? focusFirst(node).then(() => rpc.call('key', { key: 'Backspace' }))
-    : rpc.call('typeText', { ref: node.ref, text: key, controller });
+    : rpc.call('typeText', { ref: node.ref, text: key, controller }));
+  const call = (secureQueues.get(node.node) || Promise.resolve()).then(send);
+  const queued = call.catch(() => {});
+  secureQueues.set(node.node, queued);
+  queued.then(() => { if (secureQueues.get(node.node) === queued) secureQueues.delete(node.node); });
   call.catch((error) => showError(error, `typing into ${node.ref}`)).finally(() => {
     const left = (secureTyping.get(node.node) || 1) - 1;
     if (left > 0) secureTyping.set(node.node, left);

@@ -872,6 +872,8 @@ export class Renderer {
     const node = number === null ? null : this.model.node(number);
     if (!node || !this.hooks.onSecureKey) return;
     let key = null;
+    // Composition updates are not keys (an input method rewrites them until it commits).
+    if (event.isComposing || event.inputType === 'insertCompositionText') return;
     if (event.inputType === 'deleteContentBackward') key = 'Backspace';
     else if (event.inputType.startsWith('insert') && event.inputType !== 'insertLineBreak' && event.inputType !== 'insertParagraph') {
       key = event.data || (event.dataTransfer ? event.dataTransfer.getData('text/plain') : '');
@@ -895,6 +897,9 @@ export class Renderer {
   typed(event) {
     const input = event.target;
     if (!input.classList || !input.classList.contains('slam-textfield')) return;
+    // A secure field holds only the mask: its keys went to the server one by one (beforeTyping),
+    // and what an autofill or an input method put in it must never be sent as its text.
+    if (input.type === 'password') return;
     const number = this.nodeOf(input);
     const node = number === null ? null : this.model.node(number);
     if (node && this.hooks.onText) this.hooks.onText(node, input.value);
