@@ -51,11 +51,11 @@ struct StoryboardReader {
             throw StoryboardError(JSONPath.root.appending(key: "initial"),
                                   .unknownInitialController(identifier: initial, known: controllers.map(\.identifier)))
         }
-        return (initial, controllers, state, try alerts(root["alerts"]))
+        return (initial, controllers, state, try alerts(root["alerts"], controllerIdentifiers: Set(identifierPaths.keys)))
     }
 
     /// `alerts`: `[{"id", "title", "message"?, "buttons": [{"title", "ref"?, "role"?, "task"?, "param"?}]}]`.
-    private func alerts(_ value: JSONValue?) throws(StoryboardError) -> [Alert] {
+    private func alerts(_ value: JSONValue?, controllerIdentifiers: Set<String>) throws(StoryboardError) -> [Alert] {
         guard let value else { return [] }
         let alertsPath = JSONPath.root.appending(key: "alerts")
         guard case .array(let alertValues) = value else {
@@ -70,6 +70,10 @@ struct StoryboardReader {
             let identifier = try string(members, "id", at: path)
             if let first = identifierPaths[identifier] {
                 throw StoryboardError(path.appending(key: "id"), .duplicateControllerIdentifier(identifier: identifier, firstPath: first))
+            }
+            if controllerIdentifiers.contains(identifier) {
+                // An alert is shown under its id: one named like a screen would stand for it in every request.
+                throw StoryboardError(path.appending(key: "id"), .duplicateControllerIdentifier(identifier: identifier, firstPath: "$.controllers"))
             }
             identifierPaths[identifier] = path.appending(key: "id").description
             let title = try string(members, "title", at: path)
@@ -96,12 +100,14 @@ struct StoryboardReader {
                                             param: try optionalString(button, "param", at: buttonPath)))
             }
             let alert = Alert(identifier: identifier, title: title, message: message, buttons: actions)
-            let references = alert.buttonReferences
-            if let duplicate = references.indices.first(where: { index in
-                actions[index].reference != nil && references[index] != actions[index].reference
-            }) {
-                throw StoryboardError(buttonsPath.appending(index: duplicate).appending(key: "ref"),
-                                      .duplicateReference(reference: actions[duplicate].reference!, firstPath: buttonsPath.description))
+            var firstRefPaths: [String: String] = [:]
+            for (buttonIndex, action) in actions.enumerated() {
+                guard let reference = action.reference else { continue }
+                let refPath = buttonsPath.appending(index: buttonIndex).appending(key: "ref")
+                if let first = firstRefPaths[reference] {
+                    throw StoryboardError(refPath, .duplicateReference(reference: reference, firstPath: first))
+                }
+                firstRefPaths[reference] = refPath.description
             }
             alerts.append(alert)
         }
@@ -127,6 +133,9 @@ struct StoryboardReader {
                 throw StoryboardError(path.appending(key: name), .unknownProperty(name: name, type: type.name, allowed: allowed))
             }
             values[name] = try propertyValue(member, for: descriptor, at: path.appending(key: name))
+        }
+        if let (property, reason) = type.declarationProblem(values) {
+            throw StoryboardError(path.appending(key: property), .invalidValue(name: property, reason: reason))
         }
         if let exclusive = StoryboardSchema.exclusiveProperties[type.name], exclusive.allSatisfy({ values[$0] != nil }) {
             throw StoryboardError(path.appending(key: exclusive[1]), .exclusiveProperties(exclusive[0], exclusive[1]))

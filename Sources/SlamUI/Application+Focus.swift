@@ -91,11 +91,11 @@ extension Application {
         element?.markChanged()
         (previous as? TextField)?.didEndEditing()
         (element as? TextField)?.didBeginEditing()
-        emit(.focusChanged(controller: controller.identifier, reference: element?.focusName, previous: previous?.focusName))
+        emit(.focusChanged(controller: controller.identifier, reference: element?.referenceOrPath, previous: previous?.referenceOrPath))
     }
 }
 
 extension View {
-    /// How focus events name the element: its reference, or its path when it has none.
-    var focusName: String { reference.isEmpty ? path : reference }
+    /// How reports name the element (focus events, `updateUI`'s changes): its reference, or its path when it has none.
+    public var referenceOrPath: String { reference.isEmpty ? path : reference }
 }

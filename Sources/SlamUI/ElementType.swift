@@ -4,11 +4,14 @@ public struct ElementType: Sendable {
     public let name: String
     public let make: @Sendable (_ reference: String) -> View
     public let properties: [PropertyDescriptor]
+    /// What is wrong with static values taken together (see ``View/declarationProblem(_:)``).
+    public let declarationProblem: @Sendable ([String: PropertyValue]) -> (property: String, reason: String)?
 
     public init(_ elementClass: View.Type, make: @escaping @Sendable (String) -> View) {
         self.name = elementClass.typeName
         self.make = make
         self.properties = elementClass.properties
+        self.declarationProblem = { elementClass.declarationProblem($0) }
     }
 
     /// The settable property `name`, when `binding` can feed it (see ``View/bind(property:to:in:)``).

@@ -13,32 +13,15 @@ extension PropertyValue {
 
     /// The value of kind `kind` that `state` describes, in its normal form
     /// (a table row written as a plain string becomes `{"text": …, "detail": null}`).
+    /// Lists and nested values are checked strictly; plain values read as
+    /// ``init(_:as:)`` reads them.
     ///
     /// - Throws: ``ShapeError`` naming where `state` does not fit.
     public static func parse(_ state: StateValue, as kind: Kind) throws(ShapeError) -> PropertyValue {
         switch kind {
-        case .bool:
-            guard case .bool(let flag) = state else { throw ShapeError(path: "", reason: "expected a boolean") }
-            return .bool(flag)
-        case .integer:
-            guard let integer = state.integerValue else { throw ShapeError(path: "", reason: "expected an integer") }
-            return .integer(integer)
-        case .optionalInteger:
-            if state.isNull { return .null }
-            guard let integer = state.integerValue else { throw ShapeError(path: "", reason: "expected an integer or null") }
-            return .integer(integer)
-        case .double:
-            guard let double = state.doubleValue else { throw ShapeError(path: "", reason: "expected a number") }
-            return .double(double)
-        case .string:
-            guard let text = state.stringValue else { throw ShapeError(path: "", reason: "expected a string") }
-            return .string(text)
-        case .optionalString:
-            if state.isNull { return .null }
-            guard let text = state.stringValue else { throw ShapeError(path: "", reason: "expected a string or null") }
-            return .string(text)
-        case .strings:
-            return .strings(try strings(state, at: ""))
+        case .bool, .integer, .optionalInteger, .double, .string, .optionalString, .strings:
+            // Plain values read as the shared state shows them in a property (one rule for both).
+            return PropertyValue(state, as: kind)
         case .integers:
             let list = try list(state, at: "", of: "integers")
             var integers: [Int] = []

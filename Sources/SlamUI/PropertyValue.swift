@@ -32,6 +32,14 @@ extension PropertyValue {
         case tableSections = "array of table sections"
         /// A collection view's items: `[{"header": …, "items": [{"key": …, "text": …}]}]`.
         case collectionSections = "array of collection sections"
+
+        /// Lists of numbers and nested values, which a storyboard or the shared state must give in their shape.
+        var isNested: Bool {
+            switch self {
+            case .integers, .stringLists, .positions, .tableSections, .collectionSections: true
+            default: false
+            }
+        }
     }
 
     /// Whether this value is acceptable for a property of `kind` (integers are accepted as numbers).

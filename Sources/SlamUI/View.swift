@@ -86,6 +86,13 @@ open class View {
         PropertyDescriptor("spacing", kind: .double, read: { .double($0.spacing) }, write: { $0.spacing = $1.doubleValue }),
     ]
 
+    /// Says what is wrong with a declaration's static values taken together (a date that
+    /// does not fit the picker's mode), nil when nothing is. Storyboards are checked with
+    /// it when they load; each value alone was checked by its property's `validate`.
+    open class func declarationProblem(_ values: [String: PropertyValue]) -> (property: String, reason: String)? {
+        nil
+    }
+
     /// Pulls this element's data sources into what it shows. Call ``updateUI()`` instead.
     open func fillUI() {
         if !stateBindings.isEmpty { applyStateBindings() }
@@ -122,10 +129,11 @@ open class View {
     /// Detaches this element (and its subtree) from its superview and controller.
     public func removeFromSuperview() {
         guard let superview else { return }
+        // Unregistered while still in place: a focus event names it by its path as it was.
+        controller?.unregister(self)
         if let index = superview.subviews.firstIndex(where: { $0 === self }) {
             superview.subviews.remove(at: index)
         }
-        controller?.unregister(self)
         self.superview = nil
         superview.markChanged()
     }

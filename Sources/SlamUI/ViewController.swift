@@ -171,10 +171,12 @@ open class ViewController {
             if !element.reference.isEmpty, elementsByReference[element.reference] === element {
                 elementsByReference[element.reference] = nil
             }
-            if element === focusedElement { removedFocus = element.focusName }
+            if element === focusedElement { removedFocus = element.referenceOrPath }
             element.controller = nil
         }
         if let removedFocus {
+            // A field that leaves the screen while being edited finishes its editing.
+            (focusedElement as? TextField)?.didEndEditing()
             focusedElement = nil
             application?.emit(.focusChanged(controller: identifier, reference: nil, previous: removedFocus))
         }

@@ -143,4 +143,90 @@ private func load(_ children: String) throws -> ViewController {
         #expect(error.path == "$.controllers[0].view.children[0].\(property)")
         #expect(error.message.hasPrefix("'\(property)': \(start); use 2026-11-23, 14:30:00 or 2026-11-23T14:30:00Z"))
     }
+
+    @Test(arguments: [
+        (#"{"type":"DatePicker","ref":"d","mode":"date","value":"14:30"}"#, "value", "'14:30' cannot be read in date mode: it needs a date"),
+        (#"{"type":"DatePicker","ref":"d","mode":"time","maximumDate":"2026-11-23"}"#, "maximumDate", "'2026-11-23' cannot be read in time mode: it needs a time"),
+        (#"{"type":"DatePicker","ref":"d","minimumDate":"09:00"}"#, "minimumDate", "'09:00' cannot be read in dateAndTime mode: it needs a date"),
+    ])
+    func aDateThatDoesNotFitTheModeIsRefusedAtLoad(child: String, property: String, reason: String) throws {
+        let error = try #require(refusal(child))
+        #expect(error.path == "$.controllers[0].view.children[0].\(property)")
+        #expect(error.message == "'\(property)': \(reason)")
+    }
+
+    @Test func bindingsApplyInTheTypesOrderSoABoundSelectionSurvives() throws {
+        // The selection is bound before the sections in the document; it must still be applied after them.
+        let storyboard = try Storyboard(bytes: Array(#"""
+            {"initial":"A","state":{"picked":["b"],"tiles":[{"items":["a","b"]}],"rows":[1,1],"sizes":[["S","M"],["x","y"]]},
+             "controllers":[{"id":"A","view":{"type":"View","ref":"root","children":[
+               {"type":"CollectionView","ref":"c","bind":{"selectedKeys":"picked","sections":"tiles"}},
+               {"type":"PickerView","ref":"p","bind":{"selectedRows":"rows","components":"sizes"}}]}}]}
+            """#.utf8))
+        let application = Application()
+        storyboard.install(in: application)
+        try application.start(with: "A")
+        let controller = try #require(application.topController)
+        #expect(controller.findCollectionView(with: "c")?.selectedKeys == ["b"])
+        #expect(controller.findPickerView(with: "p")?.selectedRows == [1, 1])
+        #expect(application.state["picked"] == ["b"], "nothing wrote an emptied selection back")
+    }
+
+    @Test func aBoundValueOfTheWrongShapeIsReportedAndLeavesTheElementAsItWas() throws {
+        let storyboard = try Storyboard(bytes: Array(#"""
+            {"initial":"A","state":{"groups":[{"header":"G","rows":["one"]}]},
+             "controllers":[{"id":"A","view":{"type":"View","ref":"root","children":[
+               {"type":"SectionedTableView","ref":"t","bind":{"sections":"groups"}}]}}]}
+            """#.utf8))
+        let application = Application()
+        var warnings: [String] = []
+        application.eventHandler = { if case .warning(let message) = $0 { warnings.append(message) } }
+        storyboard.install(in: application)
+        try application.start(with: "A")
+        let table = try #require(application.topController?.findSectionedTableView(with: "t"))
+        application.state.set("groups", [["rows": [7]]])
+        application.performPendingUpdates()
+        #expect(table.sections == [TableSection(header: "G", texts: ["one"])])
+        #expect(warnings == [#"root/t: 'sections' is bound to 'groups', which does not fit: [0].rows[0]: a row is a string or {"text", "detail"}"#])
+    }
+
+    @Test func alertsLoadAndTheAlertTaskPresentsThem() throws {
+        let storyboard = try Storyboard(bytes: Array(#"""
+            {"initial":"A","alerts":[{"id":"sure","title":"Sure?","message":"Really.","buttons":[
+               {"title":"Yes","task":"set","param":"answer=yes"},{"title":"No","ref":"no","role":"cancel"}]}],
+             "controllers":[{"id":"A","view":{"type":"View","ref":"root"}}]}
+            """#.utf8))
+        let application = Application()
+        storyboard.install(in: application)
+        try application.start(with: "A")
+        try application.runTask(name: "alert", param: "sure")
+        let alert = try #require(application.topController as? AlertController)
+        #expect(alert.view.subviews.map(\.reference) == ["yes", "no"])
+        try alert.find("yes", as: Button.self).press(nil)
+        #expect(application.state["answer"] == "yes")
+        #expect(application.stack.count == 1)
+    }
+
+    @Test(arguments: [
+        (#""alerts":[{"id":"A","title":"t","buttons":[{"title":"OK"}]}]"#, "$.alerts[0].id",
+         "duplicate controller id 'A'; first used at $.controllers"),
+        (#""alerts":[{"id":"x","title":"t","buttons":[{"title":"One","ref":"b"},{"title":"Two","ref":"b"}]}]"#,
+         "$.alerts[0].buttons[1].ref", "duplicate reference 'b'; first used at $.alerts[0].buttons[0].ref"),
+        (#""alerts":[{"id":"x","title":"t","buttons":[{"title":"OK","role":"danger"}]}]"#, "$.alerts[0].buttons[0].role",
+         "'role' must be one of 'normal', 'cancel', 'destructive', got 'danger'"),
+        (#""alerts":[{"id":"x","title":"t","buttons":[]}]"#, "$.alerts[0].buttons", "'buttons' must not be empty"),
+        (#""alerts":[{"id":"x","title":"t"}]"#, "$.alerts[0]", "missing required member 'buttons'"),
+        (#""alerts":[{"id":"x","title":"t","buttons":[{"title":"OK"}],"icon":"!"}]"#, "$.alerts[0].icon",
+         "unknown member 'icon'; allowed: id, title, message, buttons"),
+    ])
+    func badAlertsAreRefusedWithTheirPath(alerts: String, path: String, message: String) throws {
+        let text = #"{"initial":"A",\#(alerts),"controllers":[{"id":"A","view":{"type":"View","ref":"root"}}]}"#
+        do {
+            _ = try Storyboard(bytes: Array(text.utf8))
+            Issue.record("accepted \(alerts)")
+        } catch {
+            #expect(error.path == path)
+            #expect(error.message == message)
+        }
+    }
 }

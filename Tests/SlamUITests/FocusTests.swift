@@ -93,6 +93,14 @@ final class Box<Value> {
         #expect(events.value.last == .focusChanged(controller: "Form", reference: nil, previous: "name"))
     }
 
+    @Test func anAnonymousFocusedElementIsNamedByItsPathWhenItIsRemoved() throws {
+        let anonymous = Button(reference: "")
+        let (application, _, events) = try makeApplication(Label(reference: "first"), anonymous)
+        try application.focus(anonymous)
+        anonymous.removeFromSuperview()
+        #expect(events.value.last == .focusChanged(controller: "Form", reference: nil, previous: "root/Button[1]"))
+    }
+
     @Test func eachControllerKeepsItsOwnFocusAndKeysGoToTheTop() throws {
         let homeField = TextField(reference: "query")
         let (application, home, _) = try makeApplication(homeField, identifier: "Home")

@@ -41,6 +41,29 @@ import Testing
         #expect(log.value == ["began", "changed Ada", "ended Ada", "began", "ended Ada"])
     }
 
+    @Test func setTextInAFocusedFieldOnlyChangesIt() throws {
+        // A renderer sends setText as a person types in a field it focused: editing began once, ends once.
+        let log = Box<[String]>([])
+        let field = recordingField(log)
+        let other = Button(reference: "save")
+        let (application, _, _) = try makeApplication(field, other)
+        try application.focus(field)
+        try field.enterText("a")
+        try field.enterText("ab")
+        try application.focus(other)
+        #expect(log.value == ["began", "changed a", "changed ab", "ended ab"])
+    }
+
+    @Test func aFocusedFieldThatLeavesTheScreenEndsEditing() throws {
+        let log = Box<[String]>([])
+        let field = recordingField(log)
+        let (application, controller, _) = try makeApplication(View(reference: "form", subviews: [field]))
+        try application.focus(field)
+        try field.type("x")
+        controller.find("form")!.removeFromSuperview()
+        #expect(log.value == ["began", "changed x", "ended x"])
+    }
+
     @Test func maximumLengthStopsTypingAndCutsSetText() throws {
         let field = TextField(reference: "code")
         field.maxLength = 3

@@ -24,11 +24,12 @@ extension TreeRequest: HandledRequest {
 }
 
 extension QueryRequest: HandledRequest {
+    /// The types `type` may name: the built-in ones, and `Alert` (not placed by storyboards, but its root can be looked for).
+    static let knownTypes = Set(ElementType.builtIn.keys).union([AlertView.typeName])
+
     static func handle(_ request: QueryRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> [ElementSnapshotOutput] {
-        // Alerts are not placed by storyboards, but their root element can be looked for.
-        let knownTypes = Set(ElementType.builtIn.keys).union([AlertView.typeName])
-        if let type = request.type, !knownTypes.contains(type) {
-            throw .invalidParams("type: unknown element type '\(type)'; known types: \(knownTypes.sorted().joined(separator: ", "))",
+        if let type = request.type, !Self.knownTypes.contains(type) {
+            throw .invalidParams("type: unknown element type '\(type)'; known types: \(Self.knownTypes.sorted().joined(separator: ", "))",
                                  data: ["parameter": "type"])
         }
         let controller = try service.controller(request.controller)
@@ -111,6 +112,6 @@ extension SlamService {
         let target = if let reference { try element(reference, in: controllerID) } else { controller.view }
         refresh(target)
         let changed = takeChanges(of: controller)
-        return Changes(controller: controller.identifier, changed: changed.map { $0.reference.isEmpty ? $0.path : $0.reference })
+        return Changes(controller: controller.identifier, changed: changed.map(\.referenceOrPath))
     }
 }

@@ -52,9 +52,11 @@ public struct Alert {
 
     /// The reference each button gets: its own, or one made from its title, made unique (`ok`, `ok2`).
     public var buttonReferences: [String] {
-        var used: Set<String> = []
+        // References given explicitly are kept as they are; made ones step aside.
+        var used = Set(actions.compactMap(\.reference))
         return actions.enumerated().map { index, action in
-            var base = action.reference ?? String(action.title.lowercased().filter { $0.isLetter || $0.isNumber })
+            if let reference = action.reference { return reference }
+            var base = String(action.title.lowercased().filter { $0.isLetter || $0.isNumber })
             if base.isEmpty { base = "button\(index)" }
             var candidate = base
             var number = 2

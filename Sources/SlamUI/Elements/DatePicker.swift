@@ -171,6 +171,17 @@ public final class DatePicker: InteractiveControl, FocusableView {
         }
     }
 
+    /// A value or bound that cannot be read in the declared mode (a bare time for a date picker).
+    public override class func declarationProblem(_ values: [String: PropertyValue]) -> (property: String, reason: String)? {
+        let mode = values["mode"]?.stringValue.flatMap(DatePickerMode.init(rawValue:)) ?? .dateAndTime
+        for name in ["value", "minimumDate", "maximumDate"] {
+            guard case .string(let text)? = values[name], let parsed = try? DateTimeValue.parse(text),
+                  parsed.seconds(for: mode) == nil else { continue }
+            return (name, "'\(text)' cannot be read in \(mode.rawValue) mode: \(mode == .time ? "it needs a time" : "it needs a date")")
+        }
+        return nil
+    }
+
     /// The text read as this picker's mode holds it.
     private func parse(_ text: String) throws(DateTimeValue.ParseError) -> Int {
         let parsed = try DateTimeValue.parse(text)

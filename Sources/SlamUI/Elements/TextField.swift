@@ -73,12 +73,15 @@ public final class TextField: InteractiveControl, FocusableView {
     }
 
     /// A user replaces the text: editing began, changed (when it did change), then did end.
+    /// In a field that has the focus, editing has begun already and ends when the focus
+    /// leaves, so only *changed* fires (a renderer sends `setText` as a person types).
     public override func enterText(_ newText: String) throws(SlamError) {
         try requireInteractable()
         let limited = maxLength.map { String(newText.prefix($0)) } ?? newText
-        editingDidBeginBlock?()
+        let isEditing = isFocused
+        if !isEditing { editingDidBeginBlock?() }
         if limited != text { userChanged(to: limited) }
-        editingDidEndBlock?(text)
+        if !isEditing { editingDidEndBlock?(text) }
     }
 
     /// Typing: characters are added at the end, Backspace removes the last one, Enter runs the return action.

@@ -29,6 +29,10 @@ extension View {
         let descriptor = try Self.bindableProperty(named: name, for: binding, typeName: Self.typeName, properties: Self.properties)
         stateBindings.removeAll { $0.descriptor.name == name }
         stateBindings.append(PropertyBinding(descriptor: descriptor, binding: binding, store: store))
+        // Applied in the type's declared order, as storyboard values are: rows before the selection
+        // among them, a mode and bounds before a date, whatever order the bindings came in.
+        let order = Dictionary(Self.properties.enumerated().map { ($1.name, $0) }) { first, _ in first }
+        stateBindings.sort { order[$0.descriptor.name, default: .max] < order[$1.descriptor.name, default: .max] }
         updateWhenChanged(binding.keys.map(store.bindable))
     }
 
@@ -59,6 +63,16 @@ extension View {
     /// Shows the bound values (from ``fillUI()``).
     func applyStateBindings() {
         for binding in stateBindings {
+            if case let .key(key, _) = binding.binding, binding.descriptor.kind.isNested {
+                // A list or nested value of the wrong shape is reported and leaves what is shown as it was.
+                do throws(PropertyValue.ShapeError) {
+                    _ = try PropertyValue.parse(binding.store[key] ?? .null, as: binding.descriptor.kind)
+                } catch {
+                    controller?.application?.emit(.warning(
+                        message: "\(path): '\(binding.descriptor.name)' is bound to '\(key)', which does not fit: \(error)"))
+                    continue
+                }
+            }
             binding.descriptor.write?(self, binding.value)
         }
     }
@@ -88,9 +102,9 @@ extension PropertyValue {
         case .string: self = .string(state.text)
         case .optionalString: self = state.isNull ? .null : .string(state.text)
         case .strings: self = .strings((state.listValue ?? []).map(\.rowText))
-        case .integers: self = .integers((state.listValue ?? []).compactMap(\.integerValue))
+        case .integers:
+            self = (try? PropertyValue.parse(state, as: kind)) ?? .integers([])
         case .stringLists, .positions, .tableSections, .collectionSections:
-            // A value of the wrong shape shows as empty (a list of nothing) rather than stopping the update.
             self = (try? PropertyValue.parse(state, as: kind)) ?? .structured(.list([]))
         }
     }
