@@ -90,8 +90,11 @@ public enum DemoApp {
 
         let name = controller.findTextField(with: "name")
         name?.textDataSource = { model.name }
-        name?.editingChangedBlock = { model.name = $0 }
-        name?.editingDidEndBlock = { [weak controller] _ in controller?.updateUI() }
+        // The greeting follows each change, as a person types (editing ends only when the focus leaves).
+        name?.editingChangedBlock = { [weak controller] in
+            model.name = $0
+            controller?.updateUI()
+        }
         controller.findLabel(with: "greeting")?.textDataSource = {
             model.name.isEmpty ? "Hello, stranger" : "Hello, \(model.name)"
         }
@@ -115,8 +118,10 @@ public enum DemoApp {
 
         let newItem = controller.findTextField(with: "newItem")
         newItem?.textDataSource = { model.newItem }
-        newItem?.editingChangedBlock = { model.newItem = $0 }
-        newItem?.editingDidEndBlock = { [weak controller] _ in controller?.updateUI() }
+        newItem?.editingChangedBlock = { [weak controller] in
+            model.newItem = $0
+            controller?.updateUI()
+        }
 
         let add = controller.findButton(with: "add")
         add?.enableDataSource = { !model.newItem.trimmingCharacters(in: .whitespaces).isEmpty }

@@ -144,9 +144,12 @@ func applicationShowing(_ elements: View..., events: @escaping (ApplicationEvent
         try application.start(with: "Screen")
         #expect(picker.components == [["S", "M"], ["Red"]])
         #expect(picker.selectedRows == [0, 0])
+        var warnings: [String] = []
+        application.eventHandler = { if case .warning(let message) = $0 { warnings.append(message) } }
         _ = application.state.set("sizes", "not a list")
         application.topController!.updateUI()
-        #expect(picker.components == [], "a value of the wrong shape shows as empty")
+        #expect(picker.components == [["S", "M"], ["Red"]], "a value of the wrong shape leaves the picker as it was")
+        #expect(warnings == ["root/p: 'components' is bound to 'sizes', which does not fit: expected an array of components"])
     }
 
     @Test func theFocusOrderIncludesTheNewElements() throws {
