@@ -81,7 +81,7 @@ public final class SlamDaemon: Sendable {
         let loop = group.next()
 
         let state = try loop.submit { [configuration, logger, makeApplication] in
-            let service = SlamService(application: try makeApplication(), scheduler: EventLoopScheduler(eventLoop: loop),
+            let service = try SlamService(makeApplication: makeApplication, scheduler: EventLoopScheduler(eventLoop: loop),
                                       configuration: .init(maximumMessageBytes: configuration.maximumMessageBytes,
                                                            transports: configuration.web == nil ? ["unix"] : ["unix", "websocket"]))
             return NIOLoopBound(DaemonState(service: service, logger: logger), eventLoop: loop)

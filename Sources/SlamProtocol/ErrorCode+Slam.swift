@@ -28,6 +28,9 @@ extension ErrorCode {
     /// A modal screen or an alert covers the element's controller, so a user could not reach it.
     /// `data`: `ref`, `controller`, `coveredBy`.
     public static let elementCovered = ErrorCode(rawValue: -32012)
+    /// `reset` put the application back to its launch state while this request waited (a `waitFor`),
+    /// or the server cannot reset (it was given an application, not a way to make one). `data`: `reason`.
+    public static let applicationReset = ErrorCode(rawValue: -32013)
 
     /// Every code Slam can answer with and its short name, in code order, for discovery and docs.
     public static let slamCodes: [(code: ErrorCode, name: String)] = [
@@ -49,6 +52,7 @@ extension ErrorCode {
         (.taskFailed, "Task failed"),
         (.stateKeyNotFound, "State key not found"),
         (.elementCovered, "Element covered"),
+        (.applicationReset, "Application reset"),
     ]
 
     /// The short name of a Slam code.

@@ -11,7 +11,7 @@ public enum SlamRequests {
             TypeTextRequest.self, RunTaskRequest.self,
             TasksRequest.self, ControllersRequest.self, WaitForRequest.self, SubscribeRequest.self,
             UnsubscribeRequest.self, StateGetRequest.self, StateSetRequest.self, StateListRequest.self,
-            UIAttachRequest.self, UIDetachRequest.self, DiscoverRequest.self,
+            UIAttachRequest.self, UIDetachRequest.self, ResetRequest.self, DiscoverRequest.self,
         ]
     }
 

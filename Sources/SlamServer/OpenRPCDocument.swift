@@ -144,7 +144,8 @@ enum OpenRPCDocument {
                 "oneOf": [
                     ["type": "object", "required": ["op", "stack"],
                      "properties": ["op": ["const": "stack"], "stack": ["type": "array", "items": ["$ref": "#/components/schemas/UIScreen"]]]],
-                    ["type": "object", "required": ["op", "values"], "properties": ["op": ["const": "state"], "values": ["type": "object"]]],
+                    ["type": "object", "required": ["op", "values"], "properties": ["op": ["const": "state"], "values": ["type": "object"],
+                                                                                "removed": ["type": "array", "items": ["type": "string"]]]],
                     ["type": "object", "required": ["op", "node"], "properties": ["op": ["const": "remove"], "node": ["type": "integer"]]],
                     ["type": "object", "required": ["op", "parent", "index", "tree"],
                      "properties": ["op": ["const": "insert"], "parent": ["type": "integer"], "index": ["type": "integer", "minimum": 0],

@@ -77,17 +77,19 @@ final class RemoteUIMirror {
     /// batch, or nil when nothing did. `changes` are the changed elements per
     /// controller, `changedState` the shared state keys whose value changed, with their values.
     func batch(application: Application, changes: [(controller: ViewController, elements: [View])],
-               changedState: JSONValue.Object) -> JSONNode? {
+               changedState: JSONValue.Object, removedState: [String] = []) -> JSONNode? {
         sentWhole.removeAll(keepingCapacity: true)
         var ops = JSONNode.array()
         var count = 0
 
         let kept = reconcileStack(application.stack, into: &ops, count: &count)
 
-        if !changedState.isEmpty {
+        if !changedState.isEmpty || !removedState.isEmpty {
             var op = JSONNode.object()
             op.set("op", JSONNode("state"))
             op.set("values", JSONNode(JSONValue.object(changedState)))
+            // Only a reset removes keys; the member is left out otherwise.
+            if !removedState.isEmpty { op.set("removed", JSONNode(JSONValue.array(removedState.map(JSONValue.string)))) }
             ops.append(op)
             count += 1
         }

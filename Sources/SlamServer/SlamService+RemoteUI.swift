@@ -26,8 +26,10 @@ extension SlamService {
     }
 
     /// Sends this turn's batch, written once, to every attached renderer.
-    func sendRedraw(changes: [(controller: ViewController, elements: [View])], changedState: JSONValue.Object) {
-        guard let params = remoteUI.batch(application: application, changes: changes, changedState: changedState),
+    func sendRedraw(changes: [(controller: ViewController, elements: [View])], changedState: JSONValue.Object,
+                    removedState: [String] = []) {
+        guard let params = remoteUI.batch(application: application, changes: changes, changedState: changedState,
+                                          removedState: removedState),
               let bytes = try? params.serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"ui.redraw","params":"#.utf8),
                                                  suffix: [UInt8(ascii: "}")]) else { return }
         for session in sessions.values where session.isAttachedToUI {

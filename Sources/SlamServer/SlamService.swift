@@ -45,7 +45,10 @@ public final class SlamService {
     public static let protocolVersion = VersionRequest.protocolVersion
     public static let serverVersion = "0.1.0"
 
-    public let application: Application
+    /// The application served; `reset` replaces it with a fresh one from ``applicationFactory``.
+    public private(set) var application: Application
+    /// Makes the application as it is at launch, for `reset`; nil when the service was given an application only.
+    public let applicationFactory: (() throws -> Application)?
     public let configuration: Configuration
     let scheduler: Scheduler
     private(set) var dispatcher: Dispatcher<ClientSession>!
@@ -63,11 +66,29 @@ public final class SlamService {
     /// What attached renderers were last told (see ``RemoteUIMirror``).
     let remoteUI = RemoteUIMirror()
 
+    /// Serves `application`; `reset` is refused (there is no way to make the launch state again).
     public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
         self.application = application
+        self.applicationFactory = nil
         self.scheduler = scheduler
         self.configuration = configuration
         self.dispatcher = Dispatcher(registry: MethodRegistry(makeMethodDescriptors()))
+        adopt(application)
+    }
+
+    /// Serves what `makeApplication` makes; `reset` makes it again.
+    public init(makeApplication: @escaping () throws -> Application, scheduler: Scheduler,
+                configuration: Configuration = Configuration()) throws {
+        self.application = try makeApplication()
+        self.applicationFactory = makeApplication
+        self.scheduler = scheduler
+        self.configuration = configuration
+        self.dispatcher = Dispatcher(registry: MethodRegistry(makeMethodDescriptors()))
+        adopt(application)
+    }
+
+    /// Connects `application`'s events and scheduling to this service.
+    func adopt(_ application: Application) {
         application.eventHandler = { [unowned self] event in applicationDidEmit(event) }
         // Bound elements and state the app changes outside any request (its own timers)
         // are updated and announced on the next turn of the UI's loop, as after a request.
@@ -78,6 +99,16 @@ public final class SlamService {
         for presentation in application.stack { _ = presentation.controller.takeChangedElements() }
         _ = application.state.takeChangedKeys()
         controllersOnStack = Set(application.stack.map { ObjectIdentifier($0.controller) })
+    }
+
+    /// Puts `fresh` in the place of the application served (``adopt(_:)``), the old one disconnected.
+    func replaceApplication(with fresh: Application) {
+        application.eventHandler = nil
+        application.updateScheduler = nil
+        application.state.changesPendingHandler = nil
+        changeLog.removeAll()
+        application = fresh
+        adopt(fresh)
     }
 
     /// The methods this service answers, in documentation order.

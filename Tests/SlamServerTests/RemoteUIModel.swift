@@ -67,6 +67,7 @@ final class RemoteUIModel {
                 screens = next
             case "state":
                 for (key, value) in try #require(op["values"]?.objectValue) { state[key] = value }
+                for key in op["removed"]?.arrayValue ?? [] { state[try #require(key.stringValue)] = nil }
             case "remove":
                 let number = try node(op["node"])
                 guard let parent = nodes[number]?.parent else { throw Violation(description: "remove of root or unknown node \(number)") }

@@ -2,6 +2,7 @@ import Testing
 import SlamJSON
 import SlamProtocol
 import SlamRPC
+import SlamDemo
 import SlamUI
 @testable import SlamServer
 
@@ -71,10 +72,14 @@ import SlamUI
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func attachedModelEqualsTreeAfterEveryBatch(seed: UInt64) throws {
         let scheduler = ManualScheduler()
-        let service = try demoService(scheduler: scheduler)
-        service.application.registerAlert(Alert(identifier: "question", title: "Go on?", message: "Pick one.", buttons: [
-            .init(title: "Yes", task: "increment", param: "count"), .init(title: "No", role: .cancel),
-        ]))
+        // Made by a factory, as slamd does, so `reset` can make it again (the alert included).
+        let service = try SlamService(makeApplication: {
+            let application = try DemoApp.makeApplication()
+            application.registerAlert(Alert(identifier: "question", title: "Go on?", message: "Pick one.", buttons: [
+                .init(title: "Yes", task: "increment", param: "count"), .init(title: "No", role: .cancel),
+            ]))
+            return application
+        }, scheduler: scheduler)
         var random = SeededGenerator(state: seed)
         let actor = TestClient(service, identifier: 10)
         let first = try Renderer(service, identifier: 1)
@@ -110,7 +115,7 @@ import SlamUI
                               random: inout SeededGenerator) throws -> String {
         let stack = actor.result("controllers").arrayValue ?? []
         _ = actor.take()
-        switch Int.random(in: 0..<112, using: &random) {
+        switch Int.random(in: 0..<113, using: &random) {
         case 100..<108:
             // Keys: the focus moves, fields are typed into, buttons pressed, alerts answered, screens popped.
             let key = ["Tab", "Tab", "Shift+Tab", "Enter", " ", "a", "Backspace", "ArrowUp", "ArrowDown", "ArrowRight", "Escape"]
@@ -120,6 +125,9 @@ import SlamUI
         case 108..<110 where stack.count < 5:
             actor.request("runTask", ["name": "alert", "param": "question"])
             return "alert"
+        case 110..<113:
+            actor.request("reset")
+            return "reset"
         case 0..<40:
             let candidates = (actor.result("query", ["visible": true, "enabled": true]).arrayValue ?? []).filter {
                 ["Button", "Switch", "Stepper", "SegmentedControl", "PageControl", "SingleItemTableView"].contains($0["type"]?.stringValue ?? "")

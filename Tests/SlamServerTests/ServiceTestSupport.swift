@@ -81,3 +81,8 @@ final class TestClient {
 func demoService(scheduler: ManualScheduler = ManualScheduler()) throws -> SlamService {
     SlamService(application: try DemoApp.makeApplication(), scheduler: scheduler)
 }
+
+/// The demo served as slamd serves it: from a factory, so `reset` can make it again.
+func resettableDemoService(scheduler: ManualScheduler = ManualScheduler()) throws -> SlamService {
+    try SlamService(makeApplication: { try DemoApp.makeApplication() }, scheduler: scheduler)
+}

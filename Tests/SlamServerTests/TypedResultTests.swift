@@ -14,7 +14,7 @@ import SlamRPC
     }
 
     @Test func everyMethodAnswersWithItsDeclaredResult() throws {
-        let client = TestClient(try demoService())
+        let client = TestClient(try resettableDemoService())
         var sent: Set<String> = []
         func note<Request: SlamRequest>(_ request: Request) -> Request {
             sent.insert(Request.method)
@@ -48,6 +48,7 @@ import SlamRPC
         #expect(attached.stack.map(\.id) == ["Home", "Settings"])
         #expect(attached.stack.last?.tree?["node"]?.integerValue != nil)
         #expect(try send(note(UIDetachRequest()), to: client).detached)
+        #expect(try send(note(ResetRequest()), to: client) == ResetOutcome(top: "Home", stateKeys: 2))
         #expect(sent == Set(SlamRequests.methodNames), "every method of the list is checked here")
     }
 

@@ -49,3 +49,9 @@ extension SlamService {
         OpenRPCDocument.make(methods: methods)
     }
 }
+
+extension ResetRequest: HandledRequest {
+    static func handle(_ request: ResetRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ResetOutcome {
+        try service.resetApplication()
+    }
+}

@@ -58,6 +58,8 @@ class RemoteUIModel:
                 self.screens = screens
             elif kind == "state":
                 self.state.update(op["values"])
+                for key in op.get("removed", []):  # keys the state no longer holds (after a reset)
+                    self.state.pop(key, None)
             elif kind == "remove":
                 node = self._node(op["node"])
                 self.nodes[node["parent"]]["children"].remove(op["node"])

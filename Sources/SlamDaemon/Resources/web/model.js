@@ -215,6 +215,11 @@ export class UIModel {
       this.state[key] = op.values[key];
       changes.stateKeys.add(key);
     }
+    // Keys the state no longer holds (after a reset).
+    for (const key of Array.isArray(op.removed) ? op.removed : []) {
+      delete this.state[key];
+      changes.stateKeys.add(key);
+    }
   }
 
   applyRemove(op, changes, index) {
