@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web fuzz fuzz-smoke load load-test clean
+.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset fuzz fuzz-smoke load load-test clean
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
@@ -102,7 +102,7 @@ slamctl: deps
 # The whole benchmark suite (figures in the README's performance section): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli bench-web
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -117,6 +117,11 @@ bench-tree: deps
 # Instructions per find and per ping in process, counted by callgrind, against find's target.
 bench-instructions: deps
 	scripts/bench-instructions.sh $(filter --quick,$(BENCH_ARGS))
+
+# reset against a restart: the reset round trip and a fresh release slamd's start to its first ping.
+bench-reset: deps
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	$(PYTHON) Benchmarks/reset/bench_reset.py .build-bench/release/slamd
 
 # The browser page in headless Chromium against a release slamd: a 10k-element screen's attach,
 # a 100-element ui.redraw, click to repaint (figures and PASS/FAIL lines; BENCH_ARGS=--quick: a smoke run).

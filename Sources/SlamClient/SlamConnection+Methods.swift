@@ -82,6 +82,10 @@ extension SlamConnection {
     public func tasks() throws(ClientError) -> [String] { try send(TasksRequest()) }
     public func controllers() throws(ClientError) -> [ControllerEntry] { try send(ControllersRequest()) }
 
+    /// Puts the application back to its launch state (see `reset` in `Protocol/README.md`).
+    @discardableResult
+    public func reset() throws(ClientError) -> ResetOutcome { try send(ResetRequest()) }
+
     /// Waits in the daemon for a state; nil for `.absent`.
     @discardableResult
     public func waitFor(_ reference: String, state: WaitState, timeoutMilliseconds: Int? = nil,

@@ -167,6 +167,11 @@ extension Slamctl {
         ) { invocation in
             try refresh(ResetUIRequest.self, invocation)
         },
+        SlamctlCommand("reset-app", "Put the application back to its launch state, without restarting the daemon (the reset method).") { invocation in
+            let outcome = try invocation.connect().reset()
+            let json: JSONValue = ["top": outcome.top.map(JSONValue.string) ?? .null, "stateKeys": .integer(Int64(outcome.stateKeys))]
+            invocation.output(json) { "reset; top: \(outcome.top ?? "none")" }
+        },
         SlamctlCommand(
             "task", "Run a task: pop, push CONTROLLER, url ADDRESS, or one of the app's own.",
             arguments: [.init("name", help: "The task's name."), .init("param", help: "Its parameter.", isOptional: true)]

@@ -140,6 +140,18 @@ import SlamJSON
         #expect(unknown.standardError.hasPrefix("slamctl: error -32001: "))
     }
 
+    @Test func resetAppPutsTheApplicationBackToItsLaunchState() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        _ = try slamctl("press", "increment", app: app)
+        try app.runTask("push", param: "Settings")
+        let human = try slamctl("reset-app", app: app)
+        #expect(human.status == 0)
+        #expect(human.lines == ["reset; top: Home"])
+        #expect(try app.connection.find("count").text == "Count: 0")
+        #expect(try slamctl("reset-app", "--json", app: app).json() == ["top": "Home", "stateKeys": 2])
+    }
+
     @Test func resetReloadsAndListsWhatChanged() throws {
         let app = try SlamApp.launch()
         defer { app.stop() }

@@ -311,6 +311,11 @@ class Client:
         """``controllers``: the navigation stack, root first, as ``{id, title, modal}``."""
         return self.call("controllers")
 
+    def reset(self) -> Dict[str, Any]:
+        """``reset``: the application back to its launch state (stack, shared state, elements),
+        the daemon and its connections kept; returns ``{top, stateKeys}``."""
+        return self.call("reset")
+
     def wait_for(
         self,
         ref: str,
