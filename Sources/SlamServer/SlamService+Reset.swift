@@ -26,7 +26,11 @@ extension SlamService {
         // Kept alive until the renderers' batch is written, so no element of it shares an identity with a new one.
         let old = application
         let oldState = stateValues(old.state.keys)
-        answerWaitsAfterReset()
+        // What a pending wait waited for belonged to the application now gone.
+        answerPendingWaits { wait in
+            ResponseError(code: .applicationReset, message: "Application reset: the application was reset while waiting for '\(wait.reference)'",
+                          data: ["ref": .string(wait.reference), "reason": "reset"])
+        }
         replaceApplication(with: fresh)
 
         let newState = stateValues(fresh.state.keys)
@@ -43,17 +47,5 @@ extension SlamService {
         }
         withExtendedLifetime(old) {}
         return ResetOutcome(top: fresh.topController?.identifier, stateKeys: newState.count)
-    }
-
-    /// Answers every pending wait: what it waited for belonged to the application now gone.
-    private func answerWaitsAfterReset() {
-        for identifier in waits.keys.sorted() {
-            guard let wait = waits.removeValue(forKey: identifier) else { continue }
-            wait.cancelTimer()
-            wait.session?.pendingWaits.remove(identifier)
-            wait.reply(.failure(ResponseError(code: .applicationReset,
-                                              message: "Application reset: the application was reset while waiting for '\(wait.reference)'",
-                                              data: ["ref": .string(wait.reference), "reason": "reset"])))
-        }
     }
 }

@@ -246,12 +246,18 @@ public final class SlamService {
     /// Answers every pending wait with ``SlamRPC/ErrorCode/shuttingDown`` so no promised reply is left hanging.
     public func shutDown() {
         isShuttingDown = true
+        answerPendingWaits { wait in
+            ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": .string(wait.reference)])
+        }
+    }
+
+    /// Answers every pending wait, oldest first, with the error `reason` gives it.
+    func answerPendingWaits(with reason: (PendingWait) -> ResponseError) {
         for identifier in waits.keys.sorted() {
             guard let wait = waits.removeValue(forKey: identifier) else { continue }
             wait.cancelTimer()
             wait.session?.pendingWaits.remove(identifier)
-            wait.reply(.failure(ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping",
-                                              data: ["ref": .string(wait.reference)])))
+            wait.reply(.failure(reason(wait)))
         }
     }
 

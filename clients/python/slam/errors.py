@@ -149,6 +149,13 @@ class ElementCovered(SlamError):
     code = -32012
 
 
+class ApplicationReset(SlamError):
+    """-32013: ``reset`` made the application again while this wait was pending, or the server cannot reset
+    (``data``: ``ref``, ``reason``)."""
+
+    code = -32013
+
+
 ERROR_CLASSES: Dict[int, Type[SlamError]] = {
     error_class.code: error_class
     for error_class in (
@@ -170,6 +177,7 @@ ERROR_CLASSES: Dict[int, Type[SlamError]] = {
         TaskFailed,
         StateKeyNotFound,
         ElementCovered,
+        ApplicationReset,
     )
 }
 """The exception class for each error code the protocol documents."""

@@ -95,6 +95,7 @@ def test_every_protocol_method_has_a_typed_helper_sending_its_params(slam_client
         ("state.get", lambda client: client.state_get("todos")),
         ("state.set", lambda client: client.state_set("todos", [])),
         ("state.set", lambda client: client.state_set_many({"todos": []})),
+        ("reset", lambda client: client.reset()),
     ]
     assert sorted({method for method, _ in helper_calls}) == sorted(slam_client.version()["capabilities"]["methods"])
     sent_methods = []
