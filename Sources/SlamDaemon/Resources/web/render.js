@@ -188,11 +188,42 @@ export function sectionsOf(snapshot, what) {
   });
 }
 
+/** One section of a sectioned table or collection view: a group named by its header, which shows when it has one. */
+function sectionGroup(className, headerClassName, header) {
+  const group = element('div', className);
+  group.setAttribute('role', 'group');
+  if (header !== null) {
+    group.setAttribute('aria-label', header);
+    group.append(element('div', headerClassName, header));
+  }
+  return group;
+}
+
+/** A row or cell pressed as `[section, index]`, with the checkmark that shows its selection. */
+function positionButton(className, section, index) {
+  const b = button(className);
+  b.dataset.press = `[${section},${index}]`;
+  b.dataset.position = `${section},${index}`;
+  const check = element('span', 'slam-check');
+  check.setAttribute('aria-hidden', 'true');
+  return { b, check };
+}
+
+/** Marks the selected ones of `buttons` pressed; returns the control that takes the focus (the first selected, else the first). */
+function markPressed(buttons, isSelected) {
+  let first = null;
+  for (const b of buttons) {
+    const selected = isSelected(b);
+    setAttribute(b, 'aria-pressed', selected ? 'true' : 'false');
+    if (selected && !first) first = b;
+  }
+  return first || buttons[0] || null;
+}
+
 // One kind per element type: create(snapshot) returns an entry's DOM parts,
 // update(entry, snapshot, previous) brings them up to date (previous is the
 // snapshot painted last, {} the first time). `control` is what takes focus
 // and the disabled flag.
-
 const kinds = {
   View: {
     create(s) {
@@ -491,20 +522,9 @@ const kinds = {
         const parts = [];
         entry.rows = [];
         sections.forEach((section, index) => {
-          const group = element('div', 'slam-table-section');
-          group.setAttribute('role', 'group');
-          if (section.header !== null) {
-            const header = element('div', 'slam-table-header', section.header);
-            header.id = `slam-${Math.random().toString(36).slice(2)}`;
-            group.setAttribute('aria-labelledby', header.id);
-            group.append(header);
-          }
+          const group = sectionGroup('slam-table-section', 'slam-table-header', section.header);
           const rows = section.rows.map((row, rowIndex) => {
-            const b = button('slam-row');
-            b.dataset.press = `[${index},${rowIndex}]`;
-            b.dataset.position = `${index},${rowIndex}`;
-            const check = element('span', 'slam-check');
-            check.setAttribute('aria-hidden', 'true');
+            const { b, check } = positionButton('slam-row', index, rowIndex);
             const main = element('span', 'slam-row-main');
             main.append(element('span', 'slam-row-text', row.text));
             if (row.detail !== null) main.append(element('span', 'slam-row-detail', row.detail));
@@ -522,8 +542,7 @@ const kinds = {
         refocus(entry.el);
       }
       const selected = new Set((Array.isArray(s.selectedRows) ? s.selectedRows : []).filter(isPair).map((pair) => pair.join(',')));
-      for (const b of entry.rows) setAttribute(b, 'aria-pressed', selected.has(b.dataset.position) ? 'true' : 'false');
-      entry.control = entry.el.querySelector('.slam-row[aria-pressed="true"]') || entry.rows[0] || null;
+      entry.control = markPressed(entry.rows, (b) => selected.has(b.dataset.position));
     },
   },
 
@@ -548,21 +567,11 @@ const kinds = {
         const parts = [];
         entry.items = [];
         sections.forEach((section, index) => {
-          const group = element('div', 'slam-collection-section');
-          group.setAttribute('role', 'group');
-          if (section.header !== null) {
-            const header = element('div', 'slam-collection-header', section.header);
-            group.setAttribute('aria-label', section.header);
-            group.append(header);
-          }
+          const group = sectionGroup('slam-collection-section', 'slam-collection-header', section.header);
           const grid = element('div', 'slam-collection-grid');
           section.items.forEach((item, itemIndex) => {
-            const b = button('slam-cell');
-            b.dataset.press = `[${index},${itemIndex}]`;
-            b.dataset.position = `${index},${itemIndex}`;
+            const { b, check } = positionButton('slam-cell', index, itemIndex);
             b.dataset.key = item.key;
-            const check = element('span', 'slam-check');
-            check.setAttribute('aria-hidden', 'true');
             b.append(element('span', 'slam-cell-text', item.text), check);
             grid.append(b);
             entry.items.push(b);
@@ -577,8 +586,7 @@ const kinds = {
         refocus(entry.el);
       }
       const selected = new Set(Array.isArray(s.selectedKeys) ? s.selectedKeys.map(String) : []);
-      for (const b of entry.items) setAttribute(b, 'aria-pressed', selected.has(b.dataset.key) ? 'true' : 'false');
-      entry.control = entry.el.querySelector('.slam-cell[aria-pressed="true"]') || entry.items[0] || null;
+      entry.control = markPressed(entry.items, (b) => selected.has(b.dataset.key));
     },
   },
 
