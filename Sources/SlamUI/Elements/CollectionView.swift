@@ -277,13 +277,7 @@ public final class CollectionView: View, ResettableView, FocusableView {
         let before = selectedKeys
         selectedKeys = keys
         cursor = newCursor
-        guard selectedKeys != before else { return }
-        if !stateBindings.isEmpty { writeBackStateBindings() }
-        if let selectEventBlock {
-            for key in before where !selectedKeys.contains(key) { selectEventBlock(key, false) }
-            for key in selectedKeys where !before.contains(key) { selectEventBlock(key, true) }
-        }
-        if selectUI { controller?.updateUI() }
+        userChangedSelection(from: before, to: selectedKeys, event: selectEventBlock, updatesController: selectUI)
     }
 
     /// Keys in the view only, in the view's order, without repeats; without multiple selection,

@@ -204,13 +204,7 @@ public final class SectionedTableView: View, ResettableView, FocusableView {
         let before = selectedRows
         selectedRows = rows
         cursor = newCursor
-        guard selectedRows != before else { return }
-        if !stateBindings.isEmpty { writeBackStateBindings() }
-        if let selectEventBlock {
-            for row in before where !selectedRows.contains(row) { selectEventBlock(row, false) }
-            for row in selectedRows where !before.contains(row) { selectEventBlock(row, true) }
-        }
-        if selectUI { controller?.updateUI() }
+        userChangedSelection(from: before, to: selectedRows, event: selectEventBlock, updatesController: selectUI)
     }
 
     /// Existing rows only, sorted, without repeats; at most the first one without multiple selection.
