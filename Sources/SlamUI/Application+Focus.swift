@@ -89,8 +89,8 @@ extension Application {
         controller.focusedElement = element
         previous?.markChanged()
         element?.markChanged()
-        (previous as? TextField)?.didEndEditing()
-        (element as? TextField)?.didBeginEditing()
+        (previous as? FocusableView)?.focusDidEnd()
+        (element as? FocusableView)?.focusDidBegin()
         emit(.focusChanged(controller: controller.identifier, reference: element?.referenceOrPath, previous: previous?.referenceOrPath))
     }
 }

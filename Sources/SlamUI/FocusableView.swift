@@ -9,6 +9,15 @@ public protocol FocusableView: View {
     /// - Returns: false when the element has no use for the key (the screen may then use it).
     /// - Throws: what acting on the key throws (a task that failed).
     func handleKey(_ key: Key) throws(SlamError) -> Bool
+    /// Called when the element takes its controller's focus (a text field begins editing).
+    func focusDidBegin()
+    /// Called when the focus leaves it, or it leaves the tree while focused (a text field ends editing).
+    func focusDidEnd()
+}
+
+extension FocusableView {
+    public func focusDidBegin() {}
+    public func focusDidEnd() {}
 }
 
 extension View {

@@ -175,8 +175,8 @@ open class ViewController {
             element.controller = nil
         }
         if let removedFocus {
-            // A field that leaves the screen while being edited finishes its editing.
-            (focusedElement as? TextField)?.didEndEditing()
+            // An element that leaves the screen while focused loses the focus (a text field ends editing).
+            (focusedElement as? FocusableView)?.focusDidEnd()
             focusedElement = nil
             application?.emit(.focusChanged(controller: identifier, reference: nil, previous: removedFocus))
         }

@@ -112,11 +112,13 @@ public final class TextField: InteractiveControl, FocusableView {
         }
     }
 
-    func didBeginEditing() {
+    /// Taking the focus begins editing.
+    public func focusDidBegin() {
         editingDidBeginBlock?()
     }
 
-    func didEndEditing() {
+    /// Losing the focus ends editing.
+    public func focusDidEnd() {
         editingDidEndBlock?(text)
     }
 
