@@ -10,7 +10,7 @@ extension SlamConnection {
     public func version() throws(ClientError) -> ServerVersion { try send(VersionRequest()) }
     public func discover() throws(ClientError) -> JSONValue { try send(DiscoverRequest()) }
 
-    public func find(_ reference: String, controller: String? = nil) throws(ClientError) -> Snapshot {
+    public func find(_ reference: ElementLocator, controller: String? = nil) throws(ClientError) -> Snapshot {
         try send(FindRequest(ref: reference, controller: controller))
     }
 
@@ -19,44 +19,50 @@ extension SlamConnection {
         try send(QueryRequest(type: type, text: text, visible: visible, enabled: enabled, controller: controller))
     }
 
-    public func tree(_ reference: String? = nil, depth: Int? = nil, controller: String? = nil) throws(ClientError) -> Snapshot {
+    public func tree(_ reference: ElementLocator? = nil, depth: Int? = nil, controller: String? = nil) throws(ClientError) -> Snapshot {
         try send(TreeRequest(ref: reference, controller: controller, depth: depth))
     }
 
     @discardableResult
-    public func updateUI(_ reference: String? = nil, controller: String? = nil) throws(ClientError) -> [String] {
+    public func updateUI(_ reference: ElementLocator? = nil, controller: String? = nil) throws(ClientError) -> [String] {
         try send(UpdateUIRequest(ref: reference, controller: controller)).changed
     }
 
     @discardableResult
-    public func resetUI(_ reference: String? = nil, controller: String? = nil) throws(ClientError) -> [String] {
+    public func resetUI(_ reference: ElementLocator? = nil, controller: String? = nil) throws(ClientError) -> [String] {
         try send(ResetUIRequest(ref: reference, controller: controller)).changed
     }
 
+    /// Acting methods take `timeoutMilliseconds`: the daemon then waits (event-driven) until the element
+    /// exists and is visible, enabled and not covered before acting; nil acts at once.
+    ///
     /// Presses `reference` as a user would: `value` is an index, `true`/`false`, `.increment`/`.decrement`,
     /// a position (`.position(section, row)`: a picker's component and row, a sectioned table's or
     /// collection view's section and row or item), or a text (`"2026-11-23"` for a date picker, an item key).
     @discardableResult
-    public func press(_ reference: String, value: PressInput? = nil, controller: String? = nil) throws(ClientError) -> Snapshot {
-        try send(PressRequest(ref: reference, value: value, controller: controller))
+    public func press(_ reference: ElementLocator, value: PressInput? = nil, controller: String? = nil,
+                      timeoutMilliseconds: Int? = nil) throws(ClientError) -> Snapshot {
+        try send(PressRequest(ref: reference, value: value, controller: controller, timeoutMilliseconds: timeoutMilliseconds))
     }
 
     @discardableResult
-    public func setText(_ reference: String, _ text: String, controller: String? = nil) throws(ClientError) -> Snapshot {
-        try send(SetTextRequest(ref: reference, text: text, controller: controller))
+    public func setText(_ reference: ElementLocator, _ text: String, controller: String? = nil,
+                        timeoutMilliseconds: Int? = nil) throws(ClientError) -> Snapshot {
+        try send(SetTextRequest(ref: reference, text: text, controller: controller, timeoutMilliseconds: timeoutMilliseconds))
     }
 
     /// Gives `reference` its controller's keyboard focus, as a click would; the snapshot afterwards (`focused: true`).
     @discardableResult
-    public func focus(_ reference: String, controller: String? = nil) throws(ClientError) -> Snapshot {
-        try send(FocusRequest(ref: reference, controller: controller))
+    public func focus(_ reference: ElementLocator, controller: String? = nil, timeoutMilliseconds: Int? = nil) throws(ClientError) -> Snapshot {
+        try send(FocusRequest(ref: reference, controller: controller, timeoutMilliseconds: timeoutMilliseconds))
     }
 
-    /// Presses one key on the top controller (`"Tab"`, `"Enter"`, `"ArrowDown"`, `"a"`, `" "`):
-    /// whether anything used it, the top controller and its focused element afterwards.
+    /// Presses one key on the top controller (`"Tab"`, `"Enter"`, `"ArrowDown"`, `"a"`, `" "`), after
+    /// focusing `reference` when one is given: whether anything used it, the top controller and its
+    /// focused element afterwards.
     @discardableResult
-    public func key(_ name: String) throws(ClientError) -> KeyOutcome {
-        try send(KeyRequest(key: name))
+    public func key(_ name: String, on reference: ElementLocator? = nil, timeoutMilliseconds: Int? = nil) throws(ClientError) -> KeyOutcome {
+        try send(KeyRequest(key: name, ref: reference, timeoutMilliseconds: timeoutMilliseconds))
     }
 
     /// Presses keys one after another, stopping at the first error; the outcome of each.
@@ -69,8 +75,9 @@ extension SlamConnection {
 
     /// Focuses a text field and types `text` key by key (editing events per character; "\n" is Enter).
     @discardableResult
-    public func typeText(_ reference: String, _ text: String, controller: String? = nil) throws(ClientError) -> Snapshot {
-        try send(TypeTextRequest(ref: reference, text: text, controller: controller))
+    public func typeText(_ reference: ElementLocator, _ text: String, controller: String? = nil,
+                         timeoutMilliseconds: Int? = nil) throws(ClientError) -> Snapshot {
+        try send(TypeTextRequest(ref: reference, text: text, controller: controller, timeoutMilliseconds: timeoutMilliseconds))
     }
 
     /// Runs a task; the result is the top controller afterwards.
@@ -88,14 +95,14 @@ extension SlamConnection {
 
     /// Waits in the daemon for a state; nil for `.absent`.
     @discardableResult
-    public func waitFor(_ reference: String, state: WaitState, timeoutMilliseconds: Int? = nil,
+    public func waitFor(_ reference: ElementLocator, state: WaitState, timeoutMilliseconds: Int? = nil,
                         controller: String? = nil) throws(ClientError) -> Snapshot? {
         try send(WaitForRequest(ref: reference, state: state, timeoutMilliseconds: timeoutMilliseconds, controller: controller))
     }
 
     /// Waits in the daemon until `property` equals `value` (numbers compare by value).
     @discardableResult
-    public func waitFor(_ reference: String, property: String, equals value: JSONValue, timeoutMilliseconds: Int? = nil,
+    public func waitFor(_ reference: ElementLocator, property: String, equals value: JSONValue, timeoutMilliseconds: Int? = nil,
                         controller: String? = nil) throws(ClientError) -> Snapshot {
         let snapshot = try send(WaitForRequest(ref: reference, property: property, equals: value,
                                                timeoutMilliseconds: timeoutMilliseconds, controller: controller))

@@ -1,5 +1,6 @@
 import SlamJSON
 import SlamProtocol
+import SlamRPC
 
 /// A scenario: steps run in order against a daemon, each waiting for its
 /// element as a user would (after Maestro flows).
@@ -16,40 +17,53 @@ import SlamProtocol
 ///   {"key": ["Tab", "Enter"]},
 ///   {"press": "fruit", "value": [0, 2]},
 ///   {"press": "due", "value": "2026-11-23"},
+///   {"press": {"type": "Button", "text": "Settings"}},
+///   {"reset": true},
 ///   {"expectAbsent": "count"}]}
 /// ```
+///
+/// Wherever a step names an element it takes a reference or a locator object
+/// (`{"type", "text", "textMatches", "within", "nth"}`), as the protocol does.
 public struct Flow: Sendable {
     public enum Step: Sendable, Equatable {
-        case press(reference: String, value: PressInput?)
-        case text(reference: String, text: String)
-        case typeText(reference: String, text: String)
-        case focus(reference: String)
+        case press(reference: ElementLocator, value: PressInput?)
+        case text(reference: ElementLocator, text: String)
+        case typeText(reference: ElementLocator, text: String)
+        case focus(reference: ElementLocator)
         /// Keys pressed in order on the top controller.
         case key(names: [String])
         case task(name: String, param: String?)
-        case wait(reference: String, state: WaitState)
-        case waitProperty(reference: String, property: String, equals: JSONValue)
-        case expect(reference: String, property: String, equals: JSONValue)
-        case expectAbsent(reference: String)
+        case wait(reference: ElementLocator, state: WaitState)
+        case waitProperty(reference: ElementLocator, property: String, equals: JSONValue)
+        case expect(reference: ElementLocator, property: String, equals: JSONValue)
+        case expectAbsent(reference: ElementLocator)
+        /// The application back to its launch state (`reset`).
+        case reset
 
         /// A key as reports write it: a name bare (`Tab`), a single character quoted (`"a"`, `" "`).
         static func keyWord(_ name: String) -> String {
             name.count == 1 ? JSONValue.string(name).description : name
         }
 
+        /// An element as reports write it: a reference bare (`save`), a locator described (`Button "Save"`).
+        static func elementWord(_ locator: ElementLocator) -> String {
+            locator.plainReference ?? locator.description
+        }
+
         /// How the step reads in reports: `press increment`, `expect count text = "Count: 1"`.
         public var summary: String {
             switch self {
-            case let .press(reference, value): "press \(reference)" + (value.map { " \($0.parameterJSON)" } ?? "")
-            case let .text(reference, text): "text \(reference) \(JSONValue.string(text))"
-            case let .typeText(reference, text): "typeText \(reference) \(JSONValue.string(text))"
-            case let .focus(reference): "focus \(reference)"
+            case let .press(reference, value): "press \(Self.elementWord(reference))" + (value.map { " \($0.parameterJSON)" } ?? "")
+            case let .text(reference, text): "text \(Self.elementWord(reference)) \(JSONValue.string(text))"
+            case let .typeText(reference, text): "typeText \(Self.elementWord(reference)) \(JSONValue.string(text))"
+            case let .focus(reference): "focus \(Self.elementWord(reference))"
             case let .key(names): "key " + names.map(Self.keyWord).joined(separator: " ")
             case let .task(name, param): "task \(name)" + (param.map { " \($0)" } ?? "")
-            case let .wait(reference, state): "wait \(reference) \(state.rawValue)"
-            case let .waitProperty(reference, property, value): "wait \(reference) \(property) = \(value)"
-            case let .expect(reference, property, value): "expect \(reference) \(property) = \(value)"
-            case let .expectAbsent(reference): "expect \(reference) absent"
+            case let .wait(reference, state): "wait \(Self.elementWord(reference)) \(state.rawValue)"
+            case let .waitProperty(reference, property, value): "wait \(Self.elementWord(reference)) \(property) = \(value)"
+            case let .expect(reference, property, value): "expect \(Self.elementWord(reference)) \(property) = \(value)"
+            case let .expectAbsent(reference): "expect \(Self.elementWord(reference)) absent"
+            case .reset: "reset"
             }
         }
     }
@@ -98,6 +112,7 @@ public struct Flow: Sendable {
         ("wait", ["state", "property", "equals", "controller"]),
         ("expect", ["property", "equals", "controller"]),
         ("expectAbsent", ["controller"]),
+        ("reset", []),
     ]
 
 
@@ -111,9 +126,17 @@ public struct Flow: Sendable {
             throw FormatError(path: "\(path).\(unknown)", reason: "not a member of a \(kind) step (it takes \(takes))")
         }
         if kind == "key" { return .key(names: try keyNames(members["key"], at: "\(path).key")) }
-        guard let subject = members[kind]?.stringValue, !subject.isEmpty else {
-            throw FormatError(path: "\(path).\(kind)", reason: "must name an element (or task) as a string")
+        if kind == "reset" {
+            guard members["reset"] == .bool(true) else { throw FormatError(path: "\(path).reset", reason: "must be true") }
+            return .reset
         }
+        if kind == "task" {
+            guard let name = members["task"]?.stringValue, !name.isEmpty else {
+                throw FormatError(path: "\(path).task", reason: "must name a task as a string")
+            }
+            return .task(name: name, param: try string(members, "param", at: path))
+        }
+        let subject = try locator(members[kind], at: path, member: kind)
         switch kind {
         case "press":
             var value: PressInput?
@@ -137,8 +160,6 @@ public struct Flow: Sendable {
             return .typeText(reference: subject, text: text)
         case "focus":
             return .focus(reference: subject)
-        case "task":
-            return .task(name: subject, param: try string(members, "param", at: path))
         case "wait":
             if let property = try string(members, "property", at: path) {
                 guard members["state"] == nil else { throw FormatError(path: "\(path).state", reason: "give state or property, not both") }
@@ -163,6 +184,24 @@ public struct Flow: Sendable {
             return .expect(reference: subject, property: property, equals: expected)
         default:
             return .expectAbsent(reference: subject)
+        }
+    }
+
+    /// The element a step names: a reference, or a locator object (checked member by member).
+    private static func locator(_ value: JSONValue?, at path: String, member: String) throws(FormatError) -> ElementLocator {
+        guard let value, value != .string("") else {
+            throw FormatError(path: "\(path).\(member)", reason: "must name an element: a reference or a locator object")
+        }
+        do throws(ResponseError) {
+            return try ElementLocator.read(value, path: member)
+        } catch {
+            // The locator reader names the member at fault ("press.within.nth: must be an integer").
+            let at = error.data?["parameter"]?.stringValue ?? member
+            var reason = Substring(error.message)
+            for prefix in ["\(ErrorCode.invalidParams.standardMessage ?? ""): ", "\(at): "] where reason.hasPrefix(prefix) {
+                reason = reason.dropFirst(prefix.count)
+            }
+            throw FormatError(path: "\(path).\(at)", reason: String(reason))
         }
     }
 

@@ -48,20 +48,18 @@ public struct FlowRunner {
         return report(passed: true)
     }
 
+    /// Acting steps ask the daemon to wait until a person could act (the element exists, is
+    /// visible, enabled and not covered), then act, within the step's timeout.
     private func perform(_ step: Flow.Step, timeout: Int, controller: String?) throws(ClientError) {
         switch step {
         case let .press(reference, value):
-            try waitUntilUsable(reference, timeout: timeout, controller: controller)
-            try connection.press(reference, value: value, controller: controller)
+            try connection.press(reference, value: value, controller: controller, timeoutMilliseconds: timeout)
         case let .text(reference, text):
-            try waitUntilUsable(reference, timeout: timeout, controller: controller)
-            try connection.setText(reference, text, controller: controller)
+            try connection.setText(reference, text, controller: controller, timeoutMilliseconds: timeout)
         case let .typeText(reference, text):
-            try waitUntilUsable(reference, timeout: timeout, controller: controller)
-            try connection.typeText(reference, text, controller: controller)
+            try connection.typeText(reference, text, controller: controller, timeoutMilliseconds: timeout)
         case let .focus(reference):
-            try waitUntilUsable(reference, timeout: timeout, controller: controller)
-            try connection.focus(reference, controller: controller)
+            try connection.focus(reference, controller: controller, timeoutMilliseconds: timeout)
         case let .key(names):
             try connection.keys(names)
         case let .task(name, param):
@@ -72,20 +70,16 @@ public struct FlowRunner {
             try connection.waitFor(reference, property: property, equals: value, timeoutMilliseconds: timeout, controller: controller)
         case let .expectAbsent(reference):
             try connection.waitFor(reference, state: .absent, timeoutMilliseconds: timeout, controller: controller)
+        case .reset:
+            try connection.reset()
         }
-    }
-
-    /// A user waits until they can see and use an element before touching it.
-    private func waitUntilUsable(_ reference: String, timeout: Int, controller: String?) throws(ClientError) {
-        try connection.waitFor(reference, state: .visible, timeoutMilliseconds: timeout, controller: controller)
-        try connection.waitFor(reference, state: .enabled, timeoutMilliseconds: timeout, controller: controller)
     }
 
     private func explain(_ error: ResponseError, step: Flow.Step) -> [String] {
         var lines = ["error \(error.code.rawValue): \(error.message)"]
         if let data = error.data {
             if let condition = data["condition"] {
-                lines.append("expected: \(condition)")
+                lines.append("expected: \(condition.stringValue.map { "to \($0)" } ?? condition.description)")
             }
             if let snapshot = data["snapshot"] {
                 lines.append("actual:   \(snapshot.isNull ? "no such element on screen" : snapshot.description)")

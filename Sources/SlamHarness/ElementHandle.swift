@@ -3,24 +3,42 @@ import SlamProtocol
 import SlamJSON
 import SlamRPC
 
-/// One element of a ``SlamApp``, by reference: read it, act on it, wait for it.
+/// One element of a ``SlamApp``, by reference or locator: read it, act on it, wait for it.
 ///
-/// A handle is only a reference; every call asks the daemon afresh, so a
-/// handle stays valid across navigation and updates. Waits happen in the
-/// daemon (re-checked at every UI change, never by polling).
+/// A handle is only a locator; every call asks the daemon afresh, so a handle
+/// stays valid across navigation and updates. Acting waits, in the daemon, until
+/// a person could act (the element exists, is visible, enabled and not covered;
+/// at most ``SlamApp/actionTimeout``). Waits happen in the daemon too (re-checked
+/// at every UI change, never by polling).
 public struct ElementHandle {
     public let app: SlamApp
-    public let reference: String
+    /// Which element: a reference, or a description (`{type: Button, text: "Save"}`).
+    public let locator: ElementLocator
     /// The type the test expects (`Button`), checked on every read; nil accepts any.
     public let expectedType: String?
     public let controller: String?
+
+    /// The locator as messages name it: the reference, or the locator described.
+    public var reference: String { locator.plainReference ?? locator.description }
+
+    /// The element inside this one that `locator` picks (`list.element(type: "Button", nth: 0)`).
+    public func element(_ inner: ElementLocator, expectedType: String? = nil) -> ElementHandle {
+        var scoped = inner
+        scoped.within = locator
+        return ElementHandle(app: app, locator: scoped, expectedType: expectedType, controller: controller)
+    }
+
+    /// The element inside this one described by what a person sees.
+    public func element(type: String? = nil, text: String? = nil, textMatches: String? = nil, nth: Int? = nil) -> ElementHandle {
+        element(ElementLocator(type: type, text: text, textMatches: textMatches, nth: nth), expectedType: type)
+    }
 
     /// What a user sees of the element now.
     ///
     /// - Throws: `ClientError.server` (-32001) when there is no such element,
     ///   ``HarnessError/wrongType(reference:expected:actual:)``.
     public func snapshot() throws -> Snapshot {
-        try checked(app.connection.find(reference, controller: controller))
+        try checked(app.connection.find(locator, controller: controller))
     }
 
     /// Whether the element is on the controller now.
@@ -55,7 +73,7 @@ public struct ElementHandle {
     @discardableResult
     public func press(_ value: PressInput? = nil) throws -> Snapshot {
         try checkTypeBeforeActing()
-        return try checked(app.connection.press(reference, value: value, controller: controller))
+        return try checked(app.connection.press(locator, value: value, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds))
     }
 
     /// Selects the row `row` of section `section` of a sectioned table (toggles it with multiple selection).
@@ -74,7 +92,7 @@ public struct ElementHandle {
     @discardableResult
     public func focus() throws -> Snapshot {
         try checkTypeBeforeActing()
-        return try checked(app.connection.focus(reference, controller: controller))
+        return try checked(app.connection.focus(locator, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds))
     }
 
     /// Types `text` into a text field key by key, as a person would: it takes the focus,
@@ -83,14 +101,14 @@ public struct ElementHandle {
     @discardableResult
     public func type(_ text: String) throws -> Snapshot {
         try checkTypeBeforeActing()
-        return try checked(app.connection.typeText(reference, text, controller: controller))
+        return try checked(app.connection.typeText(locator, text, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds))
     }
 
     /// Replaces a text field's or text view's text at once (`setText`: editing changed, then editing ended).
     @discardableResult
     public func setText(_ text: String) throws -> Snapshot {
         try checkTypeBeforeActing()
-        return try checked(app.connection.setText(reference, text, controller: controller))
+        return try checked(app.connection.setText(locator, text, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds))
     }
 
     /// Waits until the element shows `text`.
@@ -104,14 +122,14 @@ public struct ElementHandle {
     /// - Throws: `ClientError.server` with -32008 and the last snapshot seen when it times out.
     @discardableResult
     public func wait(property: String, equals value: JSONValue, timeout: Duration = .seconds(5)) throws -> Snapshot {
-        try checked(app.connection.waitFor(reference, property: property, equals: value,
+        try checked(app.connection.waitFor(locator, property: property, equals: value,
                                            timeoutMilliseconds: Self.milliseconds(timeout), controller: controller))
     }
 
     /// Waits until the element is in `state`; returns nil for ``ElementState/absent``.
     @discardableResult
     public func wait(until state: ElementState, timeout: Duration = .seconds(5)) throws -> Snapshot? {
-        try app.connection.waitFor(reference, state: state, timeoutMilliseconds: Self.milliseconds(timeout),
+        try app.connection.waitFor(locator, state: state, timeoutMilliseconds: Self.milliseconds(timeout),
                                    controller: controller).map(checked)
     }
 

@@ -37,6 +37,12 @@ public final class SlamApp {
     private let ownedDirectory: String?
     private var exitStatus: Int32?
 
+    /// How long acting calls (`press`, `setText`, `type`, `focus`, `pressKey(_:on:)`) let the daemon
+    /// wait for their element to exist and be visible, enabled and not covered; zero acts at once.
+    public var actionTimeout: Duration = .seconds(5)
+
+    var actionTimeoutMilliseconds: Int { ElementHandle.milliseconds(actionTimeout) }
+
     private init(host: Host, socketPath: String, ownedDirectory: String? = nil) throws {
         self.host = host
         self.socketPath = socketPath
@@ -80,6 +86,13 @@ public final class SlamApp {
     public var processIdentifier: Int32? {
         if case .process(let daemon) = host { return daemon.process.processIdentifier }
         return nil
+    }
+
+    /// Whether the daemon still serves (not stopped, not exited).
+    public var isRunning: Bool {
+        guard exitStatus == nil else { return false }
+        if case .process(let daemon) = host { return daemon.process.isRunning }
+        return true
     }
 
     /// The daemon's log so far (empty in process).
@@ -138,10 +151,17 @@ public final class SlamApp {
     }
 
     /// Presses one key on the top controller as a person would (`"Tab"`, `"Enter"`, `"Escape"`, `"ArrowDown"`, `"a"`):
-    /// whether anything used it, and the focused element afterwards.
+    /// whether anything used it, and the focused element afterwards. With `element`, that element
+    /// takes the focus first (waiting until a person could reach it).
     @discardableResult
-    public func pressKey(_ name: String) throws -> KeyOutcome {
-        try connection.key(name)
+    public func pressKey(_ name: String, on element: ElementLocator? = nil) throws -> KeyOutcome {
+        try connection.key(name, on: element, timeoutMilliseconds: element == nil ? nil : actionTimeoutMilliseconds)
+    }
+
+    /// Puts the application back to its launch state without restarting the daemon (`reset`).
+    @discardableResult
+    public func reset() throws -> ResetOutcome {
+        try connection.reset()
     }
 
     /// Presses keys one after another (`app.pressKeys("Tab", "Tab", "Enter")`); the outcome of each.

@@ -31,6 +31,9 @@ extension ErrorCode {
     /// `reset` put the application back to its launch state while this request waited (a `waitFor`),
     /// or the server cannot reset (it was given an application, not a way to make one). `data`: `reason`.
     public static let applicationReset = ErrorCode(rawValue: -32013)
+    /// A locator matched more than one element and named no `nth`.
+    /// `data`: `ref` (the locator), `controller`, `candidates` (each `ref`, `path`, `type`, `text`).
+    public static let ambiguousLocator = ErrorCode(rawValue: -32014)
 
     /// Every code Slam can answer with and its short name, in code order, for discovery and docs.
     public static let slamCodes: [(code: ErrorCode, name: String)] = [
@@ -53,6 +56,7 @@ extension ErrorCode {
         (.stateKeyNotFound, "State key not found"),
         (.elementCovered, "Element covered"),
         (.applicationReset, "Application reset"),
+        (.ambiguousLocator, "Ambiguous locator"),
     ]
 
     /// The short name of a Slam code.

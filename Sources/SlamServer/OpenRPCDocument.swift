@@ -87,6 +87,7 @@ enum OpenRPCDocument {
 
     private static var schemas: JSONValue {
         [
+            "Locator": ElementLocator.objectSchema,
             "ElementSnapshot": [
                 "type": "object",
                 "description": "What a user sees of one element: `type`, `ref`, then its type's properties (Protocol/elements.md).",

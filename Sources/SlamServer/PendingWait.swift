@@ -50,13 +50,22 @@ enum WaitCondition: Equatable {
     }
 }
 
-/// A `waitFor` that has not been answered yet.
+/// A request whose answer waits for the UI: a `waitFor`, or an action with `timeoutMs`
+/// waiting for its element to become actionable.
 struct PendingWait {
+    /// What answers the wait.
+    enum Purpose {
+        /// A `waitFor`: answered with the element's snapshot once the condition holds.
+        case condition(WaitCondition)
+        /// An acting request: performed once the element is actionable, answered with what it answers.
+        case action(PendingAction)
+    }
+
     let identifier: Int
     weak var session: ClientSession?
-    let reference: String
+    let reference: ElementLocator
     let controllerIdentifier: String?
-    let condition: WaitCondition
+    let purpose: Purpose
     let timeoutMilliseconds: Int
     let reply: MethodDescriptor<ClientSession>.Reply
     var cancelTimer: () -> Void = {}
@@ -64,19 +73,43 @@ struct PendingWait {
 
 extension SlamService {
     /// The element a wait looks at now: in the named controller when it is on the stack, else in the top one.
-    func waitTarget(_ reference: String, controller identifier: String?) -> View? {
+    ///
+    /// - Throws: -32014 when the locator matches several elements.
+    func waitTarget(_ reference: ElementLocator, controller identifier: String?) throws(ResponseError) -> View? {
         let controller = identifier.map { application.controllerOnStack(identifier: $0) } ?? application.topController
-        return controller?.find(reference)
+        guard let controller else { return nil }
+        return try locate(reference, in: controller)
     }
 
-    /// Answers every pending wait whose condition now holds, oldest first.
+    /// Answers every pending wait whose condition now holds, and performs every pending
+    /// action whose element is now actionable, oldest first.
     func evaluateWaits() {
+        var acted = false
         for identifier in waits.keys.sorted() {
             guard let wait = waits[identifier] else { continue }
-            let element = waitTarget(wait.reference, controller: wait.controllerIdentifier)
-            guard wait.condition.holds(for: element) else { continue }
-            finishWait(identifier, with: .success(element?.snapshotNode() ?? .null))
+            switch wait.purpose {
+            case .condition(let condition):
+                let element: View?
+                do throws(ResponseError) {
+                    element = try waitTarget(wait.reference, controller: wait.controllerIdentifier)
+                } catch {
+                    finishWait(identifier, with: .failure(error))
+                    continue
+                }
+                guard condition.holds(for: element) else { continue }
+                finishWait(identifier, with: .success(element?.snapshotNode() ?? .null))
+            case .action(let action):
+                switch readiness(wait.reference, in: wait.controllerIdentifier) {
+                case .notReady: continue
+                case .failed(let error): finishWait(identifier, with: .failure(error))
+                case .ready(let element):
+                    acted = true
+                    finishWait(identifier, with: action.perform(on: element))
+                }
+            }
         }
+        // What the actions changed goes out now, and may answer other waits.
+        if acted { afterUIActivity() }
     }
 
     func finishWait(_ identifier: Int, with outcome: consuming MethodOutcome) {
@@ -84,5 +117,32 @@ extension SlamService {
         wait.cancelTimer()
         wait.session?.pendingWaits.remove(identifier)
         wait.reply(outcome)
+    }
+
+    /// Keeps a wait until it is answered, or until `timeout` passes (then `onTimeout` answers it).
+    func registerWait(session: ClientSession, reference: ElementLocator, controller identifier: String?, purpose: PendingWait.Purpose,
+                      timeoutMilliseconds timeout: Int, reply: @escaping MethodDescriptor<ClientSession>.Reply,
+                      onTimeout: @escaping (SlamService) -> MethodOutcome) {
+        nextWaitIdentifier += 1
+        let waitIdentifier = nextWaitIdentifier
+        var wait = PendingWait(identifier: waitIdentifier, session: session, reference: reference, controllerIdentifier: identifier,
+                               purpose: purpose, timeoutMilliseconds: timeout, reply: reply)
+        wait.cancelTimer = scheduler.schedule(afterMilliseconds: timeout) { [weak self] in
+            guard let self, waits[waitIdentifier] != nil else { return }
+            finishWait(waitIdentifier, with: onTimeout(self))
+            afterUIActivity()
+        }
+        waits[waitIdentifier] = wait
+        session.pendingWaits.insert(waitIdentifier)
+    }
+
+    /// Checks a timeout parameter against the configured limits.
+    func checkedTimeout(_ milliseconds: Int?, default fallback: Int) throws(ResponseError) -> Int {
+        let timeout = milliseconds ?? fallback
+        guard (0...configuration.maximumWaitTimeoutMilliseconds).contains(timeout) else {
+            throw .invalidParams("timeoutMs: must be between 0 and \(configuration.maximumWaitTimeoutMilliseconds), got \(timeout)",
+                                 data: ["parameter": "timeoutMs"])
+        }
+        return timeout
     }
 }

@@ -247,7 +247,7 @@ public final class SlamService {
     public func shutDown() {
         isShuttingDown = true
         answerPendingWaits { wait in
-            ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": .string(wait.reference)])
+            ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": wait.reference.parameterJSON])
         }
     }
 
@@ -273,14 +273,5 @@ public final class SlamService {
         }
         guard let top = application.topController else { throw SlamError.noController.responseError }
         return top
-    }
-
-    /// The element `reference` in the controller named by `identifier` (default: top).
-    func element(_ reference: String, in identifier: String?) throws(ResponseError) -> View {
-        let controller = try controller(identifier)
-        guard let element = controller.find(reference) else {
-            throw SlamError.elementNotFound(reference: reference, controller: controller.identifier).responseError
-        }
-        return element
     }
 }

@@ -12,8 +12,7 @@ extension Application {
             throw .notFocusable(reference: element.reference, type: type(of: element).typeName)
         }
         guard let controller = element.controller, controller.application === self else { throw .noController }
-        try element.requireReachable()
-        if let control = element as? ControlView, !control.isEnabled { throw .elementDisabled(reference: element.reference) }
+        try element.requireActionable()
         setFocus(element, in: controller)
     }
 

@@ -29,6 +29,6 @@ open class Control: View, ControlView {
     /// Refuses input while the control is hidden, covered or disabled, as a screen would.
     func requireInteractable() throws(SlamError) {
         try requireReachable()
-        if !isEnabled { throw .elementDisabled(reference: reference) }
+        if !isEnabled { throw .elementDisabled(reference: referenceOrPath) }
     }
 }

@@ -37,9 +37,15 @@ extension View {
     /// Refuses input a person could not give: the element (or an ancestor) is hidden,
     /// or a modal screen or an alert covers its controller.
     public func requireReachable() throws(SlamError) {
-        if !isDisplayed { throw .elementHidden(reference: reference) }
+        if !isDisplayed { throw .elementHidden(reference: referenceOrPath) }
         if let controller, let cover = controller.application?.controllerCovering(controller) {
-            throw .elementCovered(reference: reference, controller: controller.identifier, coveredBy: cover.identifier)
+            throw .elementCovered(reference: referenceOrPath, controller: controller.identifier, coveredBy: cover.identifier)
         }
+    }
+
+    /// Refuses what a person could not act on: ``requireReachable()``, or a disabled control.
+    public func requireActionable() throws(SlamError) {
+        try requireReachable()
+        if let control = self as? ControlView, !control.isEnabled { throw .elementDisabled(reference: referenceOrPath) }
     }
 }

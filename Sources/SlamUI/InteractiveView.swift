@@ -54,7 +54,7 @@ open class InteractiveControl: Control, InteractiveView {
     /// Subclasses override this to interpret `value`; the default takes none.
     open func applyPress(_ value: PressValue?) throws(SlamError) {
         if let value {
-            throw .invalidPress(reference: reference, reason: "a \(Self.typeName) takes no press value, got \(value)")
+            throw .invalidPress(reference: referenceOrPath, reason: "a \(Self.typeName) takes no press value, got \(value)")
         }
     }
 

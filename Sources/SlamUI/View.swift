@@ -182,12 +182,12 @@ open class View {
 
     /// Presses the element as a user would. Elements that take no press refuse it.
     open func press(_ value: PressValue?) throws(SlamError) {
-        throw .notInteractive(reference: reference, type: Self.typeName)
+        throw .notInteractive(reference: referenceOrPath, type: Self.typeName)
     }
 
     /// Types `text` into the element as a user would. Elements that take no text refuse it.
     open func enterText(_ text: String) throws(SlamError) {
-        throw .notEditable(reference: reference, type: Self.typeName)
+        throw .notEditable(reference: referenceOrPath, type: Self.typeName)
     }
 
     /// What a user's change to a bound property stores in the shared state:

@@ -27,15 +27,17 @@ extension Slamctl {
             options: [.init("depth", valueName: "N", help: "Levels of children to show (default: all)."), .controller]
         ) { invocation in
             let depth = try invocation.line.integerOption("depth")  // a usage error before any connection
-            let tree = try invocation.connect().tree(invocation.line.argument("ref"), depth: depth,
+            let tree = try invocation.connect().tree(invocation.line.argument("ref").map { ElementLocator($0) }, depth: depth,
                                                      controller: invocation.controller)
             invocation.output(tree.json) { invocation.formatter.outline(tree) }
         },
         SlamctlCommand(
             "find", "Show one element's snapshot, one property per line.",
-            arguments: [.init("ref", help: "The element's reference.")], options: [.controller]
+            arguments: [.init("ref", help: "The element's reference (or a JSON locator; or use --text, --type …).", isOptional: true)],
+            options: CommandSpecification.Option.locator + [.controller]
         ) { invocation in
-            let snapshot = try invocation.connect().find(invocation.argument("ref"), controller: invocation.controller)
+            let (locator, _) = try invocation.element(positionals: ["ref"])
+            let snapshot = try invocation.connect().find(locator, controller: invocation.controller)
             invocation.output(snapshot.json) { invocation.formatter.details(snapshot) }
         },
         SlamctlCommand(
@@ -89,12 +91,14 @@ extension Slamctl {
                   slamctl press due 2026-11-23         a date picker
                   slamctl press photos beach           a collection item by its key
                 """,
-            arguments: [.init("ref", help: "The element's reference."),
+            arguments: [.init("ref", help: "The element's reference (or a JSON locator; or use --text, --type …).", isOptional: true),
                         .init("value", help: "What to press with.", isOptional: true)],
-            options: [.controller]
+            options: CommandSpecification.Option.locator + [.actionTimeout, .controller]
         ) { invocation in
+            let (locator, values) = try invocation.element(positionals: ["ref", "value"])
+            let timeout = try invocation.actionTimeout()
             var value: PressInput?
-            if let text = invocation.line.argument("value") {
+            if let text = values[0] {
                 guard let parsed = pressValue(text) else {
                     throw UsageError("VALUE must be an index, on, off, true, false, increment, decrement, a position "
                                      + "such as [0,2] or {\"section\":0,\"row\":2}, or a text, not '\(text)'",
@@ -102,17 +106,20 @@ extension Slamctl {
                 }
                 value = parsed
             }
-            let snapshot = try invocation.connect().press(invocation.argument("ref"), value: value,
-                                                          controller: invocation.controller)
+            let snapshot = try invocation.connect().press(locator, value: value, controller: invocation.controller,
+                                                          timeoutMilliseconds: timeout)
             invocation.output(snapshot.json) { invocation.formatter.line(snapshot) }
         },
         SlamctlCommand(
             "text", "Replace a text field's text at once (setText: editing changed, then editing ended).",
-            arguments: [.init("ref", help: "The text field's reference."), .init("text", help: "The new text.")],
-            options: [.controller]
+            arguments: [.init("ref", help: "The text field's reference (or a JSON locator; or use --type, --matches …).", isOptional: true),
+                        .init("text", help: "The new text.", isOptional: true)],
+            options: CommandSpecification.Option.locator + [.actionTimeout, .controller]
         ) { invocation in
-            let snapshot = try invocation.connect().setText(invocation.argument("ref"), invocation.argument("text"),
-                                                            controller: invocation.controller)
+            let (locator, values) = try invocation.element(positionals: ["ref", "text"])
+            guard let text = values[0] else { throw UsageError("give the new TEXT", command: invocation.line.command) }
+            let snapshot = try invocation.connect().setText(locator, text, controller: invocation.controller,
+                                                            timeoutMilliseconds: try invocation.actionTimeout())
             invocation.output(snapshot.json) { invocation.formatter.line(snapshot) }
         },
         SlamctlCommand(
@@ -121,19 +128,24 @@ extension Slamctl {
                 Each character is a key: an editing-changed event each, maxLength honoured; a newline is Enter
                 (the field's return action): slamctl type search $'tea\\n'. `slamctl text` replaces the text instead.
                 """,
-            arguments: [.init("ref", help: "The text field's reference."), .init("text", help: "What to type.")],
-            options: [.controller]
+            arguments: [.init("ref", help: "The text field's reference (or a JSON locator; or use --type, --matches …).", isOptional: true),
+                        .init("text", help: "What to type.", isOptional: true)],
+            options: CommandSpecification.Option.locator + [.actionTimeout, .controller]
         ) { invocation in
-            let snapshot = try invocation.connect().typeText(invocation.argument("ref"), invocation.argument("text"),
-                                                             controller: invocation.controller)
+            let (locator, values) = try invocation.element(positionals: ["ref", "text"])
+            guard let text = values[0] else { throw UsageError("give the TEXT to type", command: invocation.line.command) }
+            let snapshot = try invocation.connect().typeText(locator, text, controller: invocation.controller,
+                                                             timeoutMilliseconds: try invocation.actionTimeout())
             invocation.output(snapshot.json) { invocation.formatter.line(snapshot) }
         },
         SlamctlCommand(
             "focus", "Give an element its controller's keyboard focus, as a click would; print its snapshot.",
-            arguments: [.init("ref", help: "A focusable element: a control, a table or a collection view.")],
-            options: [.controller]
+            arguments: [.init("ref", help: "A focusable element: a control, a table or a collection view (or a JSON locator).", isOptional: true)],
+            options: CommandSpecification.Option.locator + [.actionTimeout, .controller]
         ) { invocation in
-            let snapshot = try invocation.connect().focus(invocation.argument("ref"), controller: invocation.controller)
+            let (locator, _) = try invocation.element(positionals: ["ref"])
+            let snapshot = try invocation.connect().focus(locator, controller: invocation.controller,
+                                                          timeoutMilliseconds: try invocation.actionTimeout())
             invocation.output(snapshot.json) { invocation.formatter.line(snapshot) }
         },
         SlamctlCommand(
@@ -259,7 +271,7 @@ extension Slamctl {
 
     /// `update` and `reset`: the same call shape and output.
     private static func refresh<Request: RefreshRequest>(_ type: Request.Type, _ invocation: Invocation) throws {
-        let changes = try invocation.connect().send(Request(ref: invocation.line.argument("ref"), controller: invocation.controller))
+        let changes = try invocation.connect().send(Request(ref: invocation.line.argument("ref").map { ElementLocator($0) }, controller: invocation.controller))
         let json: JSONValue = ["controller": .string(changes.controller), "changed": .array(changes.changed.map(JSONValue.string))]
         invocation.output(json) {
             changes.changed.isEmpty ? "\(changes.controller): nothing changed"

@@ -19,8 +19,8 @@ extension Slamctl {
                   slamctl wait goal --state visible --timeout 2s
                   slamctl wait count --property text --equals 'Count: 3'
                 """,
-            arguments: [.init("ref", help: "The element's reference.")],
-            options: [
+            arguments: [.init("ref", help: "The element's reference (or a JSON locator; or use --text, --type …).", isOptional: true)],
+            options: CommandSpecification.Option.locator + [
                 .init("state", valueName: "STATE", help: "exists, absent, visible, hidden or enabled (default: visible)."),
                 .init("property", valueName: "NAME", help: "A snapshot property to compare (with --equals)."),
                 .init("equals", valueName: "VALUE", help: "The value it must have: JSON, or a bare word taken as a string."),
@@ -29,7 +29,7 @@ extension Slamctl {
             ]
         ) { invocation in
             let line = invocation.line
-            let reference = invocation.argument("ref")
+            let (reference, _) = try invocation.element(positionals: ["ref"])
             let timeoutText = line.option("timeout") ?? "5s"
             guard let timeout = milliseconds(timeoutText), timeout <= maximumWaitMilliseconds else {
                 throw UsageError("--timeout must look like 500ms, 2s or 1.5s and be at most 600s, not '\(timeoutText)'",
@@ -53,7 +53,7 @@ extension Slamctl {
             default:
                 throw UsageError("--property and --equals go together", command: line.command)
             }
-            invocation.output(result?.json ?? .null) { result.map(invocation.formatter.line) ?? "\(reference) is absent" }
+            invocation.output(result?.json ?? .null) { result.map(invocation.formatter.line) ?? "\(reference.plainReference ?? reference.description) is absent" }
         },
         SlamctlCommand(
             "watch", "Stream events as they happen, until interrupted.",

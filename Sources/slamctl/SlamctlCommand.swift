@@ -19,3 +19,18 @@ struct SlamctlCommand: Sendable {
 extension CommandSpecification.Option {
     static let controller = Self("controller", valueName: "ID", help: "A controller on the stack (default: the top one).")
 }
+
+extension CommandSpecification.Option {
+    /// Name the element by what a person sees instead of REF (then leave REF out).
+    static let locator: [Self] = [
+        Self("type", valueName: "TYPE", help: "Name the element by its type (Button, Label …) instead of REF."),
+        Self("text", valueName: "TEXT", help: "Name the element by its exact text instead of REF (slamctl press --text Settings)."),
+        Self("matches", valueName: "REGEX", help: "Name the element by a regular expression its text contains a match of."),
+        Self("within", valueName: "REF", help: "Look only inside this element (a reference or a JSON locator)."),
+        Self("nth", valueName: "N", help: "Which of several matches, from 0 in tree order; -1 is the last."),
+    ]
+
+    /// How long an acting verb waits for its element to be actionable.
+    static let actionTimeout = Self("timeout", valueName: "TIME",
+                                    help: "Wait this long for the element to exist and be visible, enabled and uncovered: 500ms, 2s (default 5s; 0 acts at once).")
+}

@@ -24,7 +24,7 @@ import Glibc
                 for reference in references {
                     group.addTask {
                         if round % 5 == 0 && reference == "increment" { try await connection.send(PressRequest(ref: "increment")) }
-                        return (reference, try await connection.send(FindRequest(ref: reference)))
+                        return (reference, try await connection.send(FindRequest(ref: ElementLocator(reference))))
                     }
                 }
             }

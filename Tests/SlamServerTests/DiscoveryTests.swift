@@ -49,7 +49,7 @@ import Glibc
         let document = TestClient(try demoService()).result("rpc.discover")
         let components = try #require(document["components"]?["errors"]?.objectValue)
         let application = ErrorCode.slamCodes.filter { (-32099 ... -32001).contains($0.code.rawValue) }
-        #expect(application.map(\.code.rawValue) == Array((-32013 ... -32001).reversed()))
+        #expect(application.map(\.code.rawValue) == Array((-32014 ... -32001).reversed()))
         for (code, name) in application {
             let key = name.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
             #expect(components[key] == ["code": .integer(Int64(code.rawValue)), "message": .string(name)], "\(code.rawValue) \(name) is not described as \(key)")

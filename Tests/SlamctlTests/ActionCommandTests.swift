@@ -75,7 +75,7 @@ import SlamJSON
         #expect(result.errorLines == [
             "slamctl: VALUE must be an index, on, off, true, false, increment, decrement, a position such as [0,2] "
                 + "or {\"section\":0,\"row\":2}, or a text, not '[1,2,3]'",
-            "Usage: slamctl press REF [VALUE] [--controller ID]",
+            "Usage: slamctl press [REF] [VALUE] [--type TYPE] [--text TEXT] [--matches REGEX] [--within REF] [--nth N] [--timeout TIME] [--controller ID]",
         ])
         #expect(try app.connection.find("count").text == "Count: 0", "nothing was pressed")
         #expect(try slamctl("press", "increment", "{\"x\":1}", app: app).status == 2)

@@ -119,7 +119,7 @@ let settingsWireframe = """
         #expect(result.status == 2)
         #expect(result.errorLines == [
             "slamctl: --timeout must look like 500ms, 2s or 1.5s and be at most 600s, not '\(timeout)'",
-            "Usage: slamctl wait REF [--state STATE] [--property NAME] [--equals VALUE] [--timeout TIME] [--controller ID]",
+            "Usage: slamctl wait [REF] [--type TYPE] [--text TEXT] [--matches REGEX] [--within REF] [--nth N] [--state STATE] [--property NAME] [--equals VALUE] [--timeout TIME] [--controller ID]",
         ])
     }
 
@@ -318,7 +318,7 @@ let settingsWireframe = """
                                        "  data: {\"method\":\"nosuch\"}"])
         let mistyped = try slamctl("call", "find", #"{"ref":1}"#, app: app)
         #expect(mistyped.status == 1)
-        #expect(mistyped.errorLines.first == "slamctl: error -32602: Invalid params: parameter 'ref' must be string, got integer")
+        #expect(mistyped.errorLines.first == "slamctl: error -32602: Invalid params: parameter 'ref' must be string or object, got integer")
     }
 }
 

@@ -11,12 +11,12 @@ public struct FindRequest: SlamRequest {
         .optional("controller", \.controller, summary: CommonParameters.controller),
     ])
     public static var resultSchema: JSONValue { Snapshot.schemaReference }
-    public static var errors: [ErrorCode] { [.elementNotFound, .controllerNotFound] }
+    public static var errors: [ErrorCode] { [.elementNotFound, .ambiguousLocator, .controllerNotFound] }
 
-    public var ref: String
+    public var ref: ElementLocator
     public var controller: String?
 
-    public init(ref: String, controller: String? = nil) {
+    public init(ref: ElementLocator, controller: String? = nil) {
         self.ref = ref
         self.controller = controller
     }

@@ -9,16 +9,21 @@ public struct FocusRequest: SlamRequest {
     public static let parameters = ParameterList(empty: FocusRequest(ref: ""), [
         .required("ref", \.ref, summary: CommonParameters.reference),
         .optional("controller", \.controller, summary: CommonParameters.controller),
+        .optional(WaitForRequest.timeoutParameter, \.timeoutMilliseconds, summary: CommonParameters.actionTimeout,
+                  schema: { ["type": "integer", "minimum": 0] }),
     ])
     public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
-        [.elementNotFound, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .controllerNotFound]
+        [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .controllerNotFound]
     }
 
-    public var ref: String
+    public var ref: ElementLocator
     public var controller: String?
+    /// How long the daemon may wait for the element to become actionable; nil or 0: act at once.
+    public var timeoutMilliseconds: Int?
 
-    public init(ref: String, controller: String? = nil) {
+    public init(ref: ElementLocator, controller: String? = nil, timeoutMilliseconds: Int? = nil) {
+        self.timeoutMilliseconds = timeoutMilliseconds
         self.ref = ref
         self.controller = controller
     }

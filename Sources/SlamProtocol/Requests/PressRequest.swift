@@ -13,18 +13,23 @@ public struct PressRequest: SlamRequest {
                   + "collection view; an ISO 8601 date for a date picker, an item key for a collection view.",
                   nullable: true),
         .optional("controller", \.controller, summary: CommonParameters.controller),
+        .optional(WaitForRequest.timeoutParameter, \.timeoutMilliseconds, summary: CommonParameters.actionTimeout,
+                  schema: { ["type": "integer", "minimum": 0] }),
     ])
     public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
-        [.elementNotFound, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .taskNotFound, .controllerNotFound,
+        [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .taskNotFound, .controllerNotFound,
          .navigationRefused, .taskFailed]
     }
 
-    public var ref: String
+    public var ref: ElementLocator
     public var value: PressInput?
     public var controller: String?
+    /// How long the daemon may wait for the element to become actionable; nil or 0: act at once.
+    public var timeoutMilliseconds: Int?
 
-    public init(ref: String, value: PressInput? = nil, controller: String? = nil) {
+    public init(ref: ElementLocator, value: PressInput? = nil, controller: String? = nil, timeoutMilliseconds: Int? = nil) {
+        self.timeoutMilliseconds = timeoutMilliseconds
         self.ref = ref
         self.value = value
         self.controller = controller

@@ -5,10 +5,10 @@ import SlamRPC
 /// same result (``Changes``), two ways of refreshing what users see.
 public protocol RefreshRequest: SlamRequest where Result == Changes {
     /// The subtree to refresh; nil: the controller's whole view.
-    var ref: String? { get set }
+    var ref: ElementLocator? { get set }
     /// A controller on the navigation stack; nil: the top one.
     var controller: String? { get set }
-    init(ref: String?, controller: String?)
+    init(ref: ElementLocator?, controller: String?)
 }
 
 extension RefreshRequest {
@@ -19,5 +19,5 @@ extension RefreshRequest {
         ])
     }
     public static var resultSchema: JSONValue { Changes.schema }
-    public static var errors: [ErrorCode] { [.elementNotFound, .controllerNotFound] }
+    public static var errors: [ErrorCode] { [.elementNotFound, .ambiguousLocator, .controllerNotFound] }
 }

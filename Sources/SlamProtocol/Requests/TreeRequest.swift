@@ -13,13 +13,13 @@ public struct TreeRequest: SlamRequest {
                   schema: { ["type": "integer", "minimum": 0] }),
     ])
     public static var resultSchema: JSONValue { ["$ref": "#/components/schemas/TreeNode"] }
-    public static var errors: [ErrorCode] { [.elementNotFound, .controllerNotFound] }
+    public static var errors: [ErrorCode] { [.elementNotFound, .ambiguousLocator, .controllerNotFound] }
 
-    public var ref: String?
+    public var ref: ElementLocator?
     public var controller: String?
     public var depth: Int?
 
-    public init(ref: String? = nil, controller: String? = nil, depth: Int? = nil) {
+    public init(ref: ElementLocator? = nil, controller: String? = nil, depth: Int? = nil) {
         self.ref = ref
         self.controller = controller
         self.depth = depth

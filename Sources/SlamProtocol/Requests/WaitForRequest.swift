@@ -28,7 +28,7 @@ public struct WaitForRequest: SlamRequest {
     /// How long a wait lasts when the request gives no `timeoutMs`.
     public static let defaultTimeoutMilliseconds = 5_000
 
-    public var ref: String
+    public var ref: ElementLocator
     public var state: WaitState?
     public var property: String?
     public var equals: JSONValue?
@@ -36,7 +36,7 @@ public struct WaitForRequest: SlamRequest {
     public var controller: String?
 
     /// Waits for a state (`.visible`, `.absent` …).
-    public init(ref: String, state: WaitState, timeoutMilliseconds: Int? = nil, controller: String? = nil) {
+    public init(ref: ElementLocator, state: WaitState, timeoutMilliseconds: Int? = nil, controller: String? = nil) {
         self.ref = ref
         self.state = state
         self.timeoutMilliseconds = timeoutMilliseconds
@@ -44,7 +44,7 @@ public struct WaitForRequest: SlamRequest {
     }
 
     /// Waits until `property` equals `value` (numbers compare by value).
-    public init(ref: String, property: String, equals value: JSONValue, timeoutMilliseconds: Int? = nil,
+    public init(ref: ElementLocator, property: String, equals value: JSONValue, timeoutMilliseconds: Int? = nil,
                 controller: String? = nil) {
         self.ref = ref
         self.property = property
@@ -53,7 +53,7 @@ public struct WaitForRequest: SlamRequest {
         self.controller = controller
     }
 
-    private init(ref: String) {
+    private init(ref: ElementLocator) {
         self.ref = ref
     }
 

@@ -57,27 +57,35 @@ extension ResetUIRequest: HandledRequest {
     }
 }
 
-extension PressRequest: HandledRequest {
-    static func handle(_ request: PressRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ElementSnapshotOutput {
-        let element = try service.element(request.ref, in: request.controller)
-        do throws(SlamError) {
-            try element.press(request.value.map(PressValue.init))
-        } catch {
-            throw error.responseError
+extension PressRequest: DeferredRequest {
+    static func start(_ request: PressRequest, service: SlamService, session: ClientSession,
+                      reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
+        let value = request.value.map(PressValue.init)
+        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds,
+                        session: session, reply: reply) { element throws(ResponseError) in
+            do throws(SlamError) {
+                try element.press(value)
+            } catch {
+                throw error.responseError
+            }
+            return element.snapshotNode()
         }
-        return ElementSnapshotOutput(element: element)
     }
 }
 
-extension SetTextRequest: HandledRequest {
-    static func handle(_ request: SetTextRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ElementSnapshotOutput {
-        let element = try service.element(request.ref, in: request.controller)
-        do throws(SlamError) {
-            try element.enterText(request.text)
-        } catch {
-            throw error.responseError
+extension SetTextRequest: DeferredRequest {
+    static func start(_ request: SetTextRequest, service: SlamService, session: ClientSession,
+                      reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
+        let text = request.text
+        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds,
+                        session: session, reply: reply) { element throws(ResponseError) in
+            do throws(SlamError) {
+                try element.enterText(text)
+            } catch {
+                throw error.responseError
+            }
+            return element.snapshotNode()
         }
-        return ElementSnapshotOutput(element: element)
     }
 }
 
@@ -107,7 +115,7 @@ extension PressValue {
 
 extension SlamService {
     /// Runs `refresh` on the target subtree (default: the whole controller) and reports the controller's changes.
-    func refresh(_ reference: String?, in controllerID: String?, _ refresh: (View) -> Void) throws(ResponseError) -> Changes {
+    func refresh(_ reference: ElementLocator?, in controllerID: String?, _ refresh: (View) -> Void) throws(ResponseError) -> Changes {
         let controller = try controller(controllerID)
         let target = if let reference { try element(reference, in: controllerID) } else { controller.view }
         refresh(target)

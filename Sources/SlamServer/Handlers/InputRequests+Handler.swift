@@ -3,48 +3,68 @@ import SlamProtocol
 import SlamRPC
 import SlamUI
 
-extension FocusRequest: HandledRequest {
-    static func handle(_ request: FocusRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ElementSnapshotOutput {
-        let element = try service.element(request.ref, in: request.controller)
-        do throws(SlamError) {
-            try service.application.focus(element)
-        } catch {
-            throw error.responseError
+extension FocusRequest: DeferredRequest {
+    static func start(_ request: FocusRequest, service: SlamService, session: ClientSession,
+                      reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
+        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds,
+                        session: session, reply: reply) { [unowned service] element throws(ResponseError) in
+            do throws(SlamError) {
+                try service.application.focus(element)
+            } catch {
+                throw error.responseError
+            }
+            return element.snapshotNode()
         }
-        return ElementSnapshotOutput(element: element)
     }
 }
 
-extension KeyRequest: HandledRequest {
-    static func handle(_ request: KeyRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> KeyOutcomeOutput {
+extension KeyRequest: DeferredRequest {
+    static func start(_ request: KeyRequest, service: SlamService, session: ClientSession,
+                      reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
         guard let key = Key(name: request.key) else {
             throw .invalidParams("key: unknown key '\(request.key)'; use one character or one of \(Key.namedKeys.joined(separator: ", "))",
                                  data: ["parameter": "key", "key": .string(request.key)])
         }
-        let handled: Bool
-        do throws(SlamError) {
-            handled = try service.application.pressKey(key)
-        } catch {
-            throw error.responseError
+        let press = { [unowned service] (target: View?) throws(ResponseError) -> JSONNode in
+            let handled: Bool
+            do throws(SlamError) {
+                if let target { try service.application.focus(target) }
+                handled = try service.application.pressKey(key)
+            } catch {
+                throw error.responseError
+            }
+            let top = service.application.topController
+            return KeyOutcomeOutput(key: key.name, handled: handled, controller: top?.identifier, focused: top?.focusedElement).jsonNode()
         }
-        let top = service.application.topController
-        return KeyOutcomeOutput(key: key.name, handled: handled, controller: top?.identifier, focused: top?.focusedElement)
+        guard let reference = request.ref else {
+            _ = try service.checkedTimeout(request.timeoutMilliseconds, default: 0)
+            reply(.success(try press(nil)))
+            return
+        }
+        // The key goes to the top controller, so that is where the element to focus must be.
+        try service.act(on: reference, in: nil, timeoutMilliseconds: request.timeoutMilliseconds, session: session, reply: reply) { element throws(ResponseError) in
+            try press(element)
+        }
     }
 }
 
-extension TypeTextRequest: HandledRequest {
-    static func handle(_ request: TypeTextRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ElementSnapshotOutput {
-        let element = try service.element(request.ref, in: request.controller)
-        guard let field = element as? TextField else {
-            throw SlamError.notEditable(reference: request.ref, type: type(of: element).typeName).responseError
+extension TypeTextRequest: DeferredRequest {
+    static func start(_ request: TypeTextRequest, service: SlamService, session: ClientSession,
+                      reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
+        let text = request.text
+        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds,
+                        session: session, reply: reply) { [unowned service] element throws(ResponseError) in
+            guard let field = element as? TextField else {
+                throw SlamError.notEditable(reference: element.referenceOrPath, type: type(of: element).typeName).responseError
+            }
+            do throws(SlamError) {
+                try service.application.focus(field)
+                try field.type(text)
+            } catch {
+                throw error.responseError
+            }
+            return field.snapshotNode()
         }
-        do throws(SlamError) {
-            try service.application.focus(field)
-            try field.type(request.text)
-        } catch {
-            throw error.responseError
-        }
-        return ElementSnapshotOutput(element: field)
     }
 }
 

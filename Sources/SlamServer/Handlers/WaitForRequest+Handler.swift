@@ -9,18 +9,14 @@ extension WaitForRequest: DeferredRequest {
     static func start(_ request: WaitForRequest, service: SlamService, session: ClientSession,
                       reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
         let condition = try condition(request)
-        let timeout = request.timeoutMilliseconds ?? service.configuration.defaultWaitTimeoutMilliseconds
-        guard (0...service.configuration.maximumWaitTimeoutMilliseconds).contains(timeout) else {
-            throw .invalidParams("timeoutMs: must be between 0 and \(service.configuration.maximumWaitTimeoutMilliseconds), got \(timeout)",
-                                 data: ["parameter": "timeoutMs"])
-        }
+        let timeout = try service.checkedTimeout(request.timeoutMilliseconds, default: service.configuration.defaultWaitTimeoutMilliseconds)
         let reference = request.ref
         let controllerID = request.controller
         if let controllerID, !service.application.controllerIdentifiers.contains(controllerID),
            service.application.controllerOnStack(identifier: controllerID) == nil {
             throw SlamError.unknownController(identifier: controllerID).responseError
         }
-        let element = service.waitTarget(reference, controller: controllerID)
+        let element = try service.waitTarget(reference, controller: controllerID)
         if case .propertyEquals(let name, _) = condition, let element, element.snapshot()[name] == nil {
             let names = type(of: element).properties.map(\.name).joined(separator: ", ")
             throw .invalidParams("property: a \(type(of: element).typeName) has no property '\(name)'; it has \(names)",
@@ -34,18 +30,11 @@ extension WaitForRequest: DeferredRequest {
             reply(.failure(timedOut(reference, condition, timeout, element)))
             return
         }
-        service.nextWaitIdentifier += 1
-        let identifier = service.nextWaitIdentifier
-        var wait = PendingWait(identifier: identifier, session: session, reference: reference,
-                               controllerIdentifier: controllerID, condition: condition,
-                               timeoutMilliseconds: timeout, reply: reply)
-        wait.cancelTimer = service.scheduler.schedule(afterMilliseconds: timeout) { [weak service] in
-            guard let service else { return }
-            let element = service.waitTarget(reference, controller: controllerID)
-            service.finishWait(identifier, with: .failure(timedOut(reference, condition, timeout, element)))
+        service.registerWait(session: session, reference: reference, controller: controllerID, purpose: .condition(condition),
+                             timeoutMilliseconds: timeout, reply: reply) { service in
+            let element = try? service.waitTarget(reference, controller: controllerID)
+            return .failure(timedOut(reference, condition, timeout, element ?? nil))
         }
-        service.waits[identifier] = wait
-        session.pendingWaits.insert(identifier)
     }
 
     private static func condition(_ request: WaitForRequest) throws(ResponseError) -> WaitCondition {
@@ -70,10 +59,10 @@ extension WaitForRequest: DeferredRequest {
         }
     }
 
-    static func timedOut(_ reference: String, _ condition: WaitCondition, _ timeout: Int, _ element: View?) -> ResponseError {
+    static func timedOut(_ reference: ElementLocator, _ condition: WaitCondition, _ timeout: Int, _ element: View?) -> ResponseError {
         ResponseError(code: .waitTimedOut,
-                      message: "Wait timed out: '\(reference)' did not reach \(condition.jsonValue) within \(timeout) ms",
-                      data: ["ref": .string(reference), "condition": condition.jsonValue, "timeoutMs": .integer(Int64(timeout)),
+                      message: "Wait timed out: \(reference) did not reach \(condition.jsonValue) within \(timeout) ms",
+                      data: ["ref": reference.parameterJSON, "condition": condition.jsonValue, "timeoutMs": .integer(Int64(timeout)),
                              "snapshot": element?.snapshot().jsonValue ?? .null])
     }
 }

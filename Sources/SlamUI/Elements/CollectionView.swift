@@ -192,12 +192,12 @@ public final class CollectionView: View, ResettableView, FocusableView {
         case .index(let item)? where sections.count == 1:
             key = try self.key(at: IndexPath(section: 0, item: item))
         case .index?:
-            throw .invalidPress(reference: reference, reason: "a CollectionView with \(sections.count) sections takes [section, item] or an item key")
+            throw .invalidPress(reference: referenceOrPath, reason: "a CollectionView with \(sections.count) sections takes [section, item] or an item key")
         case .text(let text)?:
-            guard positions[text] != nil else { throw .invalidPress(reference: reference, reason: "no item has the key '\(text)'") }
+            guard positions[text] != nil else { throw .invalidPress(reference: referenceOrPath, reason: "no item has the key '\(text)'") }
             key = text
         default:
-            throw .invalidPress(reference: reference, reason: "a CollectionView takes [section, item], an item key, or an item index when it has one section")
+            throw .invalidPress(reference: referenceOrPath, reason: "a CollectionView takes [section, item], an item key, or an item index when it has one section")
         }
         if multipleSelection && selectedKeys.contains(key) {
             userSelects(selectedKeys.filter { $0 != key }, cursor: key)
@@ -263,10 +263,10 @@ public final class CollectionView: View, ResettableView, FocusableView {
 
     private func key(at indexPath: IndexPath) throws(SlamError) -> String {
         guard sections.indices.contains(indexPath.section) else {
-            throw .invalidPress(reference: reference, reason: "section \(indexPath.section) is outside 0..<\(sections.count)")
+            throw .invalidPress(reference: referenceOrPath, reason: "section \(indexPath.section) is outside 0..<\(sections.count)")
         }
         guard let item = item(at: indexPath) else {
-            throw .invalidPress(reference: reference,
+            throw .invalidPress(reference: referenceOrPath,
                                 reason: "item \(indexPath.item) is outside 0..<\(sections[indexPath.section].items.count) in section \(indexPath.section)")
         }
         return item.key

@@ -164,10 +164,10 @@ public final class DatePicker: InteractiveControl, FocusableView {
             do throws(DateTimeValue.ParseError) {
                 seconds = try parse(text)
             } catch {
-                throw .invalidPress(reference: reference, reason: "\(error)")
+                throw .invalidPress(reference: referenceOrPath, reason: "\(error)")
             }
         default:
-            throw .invalidPress(reference: reference, reason: "a DatePicker takes an ISO 8601 \(modeNoun) (\(DateTimeValue.acceptedFormats)), \"increment\" or \"decrement\"")
+            throw .invalidPress(reference: referenceOrPath, reason: "a DatePicker takes an ISO 8601 \(modeNoun) (\(DateTimeValue.acceptedFormats)), \"increment\" or \"decrement\"")
         }
     }
 

@@ -52,9 +52,9 @@ public final class PageControl: InteractiveControl, FocusableView {
         case .index(let page)? where (0..<numberOfPages).contains(page):
             currentPage = page
         case .index(let page)?:
-            throw .invalidPress(reference: reference, reason: "page \(page) is outside 0..<\(numberOfPages)")
+            throw .invalidPress(reference: referenceOrPath, reason: "page \(page) is outside 0..<\(numberOfPages)")
         case let other?:
-            throw .invalidPress(reference: reference, reason: "a PageControl takes a page index, got \(other)")
+            throw .invalidPress(reference: referenceOrPath, reason: "a PageControl takes a page index, got \(other)")
         }
     }
 

@@ -153,15 +153,15 @@ public final class PickerView: InteractiveControl, ResettableView, FocusableView
         case .index(let index)? where components.count == 1:
             (component, row) = (0, index)
         case .index?:
-            throw .invalidPress(reference: reference, reason: "a PickerView with \(components.count) components takes [component, row]")
+            throw .invalidPress(reference: referenceOrPath, reason: "a PickerView with \(components.count) components takes [component, row]")
         default:
-            throw .invalidPress(reference: reference, reason: "a PickerView takes [component, row] (or a row index when it has one component)")
+            throw .invalidPress(reference: referenceOrPath, reason: "a PickerView takes [component, row] (or a row index when it has one component)")
         }
         guard components.indices.contains(component) else {
-            throw .invalidPress(reference: reference, reason: "component \(component) is outside 0..<\(components.count)")
+            throw .invalidPress(reference: referenceOrPath, reason: "component \(component) is outside 0..<\(components.count)")
         }
         guard components[component].indices.contains(row) else {
-            throw .invalidPress(reference: reference, reason: "row \(row) is outside 0..<\(components[component].count) in component \(component)")
+            throw .invalidPress(reference: referenceOrPath, reason: "row \(row) is outside 0..<\(components[component].count) in component \(component)")
         }
         return (component, row)
     }

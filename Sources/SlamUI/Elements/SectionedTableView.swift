@@ -168,15 +168,15 @@ public final class SectionedTableView: View, ResettableView, FocusableView {
         case .index(let row)? where sections.count == 1:
             indexPath = IndexPath(section: 0, row: row)
         case .index?:
-            throw .invalidPress(reference: reference, reason: "a SectionedTableView with \(sections.count) sections takes [section, row]")
+            throw .invalidPress(reference: referenceOrPath, reason: "a SectionedTableView with \(sections.count) sections takes [section, row]")
         default:
-            throw .invalidPress(reference: reference, reason: "a SectionedTableView takes [section, row] (or a row index when it has one section)")
+            throw .invalidPress(reference: referenceOrPath, reason: "a SectionedTableView takes [section, row] (or a row index when it has one section)")
         }
         guard sections.indices.contains(indexPath.section) else {
-            throw .invalidPress(reference: reference, reason: "section \(indexPath.section) is outside 0..<\(sections.count)")
+            throw .invalidPress(reference: referenceOrPath, reason: "section \(indexPath.section) is outside 0..<\(sections.count)")
         }
         guard sections[indexPath.section].rows.indices.contains(indexPath.row) else {
-            throw .invalidPress(reference: reference,
+            throw .invalidPress(reference: referenceOrPath,
                                 reason: "row \(indexPath.row) is outside 0..<\(sections[indexPath.section].rows.count) in section \(indexPath.section)")
         }
         if multipleSelection && selectedRows.contains(indexPath) {

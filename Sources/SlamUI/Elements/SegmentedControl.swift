@@ -43,10 +43,10 @@ public final class SegmentedControl: InteractiveControl, FocusableView {
 
     public override func applyPress(_ value: PressValue?) throws(SlamError) {
         guard case .index(let segment)? = value else {
-            throw .invalidPress(reference: reference, reason: "a SegmentedControl takes a segment index")
+            throw .invalidPress(reference: referenceOrPath, reason: "a SegmentedControl takes a segment index")
         }
         guard segments.indices.contains(segment) else {
-            throw .invalidPress(reference: reference, reason: "segment \(segment) is outside 0..<\(segments.count)")
+            throw .invalidPress(reference: referenceOrPath, reason: "segment \(segment) is outside 0..<\(segments.count)")
         }
         selectedSegment = segment
     }

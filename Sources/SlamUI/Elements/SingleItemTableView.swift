@@ -95,10 +95,10 @@ public final class SingleItemTableView: View, ResettableView, FocusableView {
     public override func press(_ value: PressValue?) throws(SlamError) {
         try requireReachable()
         guard case .index(let row)? = value else {
-            throw .invalidPress(reference: reference, reason: "a SingleItemTableView takes a row index")
+            throw .invalidPress(reference: referenceOrPath, reason: "a SingleItemTableView takes a row index")
         }
         guard rows.indices.contains(row) else {
-            throw .invalidPress(reference: reference, reason: "row \(row) is outside 0..<\(rows.count)")
+            throw .invalidPress(reference: referenceOrPath, reason: "row \(row) is outside 0..<\(rows.count)")
         }
         let changed = currentSelection != row
         currentSelection = row

@@ -64,7 +64,7 @@ public final class Stepper: InteractiveControl, FocusableView {
         case .increment?: value = min(value + stepValue, maximumValue)
         case .decrement?: value = max(value - stepValue, minimumValue)
         default:
-            throw .invalidPress(reference: reference, reason: "a Stepper takes \"increment\" or \"decrement\"")
+            throw .invalidPress(reference: referenceOrPath, reason: "a Stepper takes \"increment\" or \"decrement\"")
         }
     }
 

@@ -27,7 +27,7 @@ public final class Switch: InteractiveControl, FocusableView {
         switch value {
         case nil: isOn.toggle()
         case .bool(let flag)?: isOn = flag
-        case let other?: throw .invalidPress(reference: reference, reason: "a Switch takes true or false, got \(other)")
+        case let other?: throw .invalidPress(reference: referenceOrPath, reason: "a Switch takes true or false, got \(other)")
         }
     }
 }

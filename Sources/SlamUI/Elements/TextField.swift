@@ -65,7 +65,7 @@ public final class TextField: InteractiveControl, FocusableView {
     /// A tap: the field takes the focus. A text field takes no press value.
     public override func press(_ value: PressValue?) throws(SlamError) {
         if let value {
-            throw .invalidPress(reference: reference, reason: "a TextField takes no press value, got \(value); use setText or typeText")
+            throw .invalidPress(reference: referenceOrPath, reason: "a TextField takes no press value, got \(value); use setText or typeText")
         }
         try requireInteractable()
         guard let application = controller?.application else { throw .noController }

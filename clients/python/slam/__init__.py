@@ -10,13 +10,14 @@ pytest fixtures that launch ``slamd`` are in ``slam.pytest_plugin``::
         print(client.find("count")["text"])
 """
 
-from .client import Client, Notification, connect, default_socket_path
+from .client import DEFAULT_ACTION_TIMEOUT_MS, Client, Notification, Ref, connect, default_socket_path, locate
 from .remote_ui import RemoteUIError, RemoteUIModel
 from .shapes import FocusChanged, KeyOutcome, Snapshot
 from .errors import (
     ERROR_CLASSES,
     ControllerNotFound,
     ElementCovered,
+    AmbiguousLocator,
     ApplicationReset,
     ElementDisabled,
     ElementHidden,
@@ -43,6 +44,9 @@ from .errors import (
 __all__ = [
     "Client",
     "Notification",
+    "Ref",
+    "DEFAULT_ACTION_TIMEOUT_MS",
+    "locate",
     "connect",
     "default_socket_path",
     "RemoteUIModel",
@@ -71,6 +75,7 @@ __all__ = [
     "StateKeyNotFound",
     "ElementCovered",
     "ApplicationReset",
+    "AmbiguousLocator",
     "SlamConnectionError",
     "SlamTimeout",
     "SlamProtocolError",

@@ -25,6 +25,35 @@ _UNSET: Any = object()
 """Marks ``wait_for``'s ``equals`` as not given, since ``None`` (JSON null) is a value it may compare to."""
 
 
+DEFAULT_ACTION_TIMEOUT_MS = 5000
+"""How long the client's acting calls let the daemon wait for their element (``timeoutMs``) unless told otherwise."""
+
+Ref = Union[str, Dict[str, Any]]
+"""An element: its reference, or a locator object (see :func:`locate`)."""
+
+
+def locate(
+    type: Optional[str] = None,
+    text: Optional[str] = None,
+    text_matches: Optional[str] = None,
+    within: Optional[Ref] = None,
+    nth: Optional[int] = None,
+    ref: Optional[str] = None,
+) -> Dict[str, Any]:
+    """A locator: the element described by what a person sees, for any ``ref`` parameter.
+
+    ``locate(type="Button", text="Settings")``; ``text_matches`` is a regular expression the
+    text contains a match of; ``within`` narrows to the descendants of another element;
+    ``nth`` picks one of several matches (from 0; negative counts from the end). Several
+    matches without ``nth`` raise :class:`AmbiguousLocator` listing them; none raises
+    :class:`ElementNotFound` naming the nearest references and texts.
+    """
+    locator = _named(ref=ref, type=type, text=text, textMatches=text_matches, within=within, nth=nth)
+    if not any(key in locator for key in ("ref", "type", "text", "textMatches")):
+        raise ValueError("a locator names at least one of ref, type, text or text_matches")
+    return locator
+
+
 def default_socket_path() -> str:
     """Returns the socket ``slamd`` listens on by default.
 
@@ -67,6 +96,8 @@ class Client:
     def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: str = "newline") -> None:
         self.socket_path = socket_path if socket_path is not None else default_socket_path()
         self.timeout = timeout
+        self.action_timeout_ms: int = DEFAULT_ACTION_TIMEOUT_MS
+        """How long acting calls let the daemon wait for their element to be actionable (``timeoutMs``); 0 acts at once."""
         self.framing = framings.check_framing(framing)
         self._decoder = framings.FrameDecoder(framing)
         self._inbox: Deque[Any] = collections.deque()
@@ -222,7 +253,7 @@ class Client:
         """``version``: the protocol and server versions, capabilities and limits."""
         return self.call("version")
 
-    def find(self, ref: str, controller: Optional[str] = None) -> Dict[str, Any]:
+    def find(self, ref: Ref, controller: Optional[str] = None) -> Dict[str, Any]:
         """``find``: the snapshot of the element ``ref``."""
         return self.call("find", _named(ref=ref, controller=controller))
 
@@ -237,20 +268,27 @@ class Client:
         """``query``: snapshots of the elements matching every filter given, in tree order."""
         return self.call("query", _named(type=type, text=text, visible=visible, enabled=enabled, controller=controller))
 
-    def tree(self, ref: Optional[str] = None, controller: Optional[str] = None, depth: Optional[int] = None) -> Dict[str, Any]:
+    def tree(self, ref: Optional[Ref] = None, controller: Optional[str] = None, depth: Optional[int] = None) -> Dict[str, Any]:
         """``tree``: the snapshot of ``ref`` (default: the root) with nested ``children``, ``depth`` levels deep."""
         return self.call("tree", _named(ref=ref, controller=controller, depth=depth))
 
-    def update_ui(self, ref: Optional[str] = None, controller: Optional[str] = None) -> Dict[str, Any]:
+    def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> Dict[str, Any]:
         """``updateUI``: pulls the data sources; returns ``{controller, changed}``."""
         return self.call("updateUI", _named(ref=ref, controller=controller))
 
-    def reset_ui(self, ref: Optional[str] = None, controller: Optional[str] = None) -> Dict[str, Any]:
+    def reset_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> Dict[str, Any]:
         """``resetUI``: as :meth:`update_ui`, reloading tables and text views first."""
         return self.call("resetUI", _named(ref=ref, controller=controller))
 
-    def press(self, ref: str, value: PressValue = None, controller: Optional[str] = None) -> Dict[str, Any]:
+    def press(
+        self, ref: Ref, value: PressValue = None, controller: Optional[str] = None, timeout_ms: Optional[int] = None
+    ) -> Dict[str, Any]:
         """``press``: presses ``ref`` as a user would; returns its snapshot afterwards.
+
+        ``ref`` is a reference or a locator (:func:`locate`). Like every acting call it
+        waits, in the daemon, until a person could act (the element exists, is visible,
+        enabled and not covered), at most ``timeout_ms`` (default :attr:`action_timeout_ms`;
+        0 acts at once); a timeout raises the error acting would, saying which condition failed.
 
         ``value``: a row, segment or page index; ``"increment"`` or ``"decrement"`` (stepper, date
         picker); ``True`` or ``False`` (switch); a position ``[a, b]`` (a tuple works too), or
@@ -260,37 +298,47 @@ class Client:
         """
         if isinstance(value, tuple):
             value = list(value)
-        return self.call("press", _named(ref=ref, value=value, controller=controller))
+        return self._act("press", _named(ref=ref, value=value, controller=controller), timeout_ms)
 
-    def set_text(self, ref: str, text: str, controller: Optional[str] = None) -> Dict[str, Any]:
+    def set_text(self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Dict[str, Any]:
         """``setText``: replaces a text field's text at once (editing changed, then editing ended); returns its snapshot."""
-        return self.call("setText", _named(ref=ref, text=text, controller=controller))
+        return self._act("setText", _named(ref=ref, text=text, controller=controller), timeout_ms)
 
-    def type_text(self, ref: str, text: str, controller: Optional[str] = None) -> Dict[str, Any]:
+    def type_text(self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Dict[str, Any]:
         """``typeText``: focuses a text field and types ``text`` key by key where its text ends; returns its snapshot.
 
         Each character is a key (an editing-changed event each, ``maxLength``
         honoured); ``"\\n"`` is Enter, which runs the field's return action.
         Raises :class:`ElementCovered` when an alert or modal screen covers it.
         """
-        return self.call("typeText", _named(ref=ref, text=text, controller=controller))
+        return self._act("typeText", _named(ref=ref, text=text, controller=controller), timeout_ms)
 
-    def focus(self, ref: str, controller: Optional[str] = None) -> Dict[str, Any]:
+    def focus(self, ref: Ref, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Dict[str, Any]:
         """``focus``: gives ``ref`` its controller's keyboard focus, as a click would; returns its snapshot (``focused: True``).
 
         Raises :class:`ElementNotInteractive` for an element that cannot take the focus (a label).
         """
-        return self.call("focus", _named(ref=ref, controller=controller))
+        return self._act("focus", _named(ref=ref, controller=controller), timeout_ms)
 
-    def key(self, name: str) -> KeyOutcome:
+    def key(self, name: str, ref: Optional[Ref] = None, timeout_ms: Optional[int] = None) -> KeyOutcome:
         """``key``: presses one key on the top controller; returns ``{key, handled, controller, focused}``.
 
         ``name`` is one character (``"a"``, ``" "``) or ``"Tab"``, ``"Shift+Tab"``, ``"Enter"``,
         ``"Escape"``, ``"Backspace"``, ``"Space"``, ``"ArrowUp"``, ``"ArrowDown"``, ``"ArrowLeft"``,
         ``"ArrowRight"``; ``focused`` is the focused element's snapshot afterwards, or ``None``.
-        An unknown name raises :class:`InvalidParams`.
+        An unknown name raises :class:`InvalidParams`. With ``ref``, that element takes the
+        focus first (waiting for it as :meth:`press` does).
         """
-        return self.call("key", {"key": name})
+        if ref is None:
+            return self.call("key", {"key": name})
+        return self._act("key", {"key": name, "ref": ref}, timeout_ms)
+
+    def _act(self, method: str, params: Dict[str, Any], timeout_ms: Optional[int]) -> Any:
+        """Sends an acting request with ``timeoutMs`` and allows for the daemon's wait in the client's own timeout."""
+        wait_ms = self.action_timeout_ms if timeout_ms is None else timeout_ms
+        if wait_ms:
+            params["timeoutMs"] = wait_ms
+        return self.call(method, params, timeout=None if self.timeout is None else self.timeout + wait_ms / 1000)
 
     def keys(self, *names: str) -> List[KeyOutcome]:
         """Presses keys one after another with :meth:`key` (``client.keys("Tab", "Tab", "Enter")``); returns each outcome.
@@ -318,7 +366,7 @@ class Client:
 
     def wait_for(
         self,
-        ref: str,
+        ref: Ref,
         state: Optional[str] = None,
         property: Optional[str] = None,
         equals: Any = _UNSET,

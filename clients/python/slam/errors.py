@@ -156,6 +156,13 @@ class ApplicationReset(SlamError):
     code = -32013
 
 
+class AmbiguousLocator(SlamError):
+    """-32014: a locator matches several elements and names no ``nth`` (``data``: ``ref``, ``controller``,
+    ``count``, ``candidates``: each ``ref``, ``path``, ``type``, ``text``)."""
+
+    code = -32014
+
+
 ERROR_CLASSES: Dict[int, Type[SlamError]] = {
     error_class.code: error_class
     for error_class in (
@@ -178,6 +185,7 @@ ERROR_CLASSES: Dict[int, Type[SlamError]] = {
         StateKeyNotFound,
         ElementCovered,
         ApplicationReset,
+        AmbiguousLocator,
     )
 }
 """The exception class for each error code the protocol documents."""

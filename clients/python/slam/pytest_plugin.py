@@ -10,7 +10,11 @@ Enable them with ``pytest_plugins = ["slam.pytest_plugin"]`` in a
   under ``/tmp`` when pytest's is too deep for a socket path) and returns a
   :class:`SlamDaemon`; every daemon it launched is stopped at the end of the
   test, and every client made by ``SlamDaemon.connect`` closed.
-- ``slamd``: a daemon hosting the demo app.
+- ``slamd``: a daemon hosting the demo app, reset to its launch state
+  (``reset``) before the test. One daemon serves the whole session: a reset
+  costs well under a millisecond, starting a daemon several. A test marked
+  ``@pytest.mark.slam_fresh_daemon`` (or every test, with
+  ``pytest --slam-fresh-daemon``) gets a daemon of its own instead.
 - ``slam_client``: a :class:`slam.Client` connected to ``slamd``.
 """
 
@@ -211,10 +215,71 @@ def slamd_factory(slamd_path: str, tmp_path_factory: pytest.TempPathFactory) -> 
         shutil.rmtree(directory, ignore_errors=True)
 
 
+FRESH_DAEMON_MARKER = "slam_fresh_daemon"
+FRESH_DAEMON_OPTION = "--slam-fresh-daemon"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        FRESH_DAEMON_OPTION,
+        action="store_true",
+        help="give every test using the slamd fixture a daemon of its own instead of the session's daemon after a reset",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", f"{FRESH_DAEMON_MARKER}: the slamd fixture launches a daemon for this test instead of resetting the shared one"
+    )
+
+
+class _SharedDaemon:
+    """The session's demo daemon, launched on first use and again if a test stopped it."""
+
+    def __init__(self, slamd_path: str, directory: Path) -> None:
+        self.slamd_path = slamd_path
+        self.directory = directory
+        self.daemon: Optional[SlamDaemon] = None
+        self.launches = 0
+
+    def get(self) -> SlamDaemon:
+        if self.daemon is None or not self.daemon.running:
+            self.launches += 1
+            directory = self.directory / f"shared-{self.launches}"
+            directory.mkdir()
+            socket_path = directory / "slamd.sock"
+            if len(os.fsencode(socket_path)) > MAXIMUM_SOCKET_PATH_BYTES:
+                socket_path = Path(tempfile.mkdtemp(prefix="slamd-", dir="/tmp")) / "slamd.sock"
+            self.daemon = launch_slamd(self.slamd_path, directory, socket_path=socket_path)
+        return self.daemon
+
+    def stop(self) -> None:
+        if self.daemon is not None:
+            self.daemon.close_clients()
+            self.daemon.stop()
+
+
+@pytest.fixture(scope="session")
+def _slam_shared_daemon(slamd_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[_SharedDaemon]:
+    shared = _SharedDaemon(slamd_path, tmp_path_factory.mktemp("slamd-shared"))
+    yield shared
+    shared.stop()
+
+
 @pytest.fixture
-def slamd(slamd_factory: Any) -> SlamDaemon:
-    """A ``slamd`` hosting the demo app."""
-    return slamd_factory()
+def slamd(request: pytest.FixtureRequest, slamd_factory: Any, _slam_shared_daemon: _SharedDaemon) -> Iterator[SlamDaemon]:
+    """A ``slamd`` hosting the demo app at its launch state: the session's daemon after ``reset``, or a fresh one."""
+    if request.config.getoption(FRESH_DAEMON_OPTION) or request.node.get_closest_marker(FRESH_DAEMON_MARKER):
+        yield slamd_factory()
+        return
+    try:
+        daemon = _slam_shared_daemon.get()
+        with Client(daemon.socket_path, timeout=10.0) as client:
+            client.reset()
+    except (RuntimeError, OSError) as error:
+        pytest.fail(f"the shared slamd could not be reset: {error}", pytrace=False)
+    yield daemon
+    daemon.close_clients()
 
 
 @pytest.fixture

@@ -72,7 +72,7 @@ def test_an_alert_is_answered_by_a_press_after_covering_the_order(order):
     assert order.controllers()[-1]["modal"] is True
     assert order.tree()["type"] == "Alert"
     with pytest.raises(slam.ElementCovered) as caught:
-        order.press("size", [0, 0], controller="Order")
+        order.press("size", [0, 0], controller="Order", timeout_ms=0)
     assert caught.value.data["coveredBy"] == "confirmCancel"
     assert order.key("Escape")["controller"] == "Order"
     order.press("cancel")

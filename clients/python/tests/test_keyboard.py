@@ -48,7 +48,7 @@ def test_keyboard_errors_have_their_classes(slam_client):
     with pytest.raises(slam.ElementNotInteractive):
         slam_client.focus("count")
     with pytest.raises(slam.ElementDisabled):
-        slam_client.focus("decrement")
+        slam_client.focus("decrement", timeout_ms=0)
     with pytest.raises(slam.InvalidParams) as caught:
         slam_client.key("Hyper")
     assert caught.value.data["parameter"] == "key"
@@ -58,6 +58,7 @@ def test_keyboard_errors_have_their_classes(slam_client):
 
 def test_press_sends_positions_as_arrays_and_texts_as_strings(slam_client, monkeypatch):
     sent = []
+    slam_client.action_timeout_ms = 0  # acting at once sends no timeoutMs
     monkeypatch.setattr(slam_client, "call", lambda method, params=None, **options: sent.append((method, params)) or {})
     slam_client.press("fruit", [0, 2])
     slam_client.press("rows", (1, 0))
@@ -110,11 +111,11 @@ def test_an_alert_covers_its_screen_until_a_key_or_a_press_answers_it(slamd_fact
     assert (alert["type"], alert["title"], alert["message"]) == ("Alert", "Discard the draft?", "It cannot be undone.")
     assert [(button["ref"], button["role"]) for button in alert["children"]] == [("discard", "normal"), ("keepediting", "cancel")]
     with pytest.raises(slam.ElementCovered) as caught:
-        client.type_text("title", "!", controller="Start")
+        client.type_text("title", "!", controller="Start", timeout_ms=0)
     assert caught.value.code == -32012
     assert caught.value.data == {"ref": "title", "controller": "Start", "coveredBy": "confirmDiscard"}
     with pytest.raises(slam.ElementCovered):
-        client.focus("discard", controller="Start")
+        client.focus("discard", controller="Start", timeout_ms=0)
     assert client.key("Escape")["controller"] == "Start", "Escape presses the cancel button"
     assert client.find("title")["text"] == "Draft"
 

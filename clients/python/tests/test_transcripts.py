@@ -17,6 +17,7 @@ def test_there_are_transcripts():
     assert len(TRANSCRIPTS) >= 6
 
 
+@pytest.mark.slam_fresh_daemon  # the transcripts number batches and nodes from a daemon's start
 @pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda path: path.name)
 def test_transcript_replays(transcript, slamd):
     client = slamd.connect(timeout=5)
