@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import SlamClient
 import SlamProtocol
@@ -201,5 +202,40 @@ import SlamJSON
         #expect(unknownController.status == 1)
         #expect(unknownController.standardError.hasPrefix("slamctl: error -32006: "))
         #expect(try app.controllerStack() == ["Home"])
+    }
+}
+
+/// Elements named on the command line by what a person sees.
+@Suite struct LocatorCommandTests {
+    @Test func pressByTextAndByAJSONLocator() throws {
+        let app = try SlamApp.launch()
+        let byText = try slamctl("press", "--text", "Settings", app: app)
+        #expect(byText.status == 0, "\(byText.standardError)")
+        #expect(try app.topController() == "Settings")
+        try app.runTask("pop")
+        let byJSON = try slamctl("press", #"{"type":"Button","within":"counterButtons","nth":0}"#, app: app)
+        #expect(byJSON.status == 0)
+        #expect(try app.label("count").text() == "Count: 1")
+        let withValue = try slamctl("press", "--type", "Stepper", "increment", app: app)
+        #expect(withValue.status == 1, "Home has no stepper: \(withValue.standardError)")
+        #expect(withValue.errorLines.first?.hasPrefix("slamctl: error -32001: Element not found: no Stepper in controller 'Home'") == true)
+    }
+
+    @Test func anAmbiguousLocatorListsTheCandidates() throws {
+        let app = try SlamApp.launch()
+        let result = try slamctl("find", "--type", "Button", "--within", "counterButtons", app: app)
+        #expect(result.status == 1)
+        #expect(result.errorLines.first?.contains("matches 3 elements") == true)
+    }
+
+    @Test func pressWaitsForTheElementByDefault() throws {
+        let app = try SlamApp.launch()
+        let waiting = try SlamctlProcess(["press", "decrement"], app: app)
+        usleep(500_000)  // let slamctl send its press, which the daemon holds while -1 is disabled
+        try app.button("increment").press()
+        let result = waiting.finish()
+        #expect(result.status == 0, "\(result.standardError)")
+        let atOnce = try slamctl("press", "decrement", "--timeout", "0", app: app)
+        #expect(atOnce.status == 1 && atOnce.errorLines.first?.contains("-32003") == true)
     }
 }

@@ -73,9 +73,24 @@ import Musl
         let path = String(#filePath.prefix(upTo: #filePath.firstRange(of: "/Tests/")!.lowerBound)) + "/clients/flows/demo-counter.json"
         let result = try SlamctlProcess(["run", path], app: app).finish()
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        #expect(result.lines.first == "flow demo counter and settings: 14 steps")
+        #expect(result.lines.first == "flow demo counter and settings: 15 steps")
+        #expect(result.lines.contains("ok step 1: reset"))
+        #expect(result.lines.contains(#"ok step 8: press Button "Settings""#))
         #expect(result.lines.last == "flow demo counter and settings passed")
         #expect(try app.controllerStack() == ["Home"], "its last steps went back to Home")
+    }
+
+    /// After a person (or the README's tour) has changed the app, the example flow still
+    /// passes: its first step resets the app to its launch state.
+    @Test func theExampleFlowPassesAgainOnAnAppLeftAnywhere() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        try app.button("increment").press()
+        try app.button("openSettings").press()
+        try app.textField("name").setText("Grace")
+        let path = String(#filePath.prefix(upTo: #filePath.firstRange(of: "/Tests/")!.lowerBound)) + "/clients/flows/demo-counter.json"
+        let result = try SlamctlProcess(["run", path], app: app).finish()
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }
 
     /// The keyboard example flow (focus, key, typeText) passes against the demo as committed.

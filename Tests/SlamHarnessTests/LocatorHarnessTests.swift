@@ -1,0 +1,56 @@
+import Testing
+import SlamClient
+import SlamHarness
+import SlamJSON
+import SlamProtocol
+
+/// The harness as tests use it day to day: a reused daemon reset per test, elements
+/// named by what a person sees, and presses that wait until a person could press.
+@Suite struct LocatorHarnessTests {
+    @Test func eachTestBeginsFromALaunchStateDaemonThatIsReused() throws {
+        var firstProcess: Int32?
+        try SlamApp.withApp { (app: SlamApp) throws in
+            firstProcess = app.processIdentifier
+            try app.button(text: "+1").press()
+            try app.button(text: "Settings").press()
+            #expect(try app.topController() == "Settings")
+        }
+        try SlamApp.withApp { (app: SlamApp) throws in
+            #expect(app.processIdentifier == firstProcess, "the same daemon, not a new one")
+            #expect(try app.topController() == "Home", "reset between uses")
+            #expect(try app.label("count").text() == "Count: 0")
+        }
+    }
+
+    @Test func elementsAreNamedByTypeTextPatternAndContainer() throws {
+        try SlamApp.withApp { (app: SlamApp) throws in
+            try app.element(type: "Button", within: "counterButtons", nth: 0).press()
+            #expect(try app.element(textMatches: "^Count: ").text() == "Count: 1")
+            #expect(try app.element("menu").element(type: "Button", nth: -1).text() == "Website")
+            do {
+                _ = try app.element(type: "Button").snapshot()
+                Issue.record("several buttons match: the harness must not pick one")
+            } catch ClientError.server(let error) {
+                #expect(error.code == .ambiguousLocator)
+            }
+        }
+    }
+
+    @Test func aPressWaitsForTheElementAndATimeoutSaysWhy() throws {
+        try SlamApp.withApp { (app: SlamApp) throws in
+            let other = try app.connect()
+            app.actionTimeout = .milliseconds(300)
+            do {
+                try app.button("decrement").press()
+                Issue.record("-1 is disabled at 0")
+            } catch ClientError.server(let error) {
+                #expect(error.code == .elementDisabled)
+                #expect(error.message.hasSuffix("(waited 300 ms for 'decrement' to be enabled)"))
+            }
+            try other.press("increment")
+            app.actionTimeout = .seconds(5)
+            try app.button("decrement").press()
+            #expect(try app.label("count").text() == "Count: 0")
+        }
+    }
+}

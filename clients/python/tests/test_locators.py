@@ -1,0 +1,76 @@
+"""Locators, actionability and reset between tests, through the Python client against the real slamd."""
+
+import threading
+
+import pytest
+
+import slam
+
+
+def test_a_locator_names_an_element_by_what_a_person_sees(slam_client):
+    assert slam_client.find(slam.locate(type="Button", text="Settings"))["ref"] == "openSettings"
+    slam_client.press(slam.locate(text="+1"))
+    assert slam_client.find(slam.locate(text_matches=r"^Count: \d+$"))["text"] == "Count: 1"
+    assert slam_client.find(slam.locate(type="Button", within="counterButtons", nth=-1))["ref"] == "reset"
+
+
+def test_an_ambiguous_locator_lists_its_candidates(slam_client):
+    with pytest.raises(slam.AmbiguousLocator) as caught:
+        slam_client.press(slam.locate(type="Button", within="counterButtons"))
+    assert caught.value.code == -32014
+    assert [candidate["ref"] for candidate in caught.value.data["candidates"]] == ["increment", "decrement", "reset"]
+
+
+def test_a_locator_that_matches_nothing_suggests_the_nearest(slam_client):
+    with pytest.raises(slam.ElementNotFound) as caught:
+        slam_client.find(slam.locate(type="Button", text="Setings"))
+    assert "did you mean Button 'openSettings' \"Settings\"?" in caught.value.message
+    assert caught.value.data["suggestions"][0]["ref"] == "openSettings"
+
+
+def test_a_locator_needs_something_to_match():
+    with pytest.raises(ValueError):
+        slam.locate(nth=2)
+
+
+def test_press_waits_until_the_button_is_enabled(slamd):
+    tester = slamd.connect()
+    person = slamd.connect()
+    answers = []
+    waiting = threading.Thread(target=lambda: answers.append(tester.press("decrement")))
+    waiting.start()
+    person.wait_for("count", property="text", equals="Count: 0")
+    # The press is held by the daemon while -1 is disabled; +1 enables it.
+    threading.Event().wait(0.3)
+    person.press("increment")
+    waiting.join(10)
+    assert answers and answers[0]["ref"] == "decrement"
+    assert person.find("count")["text"] == "Count: 0"
+
+
+def test_a_timeout_says_which_condition_failed(slam_client):
+    with pytest.raises(slam.ElementDisabled) as caught:
+        slam_client.press("decrement", timeout_ms=200)
+    assert caught.value.message.endswith("(waited 200 ms for 'decrement' to be enabled)")
+    assert caught.value.data["condition"] == "be enabled"
+    assert caught.value.data["snapshot"]["enabled"] is False
+
+
+def test_the_fixture_resets_the_shared_daemon_first_part(slamd):
+    """With the next test: a change made here is gone there, on the same daemon."""
+    client = slamd.connect()
+    client.press("increment")
+    client.run_task("push", "Settings")
+    test_the_fixture_resets_the_shared_daemon_first_part.pid = slamd.pid
+
+
+def test_the_fixture_resets_the_shared_daemon_second_part(slamd):
+    client = slamd.connect()
+    assert slamd.pid == getattr(test_the_fixture_resets_the_shared_daemon_first_part, "pid", slamd.pid), "the same daemon"
+    assert client.controllers()[-1]["id"] == "Home"
+    assert client.find("count")["text"] == "Count: 0"
+
+
+@pytest.mark.slam_fresh_daemon
+def test_a_marked_test_gets_a_daemon_of_its_own(slamd, _slam_shared_daemon):
+    assert _slam_shared_daemon.daemon is None or slamd.pid != _slam_shared_daemon.daemon.pid
