@@ -38,6 +38,10 @@ public struct EventFormatter: Sendable {
             let previous = params["previous"]?.stringValue.map { " (from \($0))" } ?? ""
             return ["\(style.green("focusChanged")) \(params["controller"]?.stringValue ?? "?"): "
                     + "\(params["ref"]?.stringValue ?? "none")\(previous)"]
+        case "action":
+            let element = params["ref"].flatMap { $0 == .null ? nil : ($0.stringValue ?? $0.description) }.map { " \($0)" } ?? ""
+            let details = (params["params"]?.objectValue ?? [:]).sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+            return ["\(style.green("action")) client \(params["client"]?.description ?? "?") \(params["method"]?.stringValue ?? "?")\(element)\(details)"]
         case "log":
             return ["\(style.green("log")) \(params["level"]?.stringValue ?? "?"): \(params["message"]?.stringValue ?? "")"]
         default:

@@ -104,7 +104,7 @@ extension SlamService {
                 case .failed(let error): finishWait(identifier, with: .failure(error))
                 case .ready(let element):
                     acted = true
-                    finishWait(identifier, with: action.perform(on: element))
+                    finishWait(identifier, with: action.perform(on: element, service: self))
                 }
             }
         }

@@ -5,12 +5,20 @@ import SlamUI
 
 /// An acting request (press, setText, typeText, focus, key) waiting for its element to become actionable.
 struct PendingAction {
+    /// The request's method and what it did besides naming the element, for the `action` event.
+    let method: String
+    let params: JSONValue.Object
+    /// The connection that asked.
+    let client: Int
     /// Acts on the element and says what the request answers.
     let act: (View) throws(ResponseError) -> JSONNode
 
-    func perform(on element: View) -> MethodOutcome {
+    /// Acts; on success, tells `action` subscribers (recorders) what was done to which element.
+    func perform(on element: View, service: SlamService) -> MethodOutcome {
         do throws(ResponseError) {
-            return .success(try act(element))
+            let result = try act(element)
+            service.announceAction(method, on: element, params: params, client: client)
+            return .success(result)
         } catch {
             return .failure(error)
         }
@@ -32,14 +40,16 @@ extension SlamService {
 
     /// Performs `act` on the element `locator` picks as soon as it is actionable: at once, or
     /// (with a timeout) after whatever UI change makes it so, answering through `reply`.
+    ///
+    /// `method` and `params` (what the request did besides naming the element) go to `action` subscribers.
     func act(on locator: ElementLocator, in identifier: String?, timeoutMilliseconds: Int?, session: ClientSession,
-             reply: @escaping MethodDescriptor<ClientSession>.Reply,
+             method: String, params: JSONValue.Object = [:], reply: @escaping MethodDescriptor<ClientSession>.Reply,
              _ act: @escaping (View) throws(ResponseError) -> JSONNode) throws(ResponseError) {
         let timeout = try checkedTimeout(timeoutMilliseconds, default: 0)
-        let action = PendingAction(act: act)
+        let action = PendingAction(method: method, params: params, client: session.identifier, act: act)
         switch readiness(locator, in: identifier) {
         case .ready(let element):
-            reply(action.perform(on: element))
+            reply(action.perform(on: element, service: self))
         case .failed(let error):
             throw error
         case .notReady(_, _, let error):
@@ -93,7 +103,7 @@ extension SlamService {
     private func actionTimedOut(_ locator: ElementLocator, in identifier: String?, after timeout: Int, action: PendingAction) -> MethodOutcome {
         switch readiness(locator, in: identifier) {
         case .ready(let element):
-            return action.perform(on: element)
+            return action.perform(on: element, service: self)
         case .failed(let error):
             return .failure(error)
         case let .notReady(condition, element, error):
@@ -106,5 +116,37 @@ extension SlamService {
             failure.data = .object(data)
             return .failure(failure)
         }
+    }
+}
+
+/// The `action` event: what every client did, for recorders.
+extension SlamService {
+    /// Tells `action` subscribers that a client acted (on `element`, when there is one).
+    func announceAction(_ method: String, on element: View?, params: JSONValue.Object, client: Int) {
+        guard sessions.values.contains(where: { $0.subscriptions.contains(.action) }) else { return }
+        let locator = element.map(robustLocator)
+        let controller = element?.controller?.identifier ?? application.topController?.identifier
+        broadcast(ActionEvent(method: method, ref: locator, controller: controller, params: params, client: client))
+    }
+
+    /// The locator most likely to find `element` again after the app changed: its reference;
+    /// else its type and text when they are unique on the screen; else its type (and text)
+    /// within the nearest ancestor that has a reference, with `nth` when several match there.
+    func robustLocator(for element: View) -> ElementLocator {
+        guard let controller = element.controller else { return ElementLocator(element.referenceOrPath) }
+        if !element.reference.isEmpty, controller.find(element.reference) === element { return ElementLocator(element.reference) }
+        let type = Swift.type(of: element).typeName
+        let text = element.locatorText.flatMap { $0.isEmpty ? nil : $0 }
+        if let text, (try? locate(ElementLocator(type: type, text: text), in: controller)) === element {
+            return ElementLocator(type: type, text: text)
+        }
+        var ancestor = element.superview
+        while let candidate = ancestor, candidate.reference.isEmpty || controller.find(candidate.reference) !== candidate {
+            ancestor = candidate.superview
+        }
+        var locator = ElementLocator(type: type, text: text, within: ancestor.map { ElementLocator($0.reference) })
+        let found = (try? matches(locator, in: controller)) ?? []
+        if found.count != 1, let index = found.firstIndex(where: { $0 === element }) { locator.nth = index }
+        return locator
     }
 }

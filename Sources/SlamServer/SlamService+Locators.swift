@@ -33,7 +33,7 @@ extension SlamService {
     }
 
     /// Every element `locator` describes, in tree order, ignoring `nth`.
-    private func matches(_ locator: ElementLocator, in controller: ViewController) throws(ResponseError) -> [View] {
+    func matches(_ locator: ElementLocator, in controller: ViewController) throws(ResponseError) -> [View] {
         let scope: View
         if let within = locator.within {
             guard let container = try locate(within, in: controller) else { return [] }

@@ -61,7 +61,7 @@ extension Slamctl {
                 Default events: changed navigated taskRan openURL stateChanged (one line per changed key:
                 stateChanged count = 3). With --json, one notification per line.
                 """,
-            arguments: [.init("events", help: "changed, navigated, taskRan, openURL, stateChanged, log, focusChanged.", isRepeated: true)]
+            arguments: [.init("events", help: "changed, navigated, taskRan, openURL, stateChanged, log, focusChanged, action.", isRepeated: true)]
         ) { invocation in
             let connection = try invocation.connect()
             var events: [EventKind] = []

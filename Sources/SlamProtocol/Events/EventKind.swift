@@ -16,4 +16,6 @@ public enum EventKind: String, CaseIterable, Hashable, Sendable {
     case log
     /// A controller's keyboard focus moved. Params: `controller`, `ref` (now focused, or null), `previous` (or null).
     case focusChanged
+    /// A client acted on the UI (for recorders). Params: `method`, `ref` (a locator, or null), `controller`, `params`, `client`.
+    case action
 }

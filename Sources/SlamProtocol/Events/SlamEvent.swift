@@ -25,6 +25,7 @@ public enum SlamEvent: Sendable {
     case stateChanged(StateChangedEvent)
     case log(LogEvent)
     case focusChanged(FocusChangedEvent)
+    case action(ActionEvent)
 
     /// Nil for a notification that is no Slam event or whose params do not read.
     public init?(_ notification: Notification) {
@@ -39,6 +40,7 @@ public enum SlamEvent: Sendable {
             case .stateChanged: self = .stateChanged(try StateChangedEvent(json: params))
             case .log: self = .log(try LogEvent(json: params))
             case .focusChanged: self = .focusChanged(try FocusChangedEvent(json: params))
+            case .action: self = .action(try ActionEvent(json: params))
             }
         } catch {
             return nil
@@ -48,7 +50,7 @@ public enum SlamEvent: Sendable {
     /// Every event's params type, in the protocol's order (discovery lists them).
     public static var paramsTypes: [any SlamEventParams.Type] {
         [ChangedEvent.self, NavigatedEvent.self, TaskRanEvent.self, OpenURLEvent.self, StateChangedEvent.self, LogEvent.self,
-         FocusChangedEvent.self]
+         FocusChangedEvent.self, ActionEvent.self]
     }
 }
 

@@ -61,8 +61,8 @@ extension PressRequest: DeferredRequest {
     static func start(_ request: PressRequest, service: SlamService, session: ClientSession,
                       reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
         let value = request.value.map(PressValue.init)
-        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds,
-                        session: session, reply: reply) { element throws(ResponseError) in
+        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
+                        method: method, params: request.value.map { ["value": $0.parameterJSON] } ?? [:], reply: reply) { element throws(ResponseError) in
             do throws(SlamError) {
                 try element.press(value)
             } catch {
@@ -77,8 +77,8 @@ extension SetTextRequest: DeferredRequest {
     static func start(_ request: SetTextRequest, service: SlamService, session: ClientSession,
                       reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
         let text = request.text
-        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds,
-                        session: session, reply: reply) { element throws(ResponseError) in
+        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
+                        method: method, params: ["text": .string(text)], reply: reply) { element throws(ResponseError) in
             do throws(SlamError) {
                 try element.enterText(text)
             } catch {
@@ -96,6 +96,8 @@ extension RunTaskRequest: HandledRequest {
         } catch {
             throw error.responseError
         }
+        service.announceAction(method, on: nil, params: ["name": .string(request.name), "param": request.param.map(JSONValue.string) ?? .null],
+                               client: session.identifier)
         return TaskOutcome(task: request.name, param: request.param, top: service.application.topController?.identifier)
     }
 }

@@ -6,8 +6,8 @@ import SlamUI
 extension FocusRequest: DeferredRequest {
     static func start(_ request: FocusRequest, service: SlamService, session: ClientSession,
                       reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
-        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds,
-                        session: session, reply: reply) { [unowned service] element throws(ResponseError) in
+        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
+                        method: method, reply: reply) { [unowned service] element throws(ResponseError) in
             do throws(SlamError) {
                 try service.application.focus(element)
             } catch {
@@ -38,11 +38,14 @@ extension KeyRequest: DeferredRequest {
         }
         guard let reference = request.ref else {
             _ = try service.checkedTimeout(request.timeoutMilliseconds, default: 0)
-            reply(.success(try press(nil)))
+            let outcome = try press(nil)
+            service.announceAction(method, on: nil, params: ["key": .string(key.name)], client: session.identifier)
+            reply(.success(outcome))
             return
         }
         // The key goes to the top controller, so that is where the element to focus must be.
-        try service.act(on: reference, in: nil, timeoutMilliseconds: request.timeoutMilliseconds, session: session, reply: reply) { element throws(ResponseError) in
+        try service.act(on: reference, in: nil, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
+                        method: method, params: ["key": .string(key.name)], reply: reply) { element throws(ResponseError) in
             try press(element)
         }
     }
@@ -52,8 +55,8 @@ extension TypeTextRequest: DeferredRequest {
     static func start(_ request: TypeTextRequest, service: SlamService, session: ClientSession,
                       reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
         let text = request.text
-        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds,
-                        session: session, reply: reply) { [unowned service] element throws(ResponseError) in
+        try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
+                        method: method, params: ["text": .string(text)], reply: reply) { [unowned service] element throws(ResponseError) in
             guard let field = element as? TextField else {
                 throw SlamError.notEditable(reference: element.referenceOrPath, type: type(of: element).typeName).responseError
             }

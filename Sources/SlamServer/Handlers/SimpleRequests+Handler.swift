@@ -52,6 +52,8 @@ extension SlamService {
 
 extension ResetRequest: HandledRequest {
     static func handle(_ request: ResetRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ResetOutcome {
-        try service.resetApplication()
+        let outcome = try service.resetApplication()
+        service.announceAction(method, on: nil, params: [:], client: session.identifier)
+        return outcome
     }
 }

@@ -387,7 +387,7 @@ class Client:
         return self.call("waitFor", params, timeout=None if self.timeout is None else self.timeout + wait_seconds)
 
     def subscribe(self, events: Sequence[str]) -> Dict[str, Any]:
-        """``subscribe``: adds events (``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``, ``focusChanged``); returns ``{subscribed}``.
+        """``subscribe``: adds events (``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``, ``focusChanged``, ``action``); returns ``{subscribed}``.
 
         A ``focusChanged`` notification's params are a :class:`slam.FocusChanged`.
         """

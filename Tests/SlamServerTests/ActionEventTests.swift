@@ -1,0 +1,52 @@
+import Testing
+import SlamJSON
+import SlamProtocol
+import SlamRPC
+import SlamUI
+@testable import SlamServer
+
+/// The `action` event recorders build flows from: every client's actions, with robust locators.
+@Suite struct ActionEventTests {
+    private func service() throws -> SlamService {
+        let application = Application()
+        func button(_ text: String) -> Button {
+            let button = Button(reference: "")
+            button.text = text
+            return button
+        }
+        let bar = View(reference: "bar", subviews: [button("Go"), button("Go")])
+        let controller = try ViewController(identifier: "Main", title: "Main",
+                                            view: View(reference: "root", subviews: [button("Next"), bar, Button(reference: "save")]))
+        application.push(controller)
+        return SlamService(application: application, scheduler: ManualScheduler())
+    }
+
+    @Test func everyClientsActionsReachSubscribersWithTheMostRobustLocator() throws {
+        let service = try service()
+        let recorder = TestClient(service, identifier: 1)
+        let person = TestClient(service, identifier: 7)
+        recorder.result("subscribe", ["events": ["action"]])
+        person.result("press", ["ref": ["type": "Button", "text": "Go", "nth": 1]])
+        person.result("press", ["ref": ["text": "Next"]])
+        person.result("press", ["ref": ["type": "Button", "nth": -1]])
+        person.result("key", ["key": "Tab"])
+        let actions = recorder.take().filter { $0["method"] == "action" }.map { $0["params"] ?? .null }
+        #expect(actions.map { $0["ref"] } == [
+            ["type": "Button", "text": "Go", "within": "bar", "nth": 1],
+            ["type": "Button", "text": "Next"],
+            "save",
+            .null,
+        ])
+        #expect(actions.map { $0["method"] } == ["press", "press", "press", "key"])
+        #expect(actions.allSatisfy { $0["client"] == 7 && $0["controller"] == "Main" })
+        #expect(actions.last?["params"] == ["key": "Tab"])
+    }
+
+    @Test func aFailedActionIsNotAnnounced() throws {
+        let service = try service()
+        let recorder = TestClient(service, identifier: 1)
+        recorder.result("subscribe", ["events": ["action"]])
+        #expect(recorder.errorCode("press", ["ref": "nowhere"]) == -32001)
+        #expect(recorder.take().isEmpty)
+    }
+}

@@ -1,0 +1,50 @@
+import Glibc
+import Testing
+import SlamClient
+import SlamHarness
+import SlamJSON
+import SlamProtocol
+import SlamUI
+
+/// `slamctl record`: a flow written from what clients do, which replays green on a reset app.
+@Suite(.timeLimit(.minutes(1))) struct RecordCommandTests {
+    @Test func aRecordedSessionReplaysGreenAfterAReset() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let file = try TemporaryFile(named: "recorded.json", contents: "")
+        defer { file.remove() }
+        unlink(file.path)
+        let recording = try SlamctlProcess(["record", file.path, "--steps", "7"], app: app)
+        // The recorder resets the app first and writes that step: then it listens.
+        var waited = 0
+        while access(file.path, F_OK) != 0 && waited < 5_000 {
+            usleep(10_000)
+            waited += 10
+        }
+        let person = try app.connect()
+        try person.press("increment")
+        try person.press(ElementLocator(type: "Button", text: "Settings"))
+        try person.setText("name", "Ad")
+        try person.setText("name", "Ada")          // one step: only the last text matters
+        try person.press("wifi", value: false)
+        try person.key("Escape")                  // back to Home
+        try person.runTask("push", param: "About")
+        let result = recording.finish()
+        #expect(result.status == 0, "\(result.standardError)")
+        let flow = try JSONParser().parse(Array(try #require(FileContents.readText(atPath: file.path)).utf8))
+        #expect(flow["name"] == "recorded")
+        #expect(flow["steps"] == [
+            ["reset": true],
+            ["press": "increment"],
+            ["press": "openSettings"],
+            ["text": "name", "value": "Ada"],
+            ["press": "wifi", "value": false],
+            ["key": "Escape"],
+            ["task": "push", "param": "About"],
+        ])
+        // Whatever state the app is in now, the recorded flow replays from its reset.
+        let replay = try SlamctlProcess(["run", file.path], app: app).finish()
+        #expect(replay.status == 0, "\(replay.standardOutput)")
+        #expect(try app.topController() == "About")
+    }
+}
