@@ -6,7 +6,9 @@ import SlamProtocol
 ///
 /// Successive edits of one text field become one step (a browser sends the whole
 /// text on every keystroke: only the last text matters), and typing goes on into
-/// the step that typed before.
+/// the step that typed before. A focus step right before an action on the same
+/// element goes (a click in the browser page focuses, then presses: the press
+/// focuses again when it replays).
 public struct FlowRecorder {
     public let name: String
     /// The steps so far, as a flow file writes them.
@@ -20,6 +22,9 @@ public struct FlowRecorder {
     @discardableResult
     public mutating func record(_ action: ActionEvent) -> JSONValue? {
         let element = action.ref?.parameterJSON
+        if let element, ["press", "setText", "typeText"].contains(action.method), steps.last == ["focus": element] {
+            steps.removeLast()
+        }
         var step: JSONValue.Object
         switch (action.method, element) {
         case ("press", let element?):

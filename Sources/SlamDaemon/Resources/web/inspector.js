@@ -5,7 +5,10 @@
 //              ready-to-copy slamctl, flow and Python snippets;
 //   Events   — a live log of changed, navigated, taskRan, stateChanged, log, openURL, focusChanged;
 //   State    — the shared state, each value editable as JSON (state.set);
-//   Stack    — the navigation stack.
+//   Stack    — the navigation stack;
+//   Record   — a flow written from what people and scripts do (recorder.js).
+
+import { RecordPanel } from './recorder.js';
 
 const EVENTS = ['changed', 'navigated', 'taskRan', 'stateChanged', 'log', 'openURL', 'focusChanged'];
 const MAX_LOG = 300;
@@ -291,7 +294,7 @@ export class Inspector {
     tabs.setAttribute('role', 'tablist');
     this.tabButtons = {};
     this.panels = {};
-    for (const [name, label] of [['elements', 'Elements'], ['events', 'Events'], ['state', 'State'], ['stack', 'Stack']]) {
+    for (const [name, label] of [['elements', 'Elements'], ['events', 'Events'], ['state', 'State'], ['stack', 'Stack'], ['record', 'Record']]) {
       const tab = button('tab', label);
       tab.id = `tab-${name}`;
       tab.setAttribute('role', 'tab');
@@ -386,7 +389,12 @@ export class Inspector {
     this.stackList = el('ol', 'stack-list');
     stack.append(this.stackList);
 
-    p.append(head, elements, events, state, stack);
+    // Record: a flow from what people and scripts do.
+    const record = this.section('record');
+    this.recorder = new RecordPanel({ section: record, rpc: this.rpc, toast: this.toast, showError: this.showError });
+    this.recorder.onChange = () => { if (this.selected !== null && this.tab === 'elements') this.renderDetails(); };
+
+    p.append(head, elements, events, state, stack, record);
 
     this.hoverOutline = el('div', 'pick-outline is-hover');
     this.hoverLabel = el('div', 'pick-label');
@@ -464,6 +472,7 @@ export class Inspector {
 
   /** After a (re)connection: subscribes again if the log was subscribed; returns whether it did. */
   connected() {
+    this.recorder.connected();
     if (!this.subscribed) return false;
     this.subscribed = false;
     this.subscribe();
@@ -767,7 +776,14 @@ export class Inspector {
     show.prepend(icon(ICONS.eye));
     show.addEventListener('click', () => this.flash(number));
     show.disabled = !this.model.shown(number);
-    head.append(title, show);
+    head.append(title);
+    if (this.recorder.recording) {
+      const assert = button('small-button assert-button', 'Assert this');
+      assert.title = 'Add an expect step: the element shows what it shows now';
+      assert.addEventListener('click', () => this.recorder.assert(s, EXPECTED_PROPERTY[s.type]));
+      head.append(assert);
+    }
+    head.append(show);
     fragment.append(head);
 
     // The reference path: screen › ancestors › element, each a link to select it.
@@ -932,6 +948,10 @@ export class Inspector {
   // ------------------------------------------------------------ events
 
   event(method, params) {
+    if (method === 'action') {
+      this.recorder.action(params);
+      return;
+    }
     if (this.logPaused) return;
     const entry = { time: new Date(), method, params };
     this.log.unshift(entry);
