@@ -30,13 +30,13 @@ import SlamJSON
         #expect(human.lines == [
             "slamd \(version.serverVersion), protocol 1.0",
             "methods: " + methods.joined(separator: " "),
-            "events: changed navigated taskRan openURL stateChanged log focusChanged",
+            "events: changed navigated taskRan openURL stateChanged log focusChanged action",
         ])
         let json = try slamctl("--json", "version", app: app)
         #expect(json.status == 0)
         let parsed = try json.json()
         #expect(parsed["protocolVersion"] == "1.0")
-        #expect(parsed["capabilities"]?["events"] == ["changed", "navigated", "taskRan", "openURL", "stateChanged", "log", "focusChanged"])
+        #expect(parsed["capabilities"]?["events"] == ["changed", "navigated", "taskRan", "openURL", "stateChanged", "log", "focusChanged", "action"])
         #expect(parsed == version.json)
     }
 
