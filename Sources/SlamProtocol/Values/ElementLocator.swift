@@ -102,13 +102,19 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
     }
 
     public init?(parameter element: JSONElement) {
+        if let reference = element.stringValue {
+            self.init(reference)
+            return
+        }
         guard let locator = try? Self.read(element.jsonValue, path: "ref") else { return nil }
         self = locator
     }
 
     public static func decode(_ element: JSONElement, parameter name: String,
                               accepting types: [String]) throws(ResponseError) -> ElementLocator {
-        try read(element.jsonValue, path: name)
+        // A reference, the common case, is read straight from the request.
+        if let reference = element.stringValue { return ElementLocator(reference) }
+        return try read(element.jsonValue, path: name)
     }
 
     /// Reads a locator as the protocol writes it, or says which member at `path` is wrong.
