@@ -11,6 +11,8 @@ enum WaitCondition: Equatable {
     case hidden
     case enabled
     case propertyEquals(name: String, value: JSONValue)
+    /// The element's tree matches a template (children one to one when `strict`).
+    case template(TreeTemplate, strict: Bool)
 
     var jsonValue: JSONValue {
         switch self {
@@ -20,6 +22,7 @@ enum WaitCondition: Equatable {
         case .hidden: ["state": "hidden"]
         case .enabled: ["state": "enabled"]
         case let .propertyEquals(name, value): ["property": .string(name), "equals": value]
+        case let .template(template, strict): ["template": template.json, "strict": .bool(strict)]
         }
     }
 
@@ -34,7 +37,18 @@ enum WaitCondition: Equatable {
         case let .propertyEquals(name, expected):
             guard let actual = element?.snapshot()[name]?.jsonValue else { return false }
             return Self.equal(actual, expected)
+        case let .template(template, strict):
+            guard let element else { return false }
+            return template.matches(element.treeValue(), strict: strict)
         }
+    }
+
+    /// What a wait answers once the condition holds: the element's snapshot (null when absent),
+    /// its whole tree for a template.
+    func answer(for element: View?) -> JSONNode {
+        guard let element else { return .null }
+        if case .template = self { return element.treeNode(depth: nil) }
+        return element.snapshotNode()
     }
 
     /// JSON equality where numbers compare by value (`5` equals `5.0`).
@@ -54,7 +68,8 @@ enum WaitCondition: Equatable {
 struct PendingWait {
     let identifier: Int
     weak var session: ClientSession?
-    let reference: String
+    /// nil: the controller's root view (a template wait).
+    let reference: String?
     let controllerIdentifier: String?
     let condition: WaitCondition
     let timeoutMilliseconds: Int
@@ -63,9 +78,11 @@ struct PendingWait {
 }
 
 extension SlamService {
-    /// The element a wait looks at now: in the named controller when it is on the stack, else in the top one.
-    func waitTarget(_ reference: String, controller identifier: String?) -> View? {
+    /// The element a wait looks at now: in the named controller when it is on the stack, else in the top one;
+    /// without a reference, that controller's root view.
+    func waitTarget(_ reference: String?, controller identifier: String?) -> View? {
         let controller = identifier.map { application.controllerOnStack(identifier: $0) } ?? application.topController
+        guard let reference else { return controller?.view }
         return controller?.find(reference)
     }
 
@@ -75,7 +92,7 @@ extension SlamService {
             guard let wait = waits[identifier] else { continue }
             let element = waitTarget(wait.reference, controller: wait.controllerIdentifier)
             guard wait.condition.holds(for: element) else { continue }
-            finishWait(identifier, with: .success(element?.snapshotNode() ?? .null))
+            finishWait(identifier, with: .success(wait.condition.answer(for: element)))
         }
     }
 

@@ -247,7 +247,7 @@ public final class SlamService {
     public func shutDown() {
         isShuttingDown = true
         answerPendingWaits { wait in
-            ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": .string(wait.reference)])
+            ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": wait.reference.map(JSONValue.string) ?? .null])
         }
     }
 

@@ -153,6 +153,14 @@ import SlamProtocol
                 == #"root > children: no child matches {ref: "y"}: the element has no children"#, "a tree cut by depth has none")
     }
 
+    @Test func anElementWrittenOneLevelTooHighIsFoundDeeper() throws {
+        #expect(try text(["children": [["ref": "count"]]]) == """
+            root > children: no child matches {ref: "count"}; one matches deeper: root > children[1] (ref "form", View) > children[1] (ref "count", Stepper)
+            """)
+        #expect(try text(["children": [["ref": "save"], ["type": "TextField"]]]) ==
+                #"root > children: no child after [3] matches {type: "TextField"}"#, "only children after the last match, and below them")
+    }
+
     @Test func anonymousChildrenAreNamedByTheirType() throws {
         #expect(try diff(["children": [["ref": "", "text": "header"]]]).description
                 == #"root > children: no child matches {ref: "", text: "header"}"# + "\n"

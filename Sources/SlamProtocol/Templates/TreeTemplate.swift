@@ -234,10 +234,27 @@ extension TreeTemplate {
             if tried.isEmpty {
                 message += lastMatched.map { ": [\($0)] is the last child" } ?? ": the element has no children"
             }
+            // Templates name direct children; an element written one level too high is a likely slip.
+            for candidate in tried {
+                if let deeper = firstDescendantMatch(in: candidate.value, at: location.child(candidate.index, candidate.value)) {
+                    message += "; one matches deeper: \(deeper.readable)"
+                    break
+                }
+            }
             let closest = closestCandidate(tried)
             return location.property(Self.childrenKey).mismatch(
                 .noMatchingChild, message, expected: source, actual: nil,
                 closestIndex: closest?.index, closest: closest?.mismatches ?? [])
+        }
+
+        /// The first element below `element`, in tree order, that this template matches.
+        private func firstDescendantMatch(in element: JSONValue, at location: Location) -> Location? {
+            for (index, child) in (element[Self.childrenKey]?.arrayValue ?? []).enumerated() {
+                let childLocation = location.child(index, child)
+                if mismatches(with: child, at: childLocation, strict: false).isEmpty { return childLocation }
+                if let found = firstDescendantMatch(in: child, at: childLocation) { return found }
+            }
+            return nil
         }
 
         /// The child a person most likely meant: one with the template's `ref`, then its `type`, then the fewest
@@ -413,18 +430,27 @@ extension TreeTemplate {
             Location(last: Step(parent: last, readable: name, separator: ".", pointer: .key(name)))
         }
 
-        func mismatch(_ kind: TemplateMismatch.Kind, _ message: String, expected: JSONValue?, actual: JSONValue?,
-                      closestIndex: Int? = nil, closest: [TemplateMismatch] = []) -> TemplateMismatch {
+        /// The steps from the root down.
+        private var steps: [Step] {
             var steps: [Step] = []
             var step = last
             while let current = step {
                 steps.append(current)
                 step = current.parent
             }
-            steps.reverse()
+            return steps.reversed()
+        }
+
+        /// `root > children[2] (ref "save", Button) > text`.
+        var readable: String {
             var readable = "root"
             for step in steps { readable += step.separator + step.readable }
-            return TemplateMismatch(kind: kind, path: readable, pointer: JSONPath(components: steps.map(\.pointer)).description,
+            return readable
+        }
+
+        func mismatch(_ kind: TemplateMismatch.Kind, _ message: String, expected: JSONValue?, actual: JSONValue?,
+                      closestIndex: Int? = nil, closest: [TemplateMismatch] = []) -> TemplateMismatch {
+            TemplateMismatch(kind: kind, path: readable, pointer: JSONPath(components: steps.map(\.pointer)).description,
                                     message: message, expected: expected, actual: actual, closestIndex: closestIndex,
                                     closest: closest)
         }
