@@ -16,7 +16,8 @@ import SlamProtocol
 ///   {"key": ["Tab", "Enter"]},
 ///   {"press": "fruit", "value": [0, 2]},
 ///   {"press": "due", "value": "2026-11-23"},
-///   {"expectAbsent": "count"}]}
+///   {"expectAbsent": "count"},
+///   {"expectTree": {"children": [{"ref": "count", "text": "/^Count: \\d+$/"}]}, "strict": false}]}
 /// ```
 public struct Flow: Sendable {
     public enum Step: Sendable, Equatable {
@@ -31,6 +32,8 @@ public struct Flow: Sendable {
         case waitProperty(reference: String, property: String, equals: JSONValue)
         case expect(reference: String, property: String, equals: JSONValue)
         case expectAbsent(reference: String)
+        /// The tree of `reference` (nil: the root view) matches a template (see ``TreeTemplate``).
+        case expectTree(template: TreeTemplate, reference: String?, strict: Bool)
 
         /// A key as reports write it: a name bare (`Tab`), a single character quoted (`"a"`, `" "`).
         static func keyWord(_ name: String) -> String {
@@ -50,6 +53,8 @@ public struct Flow: Sendable {
             case let .waitProperty(reference, property, value): "wait \(reference) \(property) = \(value)"
             case let .expect(reference, property, value): "expect \(reference) \(property) = \(value)"
             case let .expectAbsent(reference): "expect \(reference) absent"
+            case let .expectTree(template, reference, strict):
+                "expectTree " + (reference.map { "\($0) " } ?? "") + (strict ? "strict " : "") + template.summary
             }
         }
     }
@@ -98,6 +103,7 @@ public struct Flow: Sendable {
         ("wait", ["state", "property", "equals", "controller"]),
         ("expect", ["property", "equals", "controller"]),
         ("expectAbsent", ["controller"]),
+        ("expectTree", ["ref", "strict", "controller"]),
     ]
 
 
@@ -111,6 +117,7 @@ public struct Flow: Sendable {
             throw FormatError(path: "\(path).\(unknown)", reason: "not a member of a \(kind) step (it takes \(takes))")
         }
         if kind == "key" { return .key(names: try keyNames(members["key"], at: "\(path).key")) }
+        if kind == "expectTree" { return try expectTree(members, at: path) }
         guard let subject = members[kind]?.stringValue, !subject.isEmpty else {
             throw FormatError(path: "\(path).\(kind)", reason: "must name an element (or task) as a string")
         }
@@ -164,6 +171,22 @@ public struct Flow: Sendable {
         default:
             return .expectAbsent(reference: subject)
         }
+    }
+
+    /// `{"expectTree": {template}, "ref"?, "strict"?, "controller"?}`; a malformed template names its path inside the step.
+    private static func expectTree(_ members: JSONValue.Object, at path: String) throws(FormatError) -> Step {
+        let template: TreeTemplate
+        do {
+            template = try TreeTemplate(json: members["expectTree"] ?? .null)
+        } catch {
+            throw FormatError(path: error.path(under: "\(path).expectTree"), reason: error.reason)
+        }
+        var strict = false
+        if let value = members["strict"] {
+            guard let flag = value.boolValue else { throw FormatError(path: "\(path).strict", reason: "must be true or false") }
+            strict = flag
+        }
+        return .expectTree(template: template, reference: try string(members, "ref", at: path), strict: strict)
     }
 
     /// A `key` step's keys: one name, or a non-empty array of names (the daemon judges the names).

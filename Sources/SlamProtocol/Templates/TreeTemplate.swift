@@ -52,6 +52,9 @@ public struct TreeTemplate: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { Self.render(json) }
 
+    /// The template in one line, children counted rather than written out: `{type: "View", children: [2 elements]}`.
+    public var summary: String { Self.summary(json) }
+
     public static func == (lhs: TreeTemplate, rhs: TreeTemplate) -> Bool { lhs.json == rhs.json }
     public func hash(into hasher: inout Hasher) { hasher.combine(json) }
 
