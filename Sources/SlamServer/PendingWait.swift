@@ -39,7 +39,7 @@ enum WaitCondition: Equatable {
             return Self.equal(actual, expected)
         case let .template(template, strict):
             guard let element else { return false }
-            return template.matches(element.treeValue(), strict: strict)
+            return template.matches(ElementTemplateSubject(element: element), strict: strict)
         }
     }
 

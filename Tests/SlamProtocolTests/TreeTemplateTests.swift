@@ -20,8 +20,13 @@ import SlamProtocol
             ["type": "Label", "ref": "", "visible": true, "text": "footer", "children": []],
         ]]
 
-    func diff(_ template: JSONValue, strict: Bool = false, against tree: JSONValue = tree) throws -> TemplateDiff {
-        try TreeTemplate(json: template).match(tree, strict: strict)
+    /// The diff, checked against the fast yes-or-no path the daemon takes while a wait is pending.
+    func diff(_ template: JSONValue, strict: Bool = false, against tree: JSONValue = tree,
+              sourceLocation: SourceLocation = #_sourceLocation) throws -> TemplateDiff {
+        let compiled = try TreeTemplate(json: template)
+        let diff = compiled.match(tree, strict: strict)
+        #expect(compiled.matches(tree, strict: strict) == diff.isMatch, "matches agrees with match", sourceLocation: sourceLocation)
+        return diff
     }
 
     func text(_ template: JSONValue, strict: Bool = false) throws -> String {
@@ -211,7 +216,7 @@ import SlamProtocol
         let template = try TreeTemplate(json: ["type": "Button", "text": "/^Sa/i", "a-b": [1, nil], "children": [["ref": "x"]]])
         #expect(template.description == #"{type: "Button", text: /^Sa/i, "a-b": [1, null], children: [{ref: "x"}]}"#)
         #expect(template == (try TreeTemplate(json: template.json)))
-        #expect(template.matches(["type": "Button", "ref": "b", "text": "save", "a-b": [1.0, nil], "children": [["ref": "x"]]]))
+        #expect(template.matches(["type": "Button", "ref": "b", "text": "save", "a-b": [1.0, nil], "children": [["ref": "x"]]] as JSONValue))
     }
 
     // MARK: Malformed templates

@@ -45,9 +45,10 @@ public struct TreeTemplate: Sendable, Hashable, CustomStringConvertible {
         TemplateDiff(mismatches: root.mismatches(with: tree, at: Location(), strict: strict))
     }
 
-    /// Whether `tree` matches, without describing how it differs.
-    public func matches(_ tree: JSONValue, strict: Bool = false) -> Bool {
-        match(tree, strict: strict).isMatch
+    /// Whether `tree` matches, without describing how it differs: reads only the members the
+    /// template names, and stops at the first difference.
+    public func matches<Subject: TemplateSubject>(_ tree: Subject, strict: Bool = false) -> Bool {
+        root.matches(tree, strict: strict)
     }
 
     public var description: String { Self.render(json) }
@@ -188,6 +189,25 @@ extension TreeTemplate {
             return found
         }
 
+        /// What ``mismatches(with:at:strict:)`` finds empty, without building any mismatch.
+        func matches<Subject: TemplateSubject>(_ actual: Subject, strict: Bool) -> Bool {
+            for (name, pattern) in properties {
+                guard let value = actual.templateValue(name), pattern.matches(value) else { return false }
+            }
+            guard let children else { return true }
+            let actualChildren = actual.templateChildren
+            if strict {
+                guard children.count == actualChildren.count else { return false }
+                return zip(children, actualChildren).allSatisfy { template, child in template.matches(child, strict: true) }
+            }
+            var next = actualChildren.startIndex
+            for template in children {
+                guard let found = actualChildren[next...].firstIndex(where: { template.matches($0, strict: false) }) else { return false }
+                next = found + 1
+            }
+            return true
+        }
+
         /// Each template child must match an actual child after the one the previous template child matched.
         /// Taking the first that matches is never worse than a later one: it leaves the most children for the rest.
         private func orderedChildMismatches(_ templates: [Element], _ actual: [JSONValue], at location: Location) -> [TemplateMismatch] {
@@ -313,6 +333,22 @@ extension TreeTemplate {
             case .value(let value): value
             case .text(let expression): .string(expression.written)
             case .array(_, let source), .object(_, let source): source
+            }
+        }
+
+        /// What ``collectMismatches(with:at:into:)`` finds nothing in, without building any mismatch.
+        func matches(_ actual: JSONValue) -> Bool {
+            switch (self, actual) {
+            case (.value(let expected), _):
+                return Self.equal(expected, actual)
+            case (.text(let expression), .string(let text)):
+                return expression.matches(text)
+            case (.array(let patterns, _), .array(let items)):
+                return patterns.count == items.count && zip(patterns, items).allSatisfy { $0.matches($1) }
+            case (.object(let patterns, _), .object(let members)):
+                return patterns.allSatisfy { name, pattern in members[name].map(pattern.matches) ?? false }
+            default:
+                return false
             }
         }
 
