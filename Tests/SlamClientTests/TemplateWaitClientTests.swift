@@ -8,7 +8,7 @@ import SlamRPC
 
 /// Both Swift clients wait for tree templates, and read a timeout's diff back as a `TemplateDiff`.
 @Suite struct TemplateWaitClientTests {
-    static let countedOnce = try! TreeTemplate(json: ["children": [["ref": "count", "text": "/^Count: 1$/"]]])
+    static var countedOnce: TreeTemplate { try! TreeTemplate(json: ["children": [["ref": "count", "text": "/^Count: 1$/"]]]) }
 
     @Test func theAsyncClientAwaitsATemplateWhileAnotherTaskPresses() async throws {
         let app = try SlamApp.inProcess { try DemoApp.makeApplication() }

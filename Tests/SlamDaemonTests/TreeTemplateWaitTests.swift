@@ -9,9 +9,9 @@ import SlamRPC
 /// `waitFor` with a tree template, against the real `slamd` (the demo app) through real clients.
 @Suite struct TreeTemplateWaitTests {
     /// Home's counter row after one press: the count, and the -1 button enabled between +1 and Reset.
-    static let countedOnce: JSONValue = ["children": [
+    static var countedOnce: JSONValue { ["children": [
         ["ref": "count", "text": "/^Count: 1$/"],
-        ["ref": "counterButtons", "children": [["text": "+1"], ["text": "-1", "enabled": true]]]]]
+        ["ref": "counterButtons", "children": [["text": "+1"], ["text": "-1", "enabled": true]]]]] }
 
     @Test func aTemplateThatAlreadyHoldsAnswersTheTreeAtOnce() throws {
         let daemon = try DaemonProcess.launch()

@@ -6,7 +6,7 @@ import SlamProtocol
 /// rule, each kind of mismatch and the text a person reads, malformed templates.
 @Suite struct TreeTemplateTests {
     /// A screen as `tree` answers it: a title, a form with two fields, and Save / Cancel buttons.
-    static let tree: JSONValue = [
+    static var tree: JSONValue { [
         "type": "View", "ref": "root", "visible": true, "axis": "vertical", "spacing": 8.0, "children": [
             ["type": "Label", "ref": "title", "visible": true, "text": "Edit note", "children": []],
             ["type": "View", "ref": "form", "visible": true, "axis": "vertical", "spacing": 8.0, "children": [
@@ -18,7 +18,7 @@ import SlamProtocol
             ["type": "SingleItemTableView", "ref": "list", "visible": true, "items": ["Milk", "Eggs"],
              "selection": ["section": 0, "row": 1], "children": []],
             ["type": "Label", "ref": "", "visible": true, "text": "footer", "children": []],
-        ]]
+        ]] }
 
     /// The diff, checked against the fast yes-or-no path the daemon takes while a wait is pending.
     func diff(_ template: JSONValue, strict: Bool = false, against tree: JSONValue = tree,

@@ -8,7 +8,7 @@ import SlamUI
 /// A pending template wait reads the elements themselves (only the members a template names);
 /// it must decide exactly as the diff made from the whole tree as JSON does.
 @Suite struct TemplateSubjectTests {
-    static let templates: [JSONValue] = [
+    static var templates: [JSONValue] { [
         [:],
         ["type": "View", "ref": "root", "spacing": 8],
         ["type": "Label"],
@@ -24,7 +24,7 @@ import SlamUI
         ["children": [["children": [["text": "/about/i"]]]]],
         ["children": [[:], [:], [:], [:], [:], [:]]],
         ["children": [[:], [:], [:], [:], [:], [:], [:]]],
-    ]
+    ] }
 
     @Test func theElementsDecideAsTheirJSONTreeDoes() throws {
         let service = try demoService()
