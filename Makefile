@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset fuzz fuzz-smoke load load-test clean
+.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates fuzz fuzz-smoke load load-test clean
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
@@ -102,7 +102,7 @@ slamctl: deps
 # The whole benchmark suite (figures in the README's performance section): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -122,6 +122,11 @@ bench-instructions: deps
 bench-reset: deps
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
 	$(PYTHON) Benchmarks/reset/bench_reset.py .build-bench/release/slamd
+
+# What a pending tree-template wait costs each press: 100, 1k and 10k elements, no wait, a shallow and a deep one.
+bench-templates: deps
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	$(PYTHON) Benchmarks/templates/bench_templates.py .build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
 
 # The browser page in headless Chromium against a release slamd: a 10k-element screen's attach,
 # a 100-element ui.redraw, click to repaint (figures and PASS/FAIL lines; BENCH_ARGS=--quick: a smoke run).

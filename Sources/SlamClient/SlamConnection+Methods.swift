@@ -110,6 +110,20 @@ extension SlamConnection {
         return snapshot
     }
 
+    /// Waits in the daemon until the tree of `reference` (nil: the controller's root view) matches `template`;
+    /// returns that tree. `strict`: children match one to one instead of as an ordered subsequence.
+    ///
+    /// - Throws: ``ClientError/server(_:)`` with -32008 when it does not match in time: the message carries the
+    ///   readable diff, `data.diff` its JSON form (``TemplateDiff/init(json:)``) and `data.snapshot` the last tree.
+    @discardableResult
+    public func waitFor(template: TreeTemplate, _ reference: ElementLocator? = nil, strict: Bool = false, timeoutMilliseconds: Int? = nil,
+                        controller: String? = nil) throws(ClientError) -> Snapshot {
+        let tree = try send(WaitForRequest(template: template, ref: reference, strict: strict,
+                                           timeoutMilliseconds: timeoutMilliseconds, controller: controller))
+        guard let tree else { throw .protocolViolation("waitFor: expected a tree, got null") }
+        return tree
+    }
+
     /// Subscribes to events; the result is all of this connection's subscriptions.
     @discardableResult
     public func subscribe(_ events: [EventKind]) throws(ClientError) -> [String] {

@@ -19,7 +19,8 @@ import SlamRPC
 ///   {"press": "due", "value": "2026-11-23"},
 ///   {"press": {"type": "Button", "text": "Settings"}},
 ///   {"reset": true},
-///   {"expectAbsent": "count"}]}
+///   {"expectAbsent": "count"},
+///   {"expectTree": {"children": [{"ref": "count", "text": "/^Count: \\d+$/"}]}, "strict": false}]}
 /// ```
 ///
 /// Wherever a step names an element it takes a reference or a locator object
@@ -37,6 +38,8 @@ public struct Flow: Sendable {
         case waitProperty(reference: ElementLocator, property: String, equals: JSONValue)
         case expect(reference: ElementLocator, property: String, equals: JSONValue)
         case expectAbsent(reference: ElementLocator)
+        /// The tree of `reference` (nil: the root view) matches a template (see ``TreeTemplate``).
+        case expectTree(template: TreeTemplate, reference: ElementLocator?, strict: Bool)
         /// The application back to its launch state (`reset`).
         case reset
 
@@ -63,6 +66,8 @@ public struct Flow: Sendable {
             case let .waitProperty(reference, property, value): "wait \(Self.elementWord(reference)) \(property) = \(value)"
             case let .expect(reference, property, value): "expect \(Self.elementWord(reference)) \(property) = \(value)"
             case let .expectAbsent(reference): "expect \(Self.elementWord(reference)) absent"
+            case let .expectTree(template, reference, strict):
+                "expectTree " + (reference.map { "\(Self.elementWord($0)) " } ?? "") + (strict ? "strict " : "") + template.summary
             case .reset: "reset"
             }
         }
@@ -112,6 +117,7 @@ public struct Flow: Sendable {
         ("wait", ["state", "property", "equals", "controller"]),
         ("expect", ["property", "equals", "controller"]),
         ("expectAbsent", ["controller"]),
+        ("expectTree", ["ref", "strict", "controller"]),
         ("reset", []),
     ]
 
@@ -126,6 +132,7 @@ public struct Flow: Sendable {
             throw FormatError(path: "\(path).\(unknown)", reason: "not a member of a \(kind) step (it takes \(takes))")
         }
         if kind == "key" { return .key(names: try keyNames(members["key"], at: "\(path).key")) }
+        if kind == "expectTree" { return try expectTree(members, at: path) }
         if kind == "reset" {
             guard members["reset"] == .bool(true) else { throw FormatError(path: "\(path).reset", reason: "must be true") }
             return .reset
@@ -203,6 +210,23 @@ public struct Flow: Sendable {
             }
             throw FormatError(path: "\(path).\(at)", reason: String(reason))
         }
+    }
+
+    /// `{"expectTree": {template}, "ref"?, "strict"?, "controller"?}`; a malformed template names its path inside the step.
+    private static func expectTree(_ members: JSONValue.Object, at path: String) throws(FormatError) -> Step {
+        let template: TreeTemplate
+        do {
+            template = try TreeTemplate(json: members["expectTree"] ?? .null)
+        } catch {
+            throw FormatError(path: error.path(under: "\(path).expectTree"), reason: error.reason)
+        }
+        var strict = false
+        if let value = members["strict"] {
+            guard let flag = value.boolValue else { throw FormatError(path: "\(path).strict", reason: "must be true or false") }
+            strict = flag
+        }
+        let reference = try members["ref"].map { value throws(FormatError) in try locator(value, at: path, member: "ref") }
+        return .expectTree(template: template, reference: reference, strict: strict)
     }
 
     /// A `key` step's keys: one name, or a non-empty array of names (the daemon judges the names).

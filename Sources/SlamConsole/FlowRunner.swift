@@ -70,12 +70,19 @@ public struct FlowRunner {
             try connection.waitFor(reference, property: property, equals: value, timeoutMilliseconds: timeout, controller: controller)
         case let .expectAbsent(reference):
             try connection.waitFor(reference, state: .absent, timeoutMilliseconds: timeout, controller: controller)
+        case let .expectTree(template, reference, strict):
+            try connection.waitFor(template: template, reference, strict: strict, timeoutMilliseconds: timeout, controller: controller)
         case .reset:
             try connection.reset()
         }
     }
 
     private func explain(_ error: ResponseError, step: Flow.Step) -> [String] {
+        if case .expectTree = step {
+            // The message ends with the diff, a line per mismatch; the tree itself is too long to show.
+            let lines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return ["error \(error.code.rawValue): \(lines[0])"] + lines.dropFirst()
+        }
         var lines = ["error \(error.code.rawValue): \(error.message)"]
         if let data = error.data {
             if let condition = data["condition"] {

@@ -133,6 +133,16 @@ public struct ElementHandle {
                                    controller: controller).map(checked)
     }
 
+    /// Waits until the element's tree matches `template`, a partial tree (see ``TreeTemplate``); returns the tree.
+    ///
+    /// - Throws: ``HarnessError/treeMismatch(template:diff:)`` with where the tree last differed;
+    ///   `ClientError.server` (-32008) when the element was not on screen.
+    @discardableResult
+    public func expectTree(_ template: JSONValue, strict: Bool = false, timeout: Duration = .seconds(5)) throws -> Snapshot {
+        try checked(app.expectTree(TreeTemplate(json: template), named: "the template", reference: locator, strict: strict,
+                                   timeout: timeout, controller: controller))
+    }
+
     /// A typed handle must not act on an element of another type, so it looks first.
     private func checkTypeBeforeActing() throws {
         if expectedType != nil { _ = try snapshot() }

@@ -1,4 +1,5 @@
 import SlamJSON
+import SlamProtocol
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,7 +7,9 @@ import Musl
 #endif
 
 /// A committed file that a snapshot must equal: compared line by line, and
-/// rewritten instead when `SLAM_UPDATE_GOLDEN=1` is set.
+/// rewritten instead when `SLAM_UPDATE_GOLDEN=1` is set. Or a tree template
+/// (a partial tree, see ``TreeTemplate``) the tree must match: written by hand,
+/// so updating only records a missing one, never rewrites one.
 public struct GoldenFile: Sendable {
     /// The environment variable that turns comparisons into updates.
     public static let updateVariable = "SLAM_UPDATE_GOLDEN"
@@ -47,5 +50,30 @@ public struct GoldenFile: Sendable {
             path: path, line: index + 1,
             expected: index < expectedLines.count ? String(expectedLines[index]) : "(end of file)",
             actual: index < actualLines.count ? String(actualLines[index]) : "(end of file)")
+    }
+
+    /// Reads the file as a tree template.
+    ///
+    /// A missing file is recorded from `tree` when updating (the whole tree: trim it to what
+    /// the test cares about); an existing one is read as it is, updating or not.
+    ///
+    /// - Throws: ``HarnessError/goldenMissing(path:)``, ``HarnessError/invalidTemplate(path:reason:)``
+    ///   naming the JSON path of what is malformed.
+    public func template(recording tree: () throws -> JSONValue) throws -> TreeTemplate {
+        if access(path, F_OK) != 0 {
+            guard Self.isUpdating else { throw HarnessError.goldenMissing(path: path) }
+            try DaemonProcess.write(try Self.text(of: try tree()), to: path)
+        }
+        let json: JSONValue
+        do {
+            json = try JSONParser().parse(DaemonProcess.read(path))
+        } catch {
+            throw HarnessError.invalidTemplate(path: path, reason: "\(error)")
+        }
+        do {
+            return try TreeTemplate(json: json)
+        } catch {
+            throw HarnessError.invalidTemplate(path: path, reason: error.description)
+        }
     }
 }

@@ -1,3 +1,5 @@
+import SlamProtocol
+
 /// Why a harness assertion or lookup failed. Errors from the daemon itself
 /// (an element not found, a wait that timed out) arrive as `ClientError.server`
 /// with the daemon's code, message and data.
@@ -10,6 +12,11 @@ public enum HarnessError: Error, CustomStringConvertible, Equatable {
     case goldenMissing(path: String)
     /// The in-process daemon could not start.
     case launchFailed(String)
+    /// The tree did not match a template in time: where it differed when the wait ended.
+    /// `template` names the template: its file, or `"the template"`.
+    case treeMismatch(template: String, diff: TemplateDiff)
+    /// A template (file) is not JSON or not a template; `reason` names the JSON path.
+    case invalidTemplate(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -26,6 +33,10 @@ public enum HarnessError: Error, CustomStringConvertible, Equatable {
             "no golden file at \(path); run with \(GoldenFile.updateVariable)=1 to record it"
         case .launchFailed(let reason):
             "the daemon could not start: \(reason)"
+        case let .treeMismatch(template, diff):
+            "the tree does not match \(template):\n\(diff)"
+        case let .invalidTemplate(path, reason):
+            "\(path) is not a tree template: \(reason)"
         }
     }
 }

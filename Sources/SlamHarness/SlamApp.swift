@@ -209,4 +209,48 @@ public final class SlamApp {
     public func expectTree(matchesGoldenFile path: String, controller: String? = nil) throws {
         try GoldenFile(path: path).check(GoldenFile.text(of: tree(controller: controller).json))
     }
+
+    /// Waits until the top controller's tree (or `controller`'s) matches `template`, a partial tree
+    /// (see ``TreeTemplate``: only what is written is compared, `/regex/` strings, children in order);
+    /// returns the tree.
+    ///
+    /// ```swift
+    /// try app.expectTree(["children": [["ref": "count", "text": "/^Count: 1$/"], ["type": "View", "children": [["text": "-1", "enabled": true]]]]])
+    /// ```
+    ///
+    /// - Parameter strict: children match one to one wherever the template writes them.
+    /// - Throws: ``HarnessError/treeMismatch(template:diff:)`` with where the tree last differed.
+    @discardableResult
+    public func expectTree(_ template: JSONValue, strict: Bool = false, timeout: Duration = .seconds(5),
+                           controller: String? = nil) throws -> Snapshot {
+        try expectTree(TreeTemplate(json: template), named: "the template", reference: nil, strict: strict, timeout: timeout,
+                       controller: controller)
+    }
+
+    /// Waits until the tree matches the template in a file: a golden file that holds only what the
+    /// test cares about. A missing file is recorded (the whole tree, to trim) when `SLAM_UPDATE_GOLDEN=1`.
+    ///
+    /// - Throws: ``HarnessError/treeMismatch(template:diff:)`` naming the file, with the diff;
+    ///   ``HarnessError/goldenMissing(path:)``, ``HarnessError/invalidTemplate(path:reason:)``.
+    @discardableResult
+    public func expectTree(matchesTemplateFile path: String, strict: Bool = false, timeout: Duration = .seconds(5),
+                           controller: String? = nil) throws -> Snapshot {
+        let template = try GoldenFile(path: path).template { try tree(controller: controller).json }
+        return try expectTree(template, named: path, reference: nil, strict: strict, timeout: timeout, controller: controller)
+    }
+
+    /// Waits in the daemon; a timeout with a diff becomes ``HarnessError/treeMismatch(template:diff:)``.
+    func expectTree(_ template: TreeTemplate, named name: String, reference: ElementLocator?, strict: Bool, timeout: Duration,
+                    controller: String?) throws -> Snapshot {
+        do {
+            return try connection.waitFor(template: template, reference, strict: strict,
+                                          timeoutMilliseconds: ElementHandle.milliseconds(timeout), controller: controller)
+        } catch ClientError.server(let error) where error.code == .waitTimedOut {
+            // No diff when the element was not on screen: the daemon's message says so.
+            guard let json = error.data?["diff"], let diff = try? TemplateDiff(json: json), !diff.isMatch else {
+                throw ClientError.server(error)
+            }
+            throw HarnessError.treeMismatch(template: name, diff: diff)
+        }
+    }
 }

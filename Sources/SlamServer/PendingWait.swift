@@ -11,6 +11,8 @@ enum WaitCondition: Equatable {
     case hidden
     case enabled
     case propertyEquals(name: String, value: JSONValue)
+    /// The element's tree matches a template (children one to one when `strict`).
+    case template(TreeTemplate, strict: Bool)
 
     var jsonValue: JSONValue {
         switch self {
@@ -20,6 +22,7 @@ enum WaitCondition: Equatable {
         case .hidden: ["state": "hidden"]
         case .enabled: ["state": "enabled"]
         case let .propertyEquals(name, value): ["property": .string(name), "equals": value]
+        case let .template(template, strict): ["template": template.json, "strict": .bool(strict)]
         }
     }
 
@@ -34,7 +37,18 @@ enum WaitCondition: Equatable {
         case let .propertyEquals(name, expected):
             guard let actual = element?.snapshot()[name]?.jsonValue else { return false }
             return Self.equal(actual, expected)
+        case let .template(template, strict):
+            guard let element else { return false }
+            return template.matches(ElementTemplateSubject(element: element), strict: strict)
         }
+    }
+
+    /// What a wait answers once the condition holds: the element's snapshot (null when absent),
+    /// its whole tree for a template.
+    func answer(for element: View?) -> JSONNode {
+        guard let element else { return .null }
+        if case .template = self { return element.treeNode(depth: nil) }
+        return element.snapshotNode()
     }
 
     /// JSON equality where numbers compare by value (`5` equals `5.0`).
@@ -63,7 +77,8 @@ struct PendingWait {
 
     let identifier: Int
     weak var session: ClientSession?
-    let reference: ElementLocator
+    /// nil: the controller's root view (a template wait).
+    let reference: ElementLocator?
     let controllerIdentifier: String?
     let purpose: Purpose
     let timeoutMilliseconds: Int
@@ -72,12 +87,14 @@ struct PendingWait {
 }
 
 extension SlamService {
-    /// The element a wait looks at now: in the named controller when it is on the stack, else in the top one.
+    /// The element a wait looks at now: in the named controller when it is on the stack, else in the top one;
+    /// without a reference, that controller's root view.
     ///
     /// - Throws: -32014 when the locator matches several elements.
-    func waitTarget(_ reference: ElementLocator, controller identifier: String?) throws(ResponseError) -> View? {
+    func waitTarget(_ reference: ElementLocator?, controller identifier: String?) throws(ResponseError) -> View? {
         let controller = identifier.map { application.controllerOnStack(identifier: $0) } ?? application.topController
         guard let controller else { return nil }
+        guard let reference else { return controller.view }
         return try locate(reference, in: controller)
     }
 
@@ -97,9 +114,10 @@ extension SlamService {
                     continue
                 }
                 guard condition.holds(for: element) else { continue }
-                finishWait(identifier, with: .success(element?.snapshotNode() ?? .null))
+                finishWait(identifier, with: .success(condition.answer(for: element)))
             case .action(let action):
-                switch readiness(wait.reference, in: wait.controllerIdentifier) {
+                guard let reference = wait.reference else { continue }
+                switch readiness(reference, in: wait.controllerIdentifier) {
                 case .notReady: continue
                 case .failed(let error): finishWait(identifier, with: .failure(error))
                 case .ready(let element):
@@ -120,7 +138,7 @@ extension SlamService {
     }
 
     /// Keeps a wait until it is answered, or until `timeout` passes (then `onTimeout` answers it).
-    func registerWait(session: ClientSession, reference: ElementLocator, controller identifier: String?, purpose: PendingWait.Purpose,
+    func registerWait(session: ClientSession, reference: ElementLocator?, controller identifier: String?, purpose: PendingWait.Purpose,
                       timeoutMilliseconds timeout: Int, reply: @escaping MethodDescriptor<ClientSession>.Reply,
                       onTimeout: @escaping (SlamService) -> MethodOutcome) {
         nextWaitIdentifier += 1

@@ -28,8 +28,8 @@ extension SlamService {
         let oldState = stateValues(old.state.keys)
         // What a pending wait waited for belonged to the application now gone.
         answerPendingWaits { wait in
-            ResponseError(code: .applicationReset, message: "Application reset: the application was reset while waiting for \(wait.reference)",
-                          data: ["ref": wait.reference.parameterJSON, "reason": "reset"])
+            ResponseError(code: .applicationReset, message: "Application reset: the application was reset while waiting for \(wait.reference.map(\.description) ?? "the root view")",
+                          data: ["ref": wait.reference?.parameterJSON ?? .null, "reason": "reset"])
         }
         replaceApplication(with: fresh)
 

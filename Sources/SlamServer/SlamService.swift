@@ -247,7 +247,7 @@ public final class SlamService {
     public func shutDown() {
         isShuttingDown = true
         answerPendingWaits { wait in
-            ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": wait.reference.parameterJSON])
+            ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": wait.reference?.parameterJSON ?? .null])
         }
     }
 

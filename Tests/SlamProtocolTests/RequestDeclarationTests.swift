@@ -35,6 +35,11 @@ import SlamRPC
         let wait = try roundTrip(WaitForRequest(ref: "goal", property: "text", equals: ["a", 1.5], timeoutMilliseconds: 250))
         #expect(wait.property == "text" && wait.equals == ["a", 1.5] && wait.timeoutMilliseconds == 250 && wait.state == nil)
         #expect(try roundTrip(WaitForRequest(ref: "goal", state: .absent)).state == .absent)
+        let template = try TreeTemplate(json: ["children": [["text": "/^Count/"]]])
+        let templateWait = try roundTrip(WaitForRequest(template: template, strict: true, timeoutMilliseconds: 0))
+        #expect(templateWait.template == template && templateWait.strict == true && templateWait.ref == nil && templateWait.state == nil)
+        #expect(WaitForRequest(template: template, ref: "root").params == ["ref": "root", "template": template.json],
+                "strict is sent only when asked")
         #expect(try roundTrip(SubscribeRequest(events: [.changed, .log])).events == [.changed, .log])
         #expect(try roundTrip(UnsubscribeRequest()).events == nil)
         let state = try roundTrip(StateSetRequest(key: "count", value: .null))
@@ -66,9 +71,11 @@ import SlamRPC
         (#"{"ref":"a","state":"gone"}"#, "state: unknown state 'gone'; use exists, absent, visible, hidden, enabled"),
         (#"{"ref":"a","timeoutMs":"soon"}"#, "parameter 'timeoutMs' must be integer, got string"),
         (#"{"ref":"a","controller":null}"#, "parameter 'controller' must be string, got null"),
-        (#"{"state":"visible"}"#, "missing required parameter 'ref'"),
-        (#"{"ref":"a","colour":"red"}"#, "unknown parameter 'colour' for 'waitFor'; expected 'ref', 'state', 'property', 'equals', 'timeoutMs', 'controller'"),
-        (#"["a",null,null,null,null,null,7]"#, "'waitFor' takes at most 6 positional params, got 7"),
+        (#"{"template":{"children":"x"}}"#, "template.children: children must be an array of element templates, got string"),
+        (#"{"template":[]}"#, "parameter 'template' must be object, got array"),
+        (#"{"template":{},"strict":"yes"}"#, "parameter 'strict' must be boolean, got string"),
+        (#"{"ref":"a","colour":"red"}"#, "unknown parameter 'colour' for 'waitFor'; expected 'ref', 'state', 'property', 'equals', 'timeoutMs', 'controller', 'template', 'strict'"),
+        (#"["a",null,null,null,null,null,null,null,7]"#, "'waitFor' takes at most 8 positional params, got 9"),
     ])
     func badParamsNameTheParameter(params: String, message: String) throws {
         let document = try JSONDocument(parsing: Array(params.utf8))

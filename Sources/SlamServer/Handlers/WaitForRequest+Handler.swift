@@ -23,7 +23,7 @@ extension WaitForRequest: DeferredRequest {
                                  data: ["parameter": "property"])
         }
         if condition.holds(for: element) {
-            reply(.success(element?.snapshotNode() ?? .null))
+            reply(.success(condition.answer(for: element)))
             return
         }
         guard timeout > 0 else {
@@ -38,6 +38,19 @@ extension WaitForRequest: DeferredRequest {
     }
 
     private static func condition(_ request: WaitForRequest) throws(ResponseError) -> WaitCondition {
+        if let template = request.template {
+            if request.state != nil || request.property != nil || request.equals != nil {
+                let other = request.state != nil ? "state" : request.property != nil ? "property" : "equals"
+                throw .invalidParams("template: give either 'template' or '\(other)', not both", data: ["parameter": "template"])
+            }
+            return .template(template, strict: request.strict ?? false)
+        }
+        if request.strict != nil {
+            throw .invalidParams("strict: only with 'template'", data: ["parameter": "strict"])
+        }
+        if request.ref == nil {
+            throw .invalidParams("missing required parameter 'ref' (only a 'template' wait may leave it out)", data: ["parameter": "ref"])
+        }
         switch (request.state, request.property) {
         case (let state?, nil):
             switch state {
@@ -59,10 +72,30 @@ extension WaitForRequest: DeferredRequest {
         }
     }
 
-    static func timedOut(_ reference: ElementLocator, _ condition: WaitCondition, _ timeout: Int, _ element: View?) -> ResponseError {
-        ResponseError(code: .waitTimedOut,
+    static func timedOut(_ reference: ElementLocator?, _ condition: WaitCondition, _ timeout: Int, _ element: View?) -> ResponseError {
+        if case let .template(template, strict) = condition {
+            return templateTimedOut(reference, template, strict, condition, timeout, element)
+        }
+        let reference = reference ?? ElementLocator("")
+        return ResponseError(code: .waitTimedOut,
                       message: "Wait timed out: \(reference) did not reach \(condition.jsonValue) within \(timeout) ms",
                       data: ["ref": reference.parameterJSON, "condition": condition.jsonValue, "timeoutMs": .integer(Int64(timeout)),
                              "snapshot": element?.snapshot().jsonValue ?? .null])
+    }
+
+    /// The diff says where the tree last differed; `snapshot` is that tree.
+    private static func templateTimedOut(_ reference: ElementLocator?, _ template: TreeTemplate, _ strict: Bool, _ condition: WaitCondition,
+                                         _ timeout: Int, _ element: View?) -> ResponseError {
+        let subject = reference.map { "the tree of \($0)" } ?? "the tree"
+        let tree = element?.treeValue()
+        let diff = tree.map { template.match($0, strict: strict) } ?? TemplateDiff(mismatches: [])
+        let message = if tree != nil {
+            "Wait timed out: \(subject) did not match the template within \(timeout) ms:\n\(diff)"
+        } else {
+            "Wait timed out: \(reference.map(\.description) ?? "the root view") was not on screen within \(timeout) ms, so no tree could match the template"
+        }
+        return ResponseError(code: .waitTimedOut, message: message,
+                             data: ["ref": reference?.parameterJSON ?? .null, "condition": condition.jsonValue,
+                                    "timeoutMs": .integer(Int64(timeout)), "snapshot": tree ?? .null, "diff": diff.jsonValue])
     }
 }

@@ -13,6 +13,7 @@ pytest fixtures that launch ``slamd`` are in ``slam.pytest_plugin``::
 from .client import DEFAULT_ACTION_TIMEOUT_MS, Client, Notification, Ref, connect, default_socket_path, locate
 from .remote_ui import RemoteUIError, RemoteUIModel
 from .shapes import FocusChanged, KeyOutcome, Snapshot
+from .templates import TemplateError, TreeMismatch, assert_tree, diff_lines, match_tree
 from .errors import (
     ERROR_CLASSES,
     ControllerNotFound,
@@ -54,6 +55,11 @@ __all__ = [
     "KeyOutcome",
     "FocusChanged",
     "Snapshot",
+    "match_tree",
+    "assert_tree",
+    "diff_lines",
+    "TreeMismatch",
+    "TemplateError",
     "ERROR_CLASSES",
     "SlamError",
     "ParseError",

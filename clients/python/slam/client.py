@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from . import framing as framings
-from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout
+from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout, WaitTimedOut
 from .shapes import KeyOutcome
+from .templates import TreeMismatch, diff_lines
 
 Params = Union[Dict[str, Any], Sequence[Any], None]
 
@@ -366,25 +367,58 @@ class Client:
 
     def wait_for(
         self,
-        ref: Ref,
+        ref: Optional[Ref] = None,
         state: Optional[str] = None,
         property: Optional[str] = None,
         equals: Any = _UNSET,
         timeout_ms: Optional[int] = None,
         controller: Optional[str] = None,
+        template: Optional[Dict[str, Any]] = None,
+        strict: Optional[bool] = None,
     ) -> Optional[Dict[str, Any]]:
-        """``waitFor``: returns the snapshot of ``ref`` once ``state`` holds, or ``property`` ``equals`` a value.
+        """``waitFor``: returns the snapshot of ``ref`` once ``state`` holds, or ``property`` ``equals`` a value;
+        with ``template``, the tree of ``ref`` (default: the root view) once it matches (see :meth:`expect_tree`).
 
         ``timeout_ms`` is sent as ``timeoutMs``; the client waits that long
         (5000 ms when not given) plus its own timeout for the answer.
         ``equals=None`` compares with JSON null. Raises :class:`WaitTimedOut`
         when the condition does not hold in time.
         """
-        params = _named(ref=ref, state=state, property=property, timeoutMs=timeout_ms, controller=controller)
+        params = _named(ref=ref, state=state, property=property, timeoutMs=timeout_ms, controller=controller,
+                        template=template, strict=strict)
         if equals is not _UNSET:
             params["equals"] = equals
         wait_seconds = (DEFAULT_WAIT_TIMEOUT_MS if timeout_ms is None else timeout_ms) / 1000
         return self.call("waitFor", params, timeout=None if self.timeout is None else self.timeout + wait_seconds)
+
+    def expect_tree(
+        self,
+        template: Dict[str, Any],
+        ref: Optional[Ref] = None,
+        strict: bool = False,
+        timeout_ms: Optional[int] = None,
+        controller: Optional[str] = None,
+    ) -> Dict[str, Any]:
+        """Waits in the daemon until the tree of ``ref`` (default: the root view) matches ``template``; returns the tree.
+
+        A template is a partial tree in the shape :meth:`tree` answers: only the members written are
+        compared; a string ``"/pattern/"`` (``"/pattern/i"``: ignoring case) is a regular expression
+        searched in the text; ``children`` match the element's children in order, as a subsequence,
+        or one to one with ``strict=True``. Raises :class:`slam.TreeMismatch` (an ``AssertionError``)
+        with the readable diff when it does not match within ``timeout_ms`` (5000 when not given):
+        ``diff`` holds the mismatches, ``tree`` the last tree. :class:`WaitTimedOut` when ``ref`` is
+        not on screen; :class:`InvalidParams` naming the JSON path of a malformed template.
+        """
+        try:
+            return self.wait_for(ref, template=template, strict=True if strict else None, timeout_ms=timeout_ms,
+                                 controller=controller)
+        except WaitTimedOut as error:
+            diff = (error.data or {}).get("diff") or []
+            if not diff:
+                raise
+            subject = "the tree" if ref is None else f"the tree of {ref!r}"
+            message = f"{subject} does not match the template:\n" + "\n".join(diff_lines(diff))
+            raise TreeMismatch(message, diff, error.data.get("snapshot"), error) from error
 
     def subscribe(self, events: Sequence[str]) -> Dict[str, Any]:
         """``subscribe``: adds events (``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``, ``focusChanged``, ``action``); returns ``{subscribed}``.
