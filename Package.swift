@@ -122,7 +122,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SlamClientTests", dependencies: ["SlamClient", "SlamHarness", "SlamJSON", "SlamRPC", "SlamDemo"]),
-        .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamJSON"]),
+        .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamJSON", "SlamUI"]),
         .testTarget(name: "SlamctlTests", dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "SlamUI", "slamctl", "slamd"]),
         .testTarget(
             name: "SlamHarnessTests",
