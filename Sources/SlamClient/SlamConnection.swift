@@ -95,20 +95,32 @@ public final class SlamConnection {
     }
 
     /// How long the daemon may legitimately hold the answer to `method`: a
-    /// `waitFor`'s `timeoutMs` (its default when absent); 0 otherwise. The
-    /// parameter's name, position and default come from ``WaitForRequest``.
+    /// `waitFor`'s `timeoutMs` (its default when absent), an acting request's
+    /// `timeoutMs` (0 when absent); 0 otherwise. The parameter's name, position
+    /// and default come from the request types.
     static func millisecondsTheDaemonMayHold(_ method: String, _ params: Parameters?) -> Int {
-        guard method == WaitForRequest.method else { return 0 }
         let name = WaitForRequest.timeoutParameter
+        let position: Int?
+        let fallback: Int
+        switch method {
+        case WaitForRequest.method:
+            position = WaitForRequest.parameters.position(of: name)
+            fallback = WaitForRequest.defaultTimeoutMilliseconds
+        case PressRequest.method: (position, fallback) = (PressRequest.parameters.position(of: name), 0)
+        case SetTextRequest.method: (position, fallback) = (SetTextRequest.parameters.position(of: name), 0)
+        case TypeTextRequest.method: (position, fallback) = (TypeTextRequest.parameters.position(of: name), 0)
+        case FocusRequest.method: (position, fallback) = (FocusRequest.parameters.position(of: name), 0)
+        case KeyRequest.method: (position, fallback) = (KeyRequest.parameters.position(of: name), 0)
+        default: return 0
+        }
         let timeout: JSONValue?
         switch params {
         case .byName(let object)?: timeout = object[name]
         case .byPosition(let values)?:
-            let position = WaitForRequest.parameters.position(of: name)!
-            timeout = values.count > position ? values[position] : nil
+            timeout = position.flatMap { values.count > $0 ? values[$0] : nil }
         case nil: timeout = nil
         }
-        guard let timeout, timeout != .null else { return WaitForRequest.defaultTimeoutMilliseconds }
+        guard let timeout, timeout != .null else { return fallback }
         guard case .integer(let milliseconds) = timeout else { return 0 }  // the daemon refuses it at once
         return Int(clamping: max(0, milliseconds))
     }

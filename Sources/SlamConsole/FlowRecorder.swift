@@ -6,9 +6,10 @@ import SlamProtocol
 ///
 /// Successive edits of one text field become one step (a browser sends the whole
 /// text on every keystroke: only the last text matters), and typing goes on into
-/// the step that typed before. A focus step right before an action on the same
-/// element goes (a click in the browser page focuses, then presses: the press
-/// focuses again when it replays).
+/// the step that typed before. A focus step right before typing into the same
+/// field goes (typing focuses it again when it replays); other focus steps stay,
+/// since the keys after them go to whatever has the focus. A step names the
+/// controller when the action did.
 public struct FlowRecorder {
     public let name: String
     /// The steps so far, as a flow file writes them.
@@ -22,7 +23,7 @@ public struct FlowRecorder {
     @discardableResult
     public mutating func record(_ action: ActionEvent) -> JSONValue? {
         let element = action.ref?.parameterJSON
-        if let element, ["press", "setText", "typeText"].contains(action.method), steps.last == ["focus": element] {
+        if let element, action.method == "typeText", case .object(let last)? = steps.last, last["focus"] == element {
             steps.removeLast()
         }
         var step: JSONValue.Object
@@ -44,6 +45,7 @@ public struct FlowRecorder {
             }
         case ("focus", let element?):
             step = ["focus": element]
+            if case .object(let last)? = steps.last, last == step { return nil }
         case ("key", _):
             guard let key = action.params["key"] else { return nil }
             if let element { steps.append(["focus": element]) }
@@ -57,6 +59,7 @@ public struct FlowRecorder {
         default:
             return nil
         }
+        if let controller = action.params["controller"], element != nil { step["controller"] = controller }
         steps.append(.object(step))
         return .object(step)
     }

@@ -23,9 +23,14 @@ public struct ElementHandle {
 
     /// The element inside this one that `locator` picks (`list.element(type: "Button", nth: 0)`).
     public func element(_ inner: ElementLocator, expectedType: String? = nil) -> ElementHandle {
-        var scoped = inner
-        scoped.within = locator
-        return ElementHandle(app: app, locator: scoped, expectedType: expectedType, controller: controller)
+        ElementHandle(app: app, locator: Self.scoped(inner, within: locator), expectedType: expectedType, controller: controller)
+    }
+
+    /// `inner` looked for inside `container`: inside its own `within`, when it has one.
+    private static func scoped(_ inner: ElementLocator, within container: ElementLocator) -> ElementLocator {
+        var result = inner
+        result.within = inner.within.map { scoped($0, within: container) } ?? container
+        return result
     }
 
     /// The element inside this one described by what a person sees.
@@ -72,8 +77,7 @@ public struct ElementHandle {
     /// returns the snapshot afterwards.
     @discardableResult
     public func press(_ value: PressInput? = nil) throws -> Snapshot {
-        try checkTypeBeforeActing()
-        return try checked(app.connection.press(locator, value: value, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds))
+        try acting { try app.connection.press($0, value: value, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds) }
     }
 
     /// Selects the row `row` of section `section` of a sectioned table (toggles it with multiple selection).
@@ -91,8 +95,7 @@ public struct ElementHandle {
     /// Gives the element its controller's keyboard focus, as a click would; the snapshot afterwards.
     @discardableResult
     public func focus() throws -> Snapshot {
-        try checkTypeBeforeActing()
-        return try checked(app.connection.focus(locator, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds))
+        try acting { try app.connection.focus($0, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds) }
     }
 
     /// Types `text` into a text field key by key, as a person would: it takes the focus,
@@ -100,15 +103,13 @@ public struct ElementHandle {
     /// return action). The text goes on where the field's text ends; ``setText(_:)`` replaces it.
     @discardableResult
     public func type(_ text: String) throws -> Snapshot {
-        try checkTypeBeforeActing()
-        return try checked(app.connection.typeText(locator, text, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds))
+        try acting { try app.connection.typeText($0, text, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds) }
     }
 
     /// Replaces a text field's or text view's text at once (`setText`: editing changed, then editing ended).
     @discardableResult
     public func setText(_ text: String) throws -> Snapshot {
-        try checkTypeBeforeActing()
-        return try checked(app.connection.setText(locator, text, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds))
+        try acting { try app.connection.setText($0, text, controller: controller, timeoutMilliseconds: app.actionTimeoutMilliseconds) }
     }
 
     /// Waits until the element shows `text`.
@@ -143,9 +144,20 @@ public struct ElementHandle {
                                    timeout: timeout, controller: controller))
     }
 
-    /// A typed handle must not act on an element of another type, so it looks first.
-    private func checkTypeBeforeActing() throws {
-        if expectedType != nil { _ = try snapshot() }
+    /// Acts through the locator that names the expected type too, so the daemon waits for an
+    /// element of that type; an element of another type under the same name is reported as such.
+    private func acting(_ act: (ElementLocator) throws -> Snapshot) throws -> Snapshot {
+        guard let expectedType, locator.type == nil else { return try checked(act(locator)) }
+        var typed = locator
+        typed.type = expectedType
+        do {
+            return try checked(act(typed))
+        } catch ClientError.server(let error) where error.code == .elementNotFound {
+            if let found = try? app.connection.find(locator, controller: controller), found.type != expectedType {
+                throw HarnessError.wrongType(reference: reference, expected: expectedType, actual: found.type)
+            }
+            throw ClientError.server(error)
+        }
     }
 
     private func checked(_ snapshot: Snapshot) throws -> Snapshot {

@@ -23,7 +23,10 @@ extension SlamApp {
         let key = ([storyboard ?? ""] + arguments).joined(separator: "\u{1F}")
         let app = try SharedApps.registry.borrow(key) { try launch(storyboard: storyboard, arguments: arguments) }
         defer { SharedApps.registry.giveBack(app, key) }
+        // What the last test left on the connection goes: its subscriptions and unread notifications.
         app.actionTimeout = .seconds(5)
+        try app.connection.unsubscribe()
+        _ = app.connection.takeNotifications()
         try app.reset()
         return try body(app)
     }

@@ -2,19 +2,21 @@
 ///
 /// Nearness is the edit distance (insertions, deletions, substitutions) between
 /// the lower-cased names; a name that contains the other, or is contained in it,
-/// counts as near too. Used for references, texts and types a locator misses.
+/// counts as near too (names of three characters or more). Used for references, texts and types a locator misses.
 public enum NameSuggestions {
     /// Up to `limit` of `candidates` near `name`, nearest first (ties in the candidates' order).
     public static func nearest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
         let wanted = Array(name.lowercased())
         guard !wanted.isEmpty else { return [] }
-        let threshold = max(2, wanted.count / 3)
+        // Two short names are always a couple of edits apart: "OK" is not "+1".
+        let threshold = wanted.count <= 3 ? 1 : max(2, wanted.count / 3)
         var scored: [(distance: Int, order: Int, name: String)] = []
         var seen: Set<String> = []
         for (order, candidate) in candidates.enumerated() where !candidate.isEmpty && seen.insert(candidate).inserted {
             let lowered = candidate.lowercased()
             var distance = editDistance(wanted, Array(lowered), limit: threshold)
-            if distance > threshold, lowered.contains(String(wanted)) || String(wanted).contains(lowered) {
+            if distance > threshold, wanted.count >= 3, lowered.count >= 3,
+               lowered.contains(String(wanted)) || String(wanted).contains(lowered) {
                 distance = threshold
             }
             if distance <= threshold { scored.append((distance, order, candidate)) }

@@ -98,10 +98,10 @@ extension SlamService {
         return try locate(reference, in: controller)
     }
 
-    /// Answers every pending wait whose condition now holds, and performs every pending
-    /// action whose element is now actionable, oldest first.
-    func evaluateWaits() {
-        var acted = false
+    /// Answers every pending wait whose condition now holds, oldest first, until one pending
+    /// action finds its element actionable and acts: then returns true, so that what it changed
+    /// is applied and announced before anything else is judged (``afterUIActivity()`` loops).
+    func evaluateWaits() -> Bool {
         for identifier in waits.keys.sorted() {
             guard let wait = waits[identifier] else { continue }
             switch wait.purpose {
@@ -121,13 +121,12 @@ extension SlamService {
                 case .notReady: continue
                 case .failed(let error): finishWait(identifier, with: .failure(error))
                 case .ready(let element):
-                    acted = true
                     finishWait(identifier, with: action.perform(on: element, service: self))
+                    return true
                 }
             }
         }
-        // What the actions changed goes out now, and may answer other waits.
-        if acted { afterUIActivity() }
+        return false
     }
 
     func finishWait(_ identifier: Int, with outcome: consuming MethodOutcome) {

@@ -14,10 +14,16 @@ struct PendingAction {
     let act: (View) throws(ResponseError) -> JSONNode
 
     /// Acts; on success, tells `action` subscribers (recorders) what was done to which element.
+    ///
+    /// The element's locator is taken before acting: the action may change its text or remove it.
     func perform(on element: View, service: SlamService) -> MethodOutcome {
         do throws(ResponseError) {
+            let recording = service.isRecording ? service.robustLocator(for: element) : nil
+            let controller = element.controller?.identifier
             let result = try act(element)
-            service.announceAction(method, on: element, params: params, client: client)
+            if let recording {
+                service.announceAction(method, locator: recording, controller: controller, params: params, client: client)
+            }
             return .success(result)
         } catch {
             return .failure(error)
@@ -54,6 +60,9 @@ extension SlamService {
             throw error
         case .notReady(_, _, let error):
             guard timeout > 0 else { throw error() }
+            if isShuttingDown {
+                throw ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": locator.parameterJSON])
+            }
             registerWait(session: session, reference: locator, controller: identifier, purpose: .action(action),
                          timeoutMilliseconds: timeout, reply: reply) { service in
                 service.actionTimedOut(locator, in: identifier, after: timeout, action: action)
@@ -121,22 +130,36 @@ extension SlamService {
 
 /// The `action` event: what every client did, for recorders.
 extension SlamService {
-    /// Tells `action` subscribers that a client acted (on `element`, when there is one).
-    func announceAction(_ method: String, on element: View?, params: JSONValue.Object, client: Int) {
-        guard sessions.values.contains(where: { $0.subscriptions.contains(.action) }) else { return }
-        let locator = element.map(robustLocator)
-        let controller = element?.controller?.identifier ?? application.topController?.identifier
-        broadcast(ActionEvent(method: method, ref: locator, controller: controller, params: params, client: client))
+    /// An `action` event's params: what the request did, and `controller` when it named one
+    /// other than the top (a recorder then names it too, so the step acts where the request did).
+    func recorded(_ params: JSONValue.Object?, controller: String?) -> JSONValue.Object {
+        var recorded = (params ?? [:]).filter { $0.value != .null }
+        if let controller, controller != application.topController?.identifier { recorded["controller"] = .string(controller) }
+        return recorded
+    }
+
+    /// Whether anyone listens to `action` (recorders): only then are locators worked out.
+    var isRecording: Bool { sessions.values.contains { $0.subscriptions.contains(.action) } }
+
+    /// Tells `action` subscribers that a client acted, on the element `locator` finds in `controller`
+    /// (nil for a key to the focus, a task, a reset: then the top controller).
+    func announceAction(_ method: String, locator: ElementLocator? = nil, controller: String? = nil, params: JSONValue.Object, client: Int) {
+        guard isRecording else { return }
+        broadcast(ActionEvent(method: method, ref: locator, controller: controller ?? application.topController?.identifier,
+                              params: params, client: client))
     }
 
     /// The locator most likely to find `element` again after the app changed: its reference;
     /// else its type and text when they are unique on the screen; else its type (and text)
     /// within the nearest ancestor that has a reference, with `nth` when several match there.
+    ///
+    /// What a person typed is no way to find a field again: text fields and text views are
+    /// never located by their text.
     func robustLocator(for element: View) -> ElementLocator {
-        guard let controller = element.controller else { return ElementLocator(element.referenceOrPath) }
-        if !element.reference.isEmpty, controller.find(element.reference) === element { return ElementLocator(element.reference) }
         let type = Swift.type(of: element).typeName
-        let text = element.locatorText.flatMap { $0.isEmpty ? nil : $0 }
+        guard let controller = element.controller else { return ElementLocator(type: type) }
+        if !element.reference.isEmpty, controller.find(element.reference) === element { return ElementLocator(element.reference) }
+        let text = element is TextField || element is TextView ? nil : element.locatorText.flatMap { $0.isEmpty ? nil : $0 }
         if let text, (try? locate(ElementLocator(type: type, text: text), in: controller)) === element {
             return ElementLocator(type: type, text: text)
         }

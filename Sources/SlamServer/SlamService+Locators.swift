@@ -36,22 +36,18 @@ extension SlamService {
     func matches(_ locator: ElementLocator, in controller: ViewController) throws(ResponseError) -> [View] {
         let scope: View
         if let within = locator.within {
-            guard let container = try locate(within, in: controller) else { return [] }
+            let container: View?
+            do throws(ResponseError) {
+                container = try locate(within, in: controller)
+            } catch {
+                throw Self.aboutTheContainer(error)
+            }
+            guard let container else { return [] }
             scope = container
         } else {
             scope = controller.view
         }
-        let pattern: Regex<AnyRegexOutput>?
-        if let textMatches = locator.textMatches {
-            do {
-                pattern = try Regex(textMatches)
-            } catch {
-                throw .invalidParams("ref.textMatches: /\(textMatches)/ is not a regular expression: \(error)",
-                                     data: ["parameter": "ref", "pattern": .string(textMatches)])
-            }
-        } else {
-            pattern = nil
-        }
+        let pattern = try locator.textMatches.map { pattern throws(ResponseError) in try compiledPattern(pattern) }
         var found: [View] = []
         scope.forEachInTree { element in
             if element === scope, locator.within != nil { return }
@@ -67,8 +63,50 @@ extension SlamService {
         return found
     }
 
+    /// `textMatches` compiled once: a pending wait judges its locator after every change.
+    private func compiledPattern(_ pattern: String) throws(ResponseError) -> Regex<AnyRegexOutput> {
+        if let compiled = compiledPatterns[pattern] { return compiled }
+        do {
+            let compiled = try Regex(pattern)
+            if compiledPatterns.count >= 64 { compiledPatterns.removeAll() }
+            compiledPatterns[pattern] = compiled
+            return compiled
+        } catch {
+            throw .invalidParams("ref.textMatches: /\(pattern)/ is not a regular expression: \(error)",
+                                 data: ["parameter": "ref", "pattern": .string(pattern)])
+        }
+    }
+
+    /// An ambiguous `within` says that it is the container that is ambiguous.
+    private static func aboutTheContainer(_ error: ResponseError) -> ResponseError {
+        guard error.code == .ambiguousLocator else { return error }
+        var container = error
+        let prefix = "\(ErrorCode.ambiguousLocator.slamName): "
+        let detail = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+        container.message = prefix + "the container it looks within (`within`): " + detail
+        return container
+    }
+
     /// -32001 for a locator that matches nothing, naming the nearest references, texts and types.
     func notFound(_ locator: ElementLocator, in controller: ViewController) -> ResponseError {
+        // A container that is not there, or an nth past the matches, says so rather than guessing.
+        if let within = locator.within, (try? locate(within, in: controller)) == nil {
+            var error = notFound(within, in: controller)
+            error.message += " (named by `within` in \(locator))"
+            return error
+        }
+        if let nth = locator.nth {
+            var all = locator
+            all.nth = nil
+            let count = (try? matches(all, in: controller).count) ?? 0
+            if count > 0 {
+                let message = "\(all) matches \(count) element\(count == 1 ? "" : "s") in controller '\(controller.identifier)'; "
+                    + "nth \(nth) is outside \(-count)…\(count - 1)"
+                return ResponseError(code: .elementNotFound, message: "\(ErrorCode.elementNotFound.slamName): \(message)",
+                                     data: ["ref": locator.parameterJSON, "controller": .string(controller.identifier),
+                                            "count": .integer(Int64(count))])
+            }
+        }
         var elements: [View] = []
         controller.view.forEachInTree { elements.append($0) }
         var suggestions: [View] = []

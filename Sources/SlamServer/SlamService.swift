@@ -60,9 +60,11 @@ public final class SlamService {
     private var changeLog: [(controller: ViewController, elements: [View])] = []
     /// Set when something happened that a pending wait could be waiting for.
     private var uiMayHaveChanged = false
-    private var isShuttingDown = false
+    private(set) var isShuttingDown = false
     /// The controllers on the stack at the last navigation: a newly shown one has no "changes".
     private var controllersOnStack: Set<ObjectIdentifier> = []
+    /// Locators' regular expressions, compiled (see `SlamService+Locators`).
+    var compiledPatterns: [String: Regex<AnyRegexOutput>] = [:]
     /// What attached renderers were last told (see ``RemoteUIMirror``).
     let remoteUI = RemoteUIMirror()
 
@@ -151,27 +153,34 @@ public final class SlamService {
     /// re-evaluates pending waits. Called after every message; call it after any
     /// UI activity that did not come from a request.
     public func afterUIActivity() {
-        // Bound elements asked for updates during the request: run them now, once per controller.
-        application.performPendingUpdates()
-        let changedState = stateValues(application.state.takeChangedKeys())
-        if !changedState.isEmpty {
-            uiMayHaveChanged = true
-            broadcast(StateChangedEvent(values: changedState))
-        }
-        for presentation in application.stack {
-            _ = takeChanges(of: presentation.controller)
-        }
-        let log = changeLog
-        changeLog.removeAll()
-        for entry in log where !entry.elements.isEmpty {
-            uiMayHaveChanged = true
-            broadcast(ChangedEventOutput(controller: entry.controller.identifier, elements: entry.elements))
-        }
-        if remoteUI.isActive { sendRedraw(changes: log, changedState: changedState) }
-        if uiMayHaveChanged {
-            uiMayHaveChanged = false
-            evaluateWaits()
-        }
+        // A pending action that acts changes the UI again: its changes go out, then the waits are judged anew.
+        var acted = false
+        repeat {
+            // Bound elements asked for updates during the request: run them now, once per controller.
+            application.performPendingUpdates()
+            let changedState = stateValues(application.state.takeChangedKeys())
+            if !changedState.isEmpty {
+                uiMayHaveChanged = true
+                broadcast(StateChangedEvent(values: changedState))
+            }
+            for presentation in application.stack {
+                _ = takeChanges(of: presentation.controller)
+            }
+            let log = changeLog
+            changeLog.removeAll()
+            for entry in log where !entry.elements.isEmpty {
+                uiMayHaveChanged = true
+                broadcast(ChangedEventOutput(controller: entry.controller.identifier, elements: entry.elements))
+            }
+            if remoteUI.isActive { sendRedraw(changes: log, changedState: changedState) }
+            // After an action, the waits after it in the order have not been judged yet.
+            let mustEvaluate = uiMayHaveChanged || acted
+            acted = false
+            if mustEvaluate {
+                uiMayHaveChanged = false
+                acted = evaluateWaits()
+            }
+        } while acted
     }
 
     /// The shared state's `keys` with their values, as clients see them (a key no longer held reads as null).

@@ -44,7 +44,7 @@ extension Invocation {
     }
 
     /// A reference, or a JSON locator object (`'{"type":"Button","text":"Save"}'`).
-    private func locator(_ text: String, option: String) throws -> ElementLocator {
+    func locator(_ text: String, option: String) throws -> ElementLocator {
         guard text.hasPrefix("{") else { return ElementLocator(text) }
         guard let json = try? JSONParser().parse(text) else {
             throw UsageError("\(option) '\(text)' is not JSON; a locator looks like {\"type\":\"Button\",\"text\":\"Save\"}", command: line.command)

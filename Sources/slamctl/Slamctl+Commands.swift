@@ -114,7 +114,7 @@ extension Slamctl {
             "text", "Replace a text field's text at once (setText: editing changed, then editing ended).",
             arguments: [.init("ref", help: "The text field's reference (or a JSON locator; or use --type, --matches …).", isOptional: true),
                         .init("text", help: "The new text.", isOptional: true)],
-            options: CommandSpecification.Option.locator + [.actionTimeout, .controller]
+            options: CommandSpecification.Option.fieldLocator + [.actionTimeout, .controller]
         ) { invocation in
             let (locator, values) = try invocation.element(positionals: ["ref", "text"])
             guard let text = values[0] else { throw UsageError("give the new TEXT", command: invocation.line.command) }
@@ -130,7 +130,7 @@ extension Slamctl {
                 """,
             arguments: [.init("ref", help: "The text field's reference (or a JSON locator; or use --type, --matches …).", isOptional: true),
                         .init("text", help: "What to type.", isOptional: true)],
-            options: CommandSpecification.Option.locator + [.actionTimeout, .controller]
+            options: CommandSpecification.Option.fieldLocator + [.actionTimeout, .controller]
         ) { invocation in
             let (locator, values) = try invocation.element(positionals: ["ref", "text"])
             guard let text = values[0] else { throw UsageError("give the TEXT to type", command: invocation.line.command) }
@@ -155,15 +155,22 @@ extension Slamctl {
                 ArrowDown, ArrowLeft, ArrowRight. Tab moves the focus; Enter and Space press the focused
                 button; Escape cancels an alert or goes back; arrows move in steppers, pickers and lists.
                 It stops at the first key the daemon refuses. With --json: one outcome object per line.
+                With --on, that element takes the focus first (waiting up to --timeout until it could).
                   slamctl key Tab Tab Enter
+                  slamctl key --on pin Enter
                 """,
-            arguments: [.init("keys", help: "The keys to press, in order.", isRepeated: true)]
+            arguments: [.init("keys", help: "The keys to press, in order.", isRepeated: true)],
+            options: [.init("on", valueName: "REF", help: "Focus this element first (a reference or a JSON locator)."), .actionTimeout]
         ) { invocation in
             let keys = invocation.line.repeatedArgument("keys")
             guard !keys.isEmpty else { throw UsageError("give at least one KEY", command: invocation.line.command) }
+            let target = try invocation.line.option("on").map { text in try invocation.locator(text, option: "--on") }
+            let timeout = try invocation.actionTimeout()
             let connection = try invocation.connect()
-            for key in keys {
-                let outcome = try connection.key(key)
+            for (index, key) in keys.enumerated() {
+                // Only the first key focuses the element; the rest follow the focus, as a person's would.
+                let outcome = index == 0 && target != nil
+                    ? try connection.key(key, on: target, timeoutMilliseconds: timeout) : try connection.key(key)
                 invocation.output(keyJSON(outcome)) { keyLine(outcome, formatter: invocation.formatter) }
             }
         },

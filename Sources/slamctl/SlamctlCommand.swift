@@ -30,6 +30,9 @@ extension CommandSpecification.Option {
         Self("nth", valueName: "N", help: "Which of several matches, from 0 in tree order; -1 is the last."),
     ]
 
+    /// The locator options for verbs whose own argument is a text (`text`, `type`): no `--text`, which would read as the text to enter.
+    static let fieldLocator: [Self] = locator.filter { $0.name != "text" }
+
     /// How long an acting verb waits for its element to be actionable.
     static let actionTimeout = Self("timeout", valueName: "TIME",
                                     help: "Wait this long for the element to exist and be visible, enabled and uncovered: 500ms, 2s (default 5s; 0 acts at once).")

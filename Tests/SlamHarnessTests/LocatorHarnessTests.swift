@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import SlamClient
 import SlamHarness
@@ -6,7 +7,7 @@ import SlamProtocol
 
 /// The harness as tests use it day to day: a reused daemon reset per test, elements
 /// named by what a person sees, and presses that wait until a person could press.
-@Suite struct LocatorHarnessTests {
+@Suite(.serialized) struct LocatorHarnessTests {
     @Test func eachTestBeginsFromALaunchStateDaemonThatIsReused() throws {
         var firstProcess: Int32?
         try SlamApp.withApp { (app: SlamApp) throws in
@@ -36,6 +37,26 @@ import SlamProtocol
         }
     }
 
+    @Test func aTypedHandleWaitsForAnElementOfItsType() throws {
+        try SlamApp.withApp { (app: SlamApp) throws in
+            let socketPath = app.socketPath
+            let pressed = DispatchQueue(label: "navigator")
+            pressed.asyncAfter(deadline: .now() + .milliseconds(300)) {
+                _ = try? SlamConnection(socketPath: socketPath, timeoutMilliseconds: 5_000).runTask("push", param: "Settings")
+            }
+            try app.switch("wifi").press(false)       // not on Home: the daemon waits until Settings shows it
+            #expect(try app.switch("wifi").property("isOn") == false)
+            do {
+                app.actionTimeout = .milliseconds(100)
+                try app.switch("name").press()
+                Issue.record("name is a TextField")
+            } catch HarnessError.wrongType(_, let expected, let actual) {
+                #expect(expected == "Switch" && actual == "TextField")
+            }
+            pressed.sync {}
+        }
+    }
+
     @Test func aPressWaitsForTheElementAndATimeoutSaysWhy() throws {
         try SlamApp.withApp { (app: SlamApp) throws in
             let other = try app.connect()
@@ -45,7 +66,7 @@ import SlamProtocol
                 Issue.record("-1 is disabled at 0")
             } catch ClientError.server(let error) {
                 #expect(error.code == .elementDisabled)
-                #expect(error.message.hasSuffix("(waited 300 ms for 'decrement' to be enabled)"))
+                #expect(error.message.hasSuffix("(waited 300 ms for Button 'decrement' to be enabled)"))
             }
             try other.press("increment")
             app.actionTimeout = .seconds(5)

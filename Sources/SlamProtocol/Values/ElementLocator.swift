@@ -136,7 +136,13 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
                     case "ref": locator.ref = string
                     case "type": locator.type = string
                     case "text": locator.text = string
-                    default: locator.textMatches = string
+                    default:
+                        do {
+                            _ = try Regex(string)
+                        } catch {
+                            throw invalid(memberPath, "/\(string)/ is not a regular expression: \(error)")
+                        }
+                        locator.textMatches = string
                     }
                 case "nth":
                     guard let index = value.integerValue.flatMap({ Int(exactly: $0) }) else {

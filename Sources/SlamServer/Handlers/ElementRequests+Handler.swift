@@ -62,7 +62,8 @@ extension PressRequest: DeferredRequest {
                       reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
         let value = request.value.map(PressValue.init)
         try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
-                        method: method, params: request.value.map { ["value": $0.parameterJSON] } ?? [:], reply: reply) { element throws(ResponseError) in
+                        method: method, params: service.recorded(["value": request.value?.parameterJSON ?? .null], controller: request.controller),
+                        reply: reply) { element throws(ResponseError) in
             do throws(SlamError) {
                 try element.press(value)
             } catch {
@@ -78,7 +79,8 @@ extension SetTextRequest: DeferredRequest {
                       reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
         let text = request.text
         try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
-                        method: method, params: ["text": .string(text)], reply: reply) { element throws(ResponseError) in
+                        method: method, params: service.recorded(["text": .string(text)], controller: request.controller),
+                        reply: reply) { element throws(ResponseError) in
             do throws(SlamError) {
                 try element.enterText(text)
             } catch {
@@ -96,7 +98,7 @@ extension RunTaskRequest: HandledRequest {
         } catch {
             throw error.responseError
         }
-        service.announceAction(method, on: nil, params: ["name": .string(request.name), "param": request.param.map(JSONValue.string) ?? .null],
+        service.announceAction(method, params: ["name": .string(request.name), "param": request.param.map(JSONValue.string) ?? .null],
                                client: session.identifier)
         return TaskOutcome(task: request.name, param: request.param, top: service.application.topController?.identifier)
     }

@@ -7,7 +7,8 @@ extension FocusRequest: DeferredRequest {
     static func start(_ request: FocusRequest, service: SlamService, session: ClientSession,
                       reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
         try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
-                        method: method, reply: reply) { [unowned service] element throws(ResponseError) in
+                        method: method, params: service.recorded([:], controller: request.controller),
+                        reply: reply) { [unowned service] element throws(ResponseError) in
             do throws(SlamError) {
                 try service.application.focus(element)
             } catch {
@@ -39,7 +40,7 @@ extension KeyRequest: DeferredRequest {
         guard let reference = request.ref else {
             _ = try service.checkedTimeout(request.timeoutMilliseconds, default: 0)
             let outcome = try press(nil)
-            service.announceAction(method, on: nil, params: ["key": .string(key.name)], client: session.identifier)
+            service.announceAction(method, params: ["key": .string(key.name)], client: session.identifier)
             reply(.success(outcome))
             return
         }
@@ -56,7 +57,8 @@ extension TypeTextRequest: DeferredRequest {
                       reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
         let text = request.text
         try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
-                        method: method, params: ["text": .string(text)], reply: reply) { [unowned service] element throws(ResponseError) in
+                        method: method, params: service.recorded(["text": .string(text)], controller: request.controller),
+                        reply: reply) { [unowned service] element throws(ResponseError) in
             guard let field = element as? TextField else {
                 throw SlamError.notEditable(reference: element.referenceOrPath, type: type(of: element).typeName).responseError
             }

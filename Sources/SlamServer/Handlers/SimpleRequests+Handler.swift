@@ -53,7 +53,7 @@ extension SlamService {
 extension ResetRequest: HandledRequest {
     static func handle(_ request: ResetRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ResetOutcome {
         let outcome = try service.resetApplication()
-        service.announceAction(method, on: nil, params: [:], client: session.identifier)
+        service.announceAction(method, params: [:], client: session.identifier)
         return outcome
     }
 }

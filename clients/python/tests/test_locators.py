@@ -56,19 +56,30 @@ def test_a_timeout_says_which_condition_failed(slam_client):
     assert caught.value.data["snapshot"]["enabled"] is False
 
 
-def test_the_fixture_resets_the_shared_daemon_first_part(slamd):
-    """With the next test: a change made here is gone there, on the same daemon."""
-    client = slamd.connect()
-    client.press("increment")
-    client.run_task("push", "Settings")
-    test_the_fixture_resets_the_shared_daemon_first_part.pid = slamd.pid
+SHARED_DAEMON_TESTS = """
+import os
+
+def test_changes_the_app(slamd, slam_client):
+    slam_client.press("increment")
+    slam_client.run_task("push", "Settings")
+    os.environ["FIRST_PID"] = str(slamd.pid)
+
+def test_finds_it_at_its_launch_state(slamd, slam_client):
+    assert str(slamd.pid) == os.environ["FIRST_PID"], "the same daemon"
+    assert slam_client.controllers()[-1]["id"] == "Home"
+    assert slam_client.find("count")["text"] == "Count: 0"
+"""
 
 
-def test_the_fixture_resets_the_shared_daemon_second_part(slamd):
-    client = slamd.connect()
-    assert slamd.pid == getattr(test_the_fixture_resets_the_shared_daemon_first_part, "pid", slamd.pid), "the same daemon"
-    assert client.controllers()[-1]["id"] == "Home"
-    assert client.find("count")["text"] == "Count: 0"
+def test_the_fixture_resets_the_shared_daemon_between_tests(pytester, monkeypatch):
+    pytester.makepyfile(SHARED_DAEMON_TESTS)
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.delenv("FIRST_PID", raising=False)
+    pytester.runpytest_inprocess("-p", "slam.pytest_plugin").assert_outcomes(passed=2)
+    # With a daemon per test, the second test sees another daemon, as asked.
+    fresh = pytester.runpytest_inprocess("-p", "slam.pytest_plugin", "--slam-fresh-daemon")
+    fresh.assert_outcomes(passed=1, failed=1)
+    fresh.stdout.fnmatch_lines(["*the same daemon*"])
 
 
 @pytest.mark.slam_fresh_daemon

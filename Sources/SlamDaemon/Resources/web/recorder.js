@@ -24,10 +24,9 @@ export class FlowSteps {
     const params = action.params || {};
     let step = null;
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    // A click in the page focuses, then presses: the press focuses again when it replays.
+    // Typing focuses the field again when it replays; other focus steps stay (keys go to the focus).
     const previous = this.steps[this.steps.length - 1];
-    if (element !== null && ['press', 'setText', 'typeText'].includes(action.method) && previous
-        && Object.keys(previous).length === 1 && same(previous.focus, element)) {
+    if (element !== null && action.method === 'typeText' && previous && 'focus' in previous && same(previous.focus, element)) {
       this.steps.pop();
     }
     const last = this.steps[this.steps.length - 1];
@@ -53,6 +52,7 @@ export class FlowSteps {
       case 'focus':
         if (element === null) return null;
         step = { focus: element };
+        if (previous && same(previous, step)) return null;
         break;
       case 'key':
         if (typeof params.key !== 'string') return null;
@@ -70,6 +70,7 @@ export class FlowSteps {
       default:
         return null;
     }
+    if (element !== null && typeof params.controller === 'string') step.controller = params.controller;
     this.steps.push(step);
     return step;
   }
