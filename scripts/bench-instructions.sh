@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instructions per request in process, counted by callgrind: a figure that does
+# Instructions per request in process (find, press, ping), counted by callgrind: a figure that does
 # not move with a noisy machine. Runs the release `SlamBenchmarks --profile OP
 # SIZE N` (one request per repetition through InProcessClient: request bytes in,
 # reply bytes out, as the daemon minus its socket) under valgrind with only
@@ -69,6 +69,7 @@ per_request() { # operation → instructions per request
 }
 
 find_ir=$(per_request find)
+press_ir=$(per_request press)
 ping_ir=$(per_request ping)
 
 echo "## Instructions per request (callgrind, in process)"
@@ -80,6 +81,7 @@ echo
 echo "| request | instructions per request |"
 echo "|---|---:|"
 echo "| find {ref} (lookup, element snapshot, reply) | $find_ir |"
+echo "| press {ref} (a switch without autoUI: toggle, its changed element, reply) | $press_ir |"
 echo "| ping (parse, dispatch, reply: the floor of the service) | $ping_ir |"
 echo
 awk -v n="$find_ir" -v t="$FIND_TARGET" 'BEGIN {

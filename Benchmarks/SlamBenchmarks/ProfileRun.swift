@@ -2,12 +2,12 @@
 /// tree, untimed and without the table, so a profiler (`valgrind
 /// --tool=callgrind --toggle-collect=…`, `perf record`) sees only that work.
 /// The tree is prepared outside ``perform()``, which a profiler can focus on.
-/// `find` and `ping` send one request per repetition through ``InProcessClient``
-/// (`ping`: the cost of parsing, dispatch and the reply alone);
+/// `find`, `press` and `ping` send one request per repetition through ``InProcessClient``
+/// (`press` toggles a switch that has no autoUI; `ping`: the cost of parsing, dispatch and the reply alone);
 /// `scripts/bench-instructions.sh` counts their instructions with callgrind.
 struct ProfileRun {
     enum Operation: String, CaseIterable {
-        case load, update, reset, tree, find, ping, render
+        case load, update, reset, tree, find, press, ping, render
     }
 
     let operation: Operation
@@ -28,13 +28,14 @@ struct ProfileRun {
         switch operation {
         case .load:
             for _ in 0..<repetitions { try perform { _ = try LargeScreen(storyboard: storyboard) } }
-        case .update, .reset, .tree, .find, .ping:
+        case .update, .reset, .tree, .find, .press, .ping:
             let screen = try LargeScreen(storyboard: storyboard)
             screen.attachDataSources()
             let client = InProcessClient(application: screen.application)
             let treeRequest = InProcessClient.request("tree")
             let findRequest = InProcessClient.request("find", params: #"{"ref":"s0g0e1"}"#)
             let pingRequest = InProcessClient.request("ping")
+            let pressRequest = InProcessClient.request("press", params: #"{"ref":"s0g0e2"}"#)
             for _ in 0..<repetitions {
                 perform {
                     switch operation {
@@ -42,6 +43,7 @@ struct ProfileRun {
                     case .reset: screen.controller.resetUI()
                     case .tree: client.send(treeRequest)
                     case .ping: client.send(pingRequest)
+                    case .press: client.send(pressRequest)
                     default: client.send(findRequest)
                     }
                 }
