@@ -37,6 +37,7 @@ from .errors import (
     StateKeyNotFound,
     TaskFailed,
     TaskNotFound,
+    TraceConflict,
     WaitTimedOut,
 )
 
@@ -71,6 +72,7 @@ __all__ = [
     "StateKeyNotFound",
     "ElementCovered",
     "ApplicationReset",
+    "TraceConflict",
     "SlamConnectionError",
     "SlamTimeout",
     "SlamProtocolError",

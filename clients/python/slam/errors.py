@@ -156,6 +156,13 @@ class ApplicationReset(SlamError):
     code = -32013
 
 
+class TraceConflict(SlamError):
+    """-32014: ``trace.start`` while a trace is being written, or ``trace.stop`` when none is
+    (``data``: ``path`` of the trace being written or None, ``tracing``)."""
+
+    code = -32014
+
+
 ERROR_CLASSES: Dict[int, Type[SlamError]] = {
     error_class.code: error_class
     for error_class in (
@@ -178,6 +185,7 @@ ERROR_CLASSES: Dict[int, Type[SlamError]] = {
         StateKeyNotFound,
         ElementCovered,
         ApplicationReset,
+        TraceConflict,
     )
 }
 """The exception class for each error code the protocol documents."""
