@@ -31,6 +31,9 @@ extension ErrorCode {
     /// `reset` put the application back to its launch state while this request waited (a `waitFor`),
     /// or the server cannot reset (it was given an application, not a way to make one). `data`: `reason`.
     public static let applicationReset = ErrorCode(rawValue: -32013)
+    /// `trace.start` while a trace is being written, or `trace.stop` when none is. `data`: `path`
+    /// (the trace being written, or null), `tracing`.
+    public static let traceConflict = ErrorCode(rawValue: -32014)
 
     /// Every code Slam can answer with and its short name, in code order, for discovery and docs.
     public static let slamCodes: [(code: ErrorCode, name: String)] = [
@@ -53,6 +56,7 @@ extension ErrorCode {
         (.stateKeyNotFound, "State key not found"),
         (.elementCovered, "Element covered"),
         (.applicationReset, "Application reset"),
+        (.traceConflict, "Trace conflict"),
     ]
 
     /// The short name of a Slam code.

@@ -21,7 +21,7 @@ extension SlamService {
     func detachUI(_ session: ClientSession) -> Bool {
         guard session.isAttachedToUI else { return false }
         session.isAttachedToUI = false
-        if !sessions.values.contains(where: \.isAttachedToUI) { remoteUI.deactivate() }
+        if trace == nil, !sessions.values.contains(where: \.isAttachedToUI) { remoteUI.deactivate() }
         return true
     }
 
@@ -29,8 +29,20 @@ extension SlamService {
     func sendRedraw(changes: [(controller: ViewController, elements: [View])], changedState: JSONValue.Object,
                     removedState: [String] = []) {
         guard let params = remoteUI.batch(application: application, changes: changes, changedState: changedState,
-                                          removedState: removedState),
-              let bytes = try? params.serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"ui.redraw","params":"#.utf8),
+                                          removedState: removedState) else { return }
+        if let trace {
+            // The trace's screen record is this very batch, written once for the file and the renderers.
+            guard let batch = try? params.serialized() else { return }
+            let renderers = sessions.values.filter(\.isAttachedToUI).map(\.identifier).sorted()
+            trace.recordRedraw(batch, clients: renderers)
+            guard !renderers.isEmpty else { return }
+            let bytes = Array(#"{"jsonrpc":"2.0","method":"ui.redraw","params":"#.utf8) + batch + [UInt8(ascii: "}")]
+            for session in sessions.values where session.isAttachedToUI {
+                session.enqueueNotification(bytes)
+            }
+            return
+        }
+        guard let bytes = try? params.serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"ui.redraw","params":"#.utf8),
                                                  suffix: [UInt8(ascii: "}")]) else { return }
         for session in sessions.values where session.isAttachedToUI {
             session.enqueueNotification(bytes)
