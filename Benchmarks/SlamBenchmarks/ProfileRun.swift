@@ -1,3 +1,5 @@
+import SlamDemo
+
 /// `--profile OPERATION SIZE [REPETITIONS]`: runs one operation on a prepared
 /// tree, untimed and without the table, so a profiler (`valgrind
 /// --tool=callgrind --toggle-collect=…`, `perf record`) sees only that work.
@@ -8,6 +10,12 @@
 struct ProfileRun {
     enum Operation: String, CaseIterable {
         case load, update, reset, tree, find, press, ping, render
+        /// `press` while a trace is written (to /dev/null: the records built, the writes free).
+        case pressTraced = "press-traced"
+        /// The demo's +1 (autoUI: the Home screen updates; the count and progress change), as `make bench-rpc`
+        /// and `make bench-trace` press it (SIZE is ignored); then the same while a trace is written to /dev/null.
+        case pressDemo = "press-demo"
+        case pressDemoTraced = "press-demo-traced"
     }
 
     let operation: Operation
@@ -28,7 +36,7 @@ struct ProfileRun {
         switch operation {
         case .load:
             for _ in 0..<repetitions { try perform { _ = try LargeScreen(storyboard: storyboard) } }
-        case .update, .reset, .tree, .find, .press, .ping:
+        case .update, .reset, .tree, .find, .press, .pressTraced, .ping:
             let screen = try LargeScreen(storyboard: storyboard)
             screen.attachDataSources()
             let client = InProcessClient(application: screen.application)
@@ -36,6 +44,9 @@ struct ProfileRun {
             let findRequest = InProcessClient.request("find", params: #"{"ref":"s0g0e1"}"#)
             let pingRequest = InProcessClient.request("ping")
             let pressRequest = InProcessClient.request("press", params: #"{"ref":"s0g0e2"}"#)
+            if operation == .pressTraced {
+                client.send(InProcessClient.request("trace.start", params: #"{"path":"/dev/null"}"#))
+            }
             for _ in 0..<repetitions {
                 perform {
                     switch operation {
@@ -43,11 +54,18 @@ struct ProfileRun {
                     case .reset: screen.controller.resetUI()
                     case .tree: client.send(treeRequest)
                     case .ping: client.send(pingRequest)
-                    case .press: client.send(pressRequest)
+                    case .press, .pressTraced: client.send(pressRequest)
                     default: client.send(findRequest)
                     }
                 }
             }
+        case .pressDemo, .pressDemoTraced:
+            let client = InProcessClient(application: try DemoApp.makeApplication())
+            if operation == .pressDemoTraced {
+                client.send(InProcessClient.request("trace.start", params: #"{"path":"/dev/null"}"#))
+            }
+            let pressRequest = InProcessClient.request("press", params: #"{"ref":"increment"}"#)
+            for _ in 0..<repetitions { perform { client.send(pressRequest) } }
         case .render:
             let benchmark = StateViewBenchmark(options: BenchmarkOptions(arguments: ["--quick"])!, rowCount: size)
             for _ in 0..<repetitions { _ = try benchmark.run() }

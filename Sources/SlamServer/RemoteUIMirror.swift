@@ -94,7 +94,8 @@ final class RemoteUIMirror {
             count += 1
         }
 
-        for entry in changes where kept.contains(ObjectIdentifier(entry.controller)) {
+        for entry in changes where kept?.contains(ObjectIdentifier(entry.controller))
+                ?? screens.contains(where: { $0.controller === entry.controller }) {
             for element in entry.elements {
                 let identifier = ObjectIdentifier(element)
                 guard let node = nodes[identifier], !sentWhole.contains(identifier) else { continue }
@@ -119,8 +120,9 @@ final class RemoteUIMirror {
 
     /// Brings the mirrored stack in line with `stack`, writing a `stack` operation when it
     /// changed; returns the controllers of screens that were already shown (their
-    /// element changes still need sending; new screens went out whole).
-    private func reconcileStack(_ stack: [Application.Presentation], into ops: inout JSONNode, count: inout Int) -> Set<ObjectIdentifier> {
+    /// element changes still need sending; new screens went out whole), or nil when the
+    /// stack did not change (every screen was shown: the usual turn builds no set).
+    private func reconcileStack(_ stack: [Application.Presentation], into ops: inout JSONNode, count: inout Int) -> Set<ObjectIdentifier>? {
         var common = 0
         while common < screens.count, common < stack.count, screens[common].controller === stack[common].controller,
               screens[common].isModal == stack[common].isModal {
@@ -131,8 +133,8 @@ final class RemoteUIMirror {
             screens[index].title = stack[index].controller.title
             changed = true
         }
+        guard changed else { return nil }
         let kept = Set(screens[0..<common].map { ObjectIdentifier($0.controller) })
-        guard changed else { return kept }
 
         for screen in screens[common...] { forget(ObjectIdentifier(screen.controller.view)) }
         screens.removeSubrange(common...)

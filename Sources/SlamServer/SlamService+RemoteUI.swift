@@ -30,20 +30,18 @@ extension SlamService {
                     removedState: [String] = []) {
         guard let params = remoteUI.batch(application: application, changes: changes, changedState: changedState,
                                           removedState: removedState) else { return }
+        let prefix: StaticString = #"{"jsonrpc":"2.0","method":"ui.redraw","params":"#
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        guard (try? params.write(into: &bytes)) != nil else { return }
+        bytes.append(UInt8(ascii: "}"))
+        // The trace's screen record is this very batch, written once for the file and the renderers.
         if let trace {
-            // The trace's screen record is this very batch, written once for the file and the renderers.
-            guard let batch = try? params.serialized() else { return }
-            let renderers = sessions.values.filter(\.isAttachedToUI).map(\.identifier).sorted()
-            trace.recordRedraw(batch, clients: renderers)
-            guard !renderers.isEmpty else { return }
-            let bytes = Array(#"{"jsonrpc":"2.0","method":"ui.redraw","params":"#.utf8) + batch + [UInt8(ascii: "}")]
-            for session in sessions.values where session.isAttachedToUI {
-                session.enqueueNotification(bytes)
-            }
-            return
+            let renderers = sessions.values.contains(where: \.isAttachedToUI)
+                ? sessions.values.filter(\.isAttachedToUI).map(\.identifier).sorted() : []
+            trace.recordRedraw(bytes[prefix.utf8CodeUnitCount ..< bytes.count - 1], clients: renderers)
         }
-        guard let bytes = try? params.serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"ui.redraw","params":"#.utf8),
-                                                 suffix: [UInt8(ascii: "}")]) else { return }
         for session in sessions.values where session.isAttachedToUI {
             session.enqueueNotification(bytes)
         }

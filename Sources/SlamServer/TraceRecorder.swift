@@ -40,7 +40,9 @@ final class TraceRecorder {
     var onFailure: (() -> Void)?
 
     private var descriptor: Int32
-    private var buffer: [UInt8] = []
+    /// Records not written yet. Appended to a few times per record, only on the loop and never
+    /// while another access is under way: the run-time exclusivity check cost more than the appends.
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     private let startNanoseconds: UInt64
     private let scheduler: Scheduler
     private var flushScheduled = false
@@ -124,7 +126,7 @@ final class TraceRecorder {
     }
 
     /// One turn's changes to the UI (`ui.redraw` params, serialized), with the renderers that received them.
-    func recordRedraw(_ params: [UInt8], clients: [Int]) {
+    func recordRedraw(_ params: ArraySlice<UInt8>, clients: [Int]) {
         guard isOpen else { return }
         begin("screen")
         appendClients(clients)
@@ -141,7 +143,10 @@ final class TraceRecorder {
         append(#","message":"#)
         // Valid JSON holds a raw line break only between tokens (header framing
         // allows pretty-printed messages); a space there keeps the record on one line.
-        if bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        let hasLineBreak = bytes.withUnsafeBytes { raw in
+            raw.count > 0 && (memchr(raw.baseAddress!, 0x0A, raw.count) != nil || memchr(raw.baseAddress!, 0x0D, raw.count) != nil)
+        }
+        if hasLineBreak {
             buffer += bytes.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
         } else {
             buffer += bytes
@@ -236,7 +241,8 @@ final class TraceRecorder {
 
     /// Closes a record and counts it; writes the buffer when it is full, else makes sure it will be written soon.
     private func end() {
-        buffer += [UInt8(ascii: "}"), 0x0A]
+        buffer.append(UInt8(ascii: "}"))
+        buffer.append(0x0A)
         records += 1
         if buffer.count >= Self.bufferLimit {
             flush()
@@ -258,7 +264,7 @@ final class TraceRecorder {
     }
 
     private func appendSerialized(_ node: consuming JSONNode) {
-        buffer += (try? node.serialized()) ?? Array("null".utf8)
+        if (try? node.write(into: &buffer)) == nil { append("null") }
     }
 
     private func appendClient(_ client: Int) {
@@ -291,13 +297,7 @@ final class TraceRecorder {
     }
 
     private func appendInteger(_ value: Int) {
-        if value < 0 {
-            buffer.append(UInt8(ascii: "-"))
-            appendInteger(-value)
-            return
-        }
-        if value >= 10 { appendInteger(value / 10) }
-        buffer.append(UInt8(ascii: "0") + UInt8(value % 10))
+        JSONNode.writeInteger(Int64(value), into: &buffer)
     }
 
     private func elapsedMicroseconds() -> Int {
