@@ -61,15 +61,15 @@ extension JSONNode {
         }
     }
 
-    /// A string as jansson writes it by default: `"` and `\` escaped, control
-    /// characters as `\b \f \n \r \t` or `\u00XX`, everything else as its UTF-8 bytes.
     private static func writeString(_ characters: UnsafePointer<CChar>?, length: Int, into output: inout [UInt8]) {
+        appendQuoted(UnsafeRawBufferPointer(start: characters, count: characters == nil ? 0 : length), to: &output)
+    }
+
+    /// A string (UTF-8 bytes) as jansson writes it by default: `"` and `\` escaped, control
+    /// characters as `\b \f \n \r \t` or `\u00XX`, everything else as it is.
+    static func appendQuoted(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        guard let characters, length > 0 else {
-            output.append(UInt8(ascii: "\""))
-            return
-        }
-        let bytes = UnsafeRawBufferPointer(start: characters, count: length)
+        let length = bytes.count
         var start = 0
         for index in 0..<length {
             let byte = bytes[index]
@@ -84,8 +84,8 @@ extension JSONNode {
             case 0x0D: output.append(UInt8(ascii: "r"))
             case 0x09: output.append(UInt8(ascii: "t"))
             default:
-                let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
-                output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                let hex = (byte & 0xF) < 10 ? UInt8(ascii: "0") + (byte & 0xF) : UInt8(ascii: "A") + (byte & 0xF) - 10
+                output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), UInt8(ascii: "0") + (byte >> 4), hex])
             }
             start = index + 1
         }

@@ -28,19 +28,25 @@ extension SlamService {
     /// Sends this turn's batch, written once, to every attached renderer.
     func sendRedraw(changes: [(controller: ViewController, elements: [View])], changedState: JSONValue.Object,
                     removedState: [String] = []) {
-        guard let params = remoteUI.batch(application: application, changes: changes, changedState: changedState,
-                                          removedState: removedState) else { return }
+        // No renderer: the trace's screen record is the only reader, and the batch is written straight into it.
+        if let trace, !sessions.values.contains(where: \.isAttachedToUI) {
+            trace.recordRedraw { writer in
+                remoteUI.writeBatch(into: &writer, application: application, changes: changes, changedState: changedState,
+                                    removedState: removedState)
+            }
+            return
+        }
         let prefix: StaticString = #"{"jsonrpc":"2.0","method":"ui.redraw","params":"#
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(1024)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-        guard (try? params.write(into: &bytes)) != nil else { return }
-        bytes.append(UInt8(ascii: "}"))
+        var writer = JSONWriter()
+        writer.bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        guard remoteUI.writeBatch(into: &writer, application: application, changes: changes, changedState: changedState,
+                                  removedState: removedState) else { return }
+        writer.bytes.append(UInt8(ascii: "}"))
+        let bytes = writer.bytes
         // The trace's screen record is this very batch, written once for the file and the renderers.
         if let trace {
-            let renderers = sessions.values.contains(where: \.isAttachedToUI)
-                ? sessions.values.filter(\.isAttachedToUI).map(\.identifier).sorted() : []
-            trace.recordRedraw(bytes[prefix.utf8CodeUnitCount ..< bytes.count - 1], clients: renderers)
+            trace.recordRedraw(bytes[prefix.utf8CodeUnitCount ..< bytes.count - 1],
+                               clients: sessions.values.filter(\.isAttachedToUI).map(\.identifier).sorted())
         }
         for session in sessions.values where session.isAttachedToUI {
             session.enqueueNotification(bytes)

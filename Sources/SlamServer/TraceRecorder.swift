@@ -125,6 +125,21 @@ final class TraceRecorder {
         end()
     }
 
+    /// One turn's changes to the UI, written by `write` (the `ui.redraw` params) straight into the
+    /// trace's buffer, when no renderer receives them; `write` returns false when nothing changed
+    /// (then nothing is recorded).
+    func recordRedraw(_ write: (inout JSONWriter) -> Bool) {
+        guard isOpen else { return }
+        let start = buffer.count
+        begin("screen")
+        append(#","clients":[],"redraw":"#)
+        var writer = JSONWriter(capacity: 0)
+        swap(&writer.bytes, &buffer)
+        let wrote = write(&writer)
+        swap(&writer.bytes, &buffer)
+        if wrote { end() } else { buffer.removeSubrange(start...) }
+    }
+
     /// One turn's changes to the UI (`ui.redraw` params, serialized), with the renderers that received them.
     func recordRedraw(_ params: ArraySlice<UInt8>, clients: [Int]) {
         guard isOpen else { return }

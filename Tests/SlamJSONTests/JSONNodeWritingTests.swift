@@ -62,3 +62,46 @@ import SlamJSON
         #expect(String(decoding: output, as: UTF8.self) == String(value))
     }
 }
+
+/// `JSONWriter` writes what jansson writes for the same value (doubles: as in a document
+/// where that double needs the most digits) and what reads back as the same value.
+@Suite struct JSONWriterTests {
+    func written(_ value: JSONValue) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.value(value)
+        return writer.bytes
+    }
+
+    @Test(arguments: [
+        JSONValue.null, true, false, 0, -1, .integer(.max), .integer(.min), 0.1, 1.5, -2.0, -0.0, 6.0, 10.0, 1e-7, 1e300, 1e21,
+        5e-324, 123456789.125, 0.30000000000000004, 1e16, 12345678901234567.0,
+        "", "quote \" backslash \\ slash /", "controls \u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\u{7F}", "unicode é ∑ 𝄞",
+        [], [:], [1, "a", nil, [true], [:]], ["seq": 3, "ops": [["op": "update", "node": 7, "snapshot": ["a": 0.5, "b": []]]]],
+    ] as [JSONValue])
+    func writesWhatJanssonWrites(_ value: JSONValue) throws {
+        #expect(written(value) == (try JSONNode(value).serialized()), "\(value)")
+    }
+
+    @Test func everyDoubleIsWrittenAsJanssonWritesItAlone() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0 ..< 2000 {
+            let double = Double(bitPattern: UInt64.random(in: 0 ... .max, using: &generator))
+            guard double.isFinite else { continue }
+            #expect(written(.double(double)) == (try JSONNode(.double(double)).serialized()), "\(double)")
+            #expect(try JSONParser().parse(written(.double(double))) == .double(double), "reads back exactly")
+        }
+    }
+
+    @Test func membersAndElementsAreSeparatedByCommas() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.beginObject()
+        writer.key("a"); writer.integer(1)
+        writer.key(named: "b \""); writer.beginArray(); writer.string("x"); writer.null(); writer.endArray()
+        writer.endObject()
+        writer.bool(false)
+        writer.double(.infinity)
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[{"a":1,"b \"":["x",null]},false,null]"#)
+    }
+}

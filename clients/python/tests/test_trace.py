@@ -69,3 +69,37 @@ def test_a_websocket_clients_messages_are_in_the_trace_beside_the_sockets(slamd_
     texts = [op["snapshot"]["text"] for screen in screens for op in screen["redraw"]["ops"]
              if op.get("snapshot", {}).get("ref") == "count"]
     assert texts == ["Count: 1", "Count: 2"]
+
+
+def test_the_screens_of_a_trace_replay_to_what_tree_shows(slam_client, tmp_path):
+    """The attach record with every redraw applied is the UI as it was: checked after each step."""
+    path = slam_client.trace_start(tmp_path / "replay.jsonl")
+    expected = []
+    steps = [
+        lambda: slam_client.press("increment"),
+        lambda: slam_client.run_task("push", param="Settings"),
+        lambda: slam_client.press("volume", value="increment"),
+        lambda: slam_client.set_text("name", "Ada \"Lovelace\"\n"),
+        lambda: slam_client.press("wifi", value=False),
+        lambda: slam_client.run_task("pop"),
+        lambda: slam_client.run_task("push", param="Todos"),
+        lambda: slam_client.state_set("todos", [{"id": "t9", "title": "Call mum", "done": False}]),
+        lambda: slam_client.reset(),
+        lambda: slam_client.press("increment"),
+    ]
+    for step in steps:
+        step()
+        expected.append((slam_client.controllers()[-1]["id"], slam_client.tree()))
+    slam_client.trace_stop()
+
+    lines = records(path)
+    model = slam.RemoteUIModel()
+    model.attach(lines[1]["attach"])
+    replayed = []
+    for line in lines[2:]:
+        if line["type"] == "screen":
+            model.apply(line["redraw"])
+        if line["type"] == "request" and line["message"].get("method") == "controllers":
+            # The screen just before the test read the stack is the screen after its step.
+            replayed.append((model.screens[-1]["id"], model.tree(-1)))
+    assert replayed == expected
