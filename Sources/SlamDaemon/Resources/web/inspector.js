@@ -6,6 +6,9 @@
 //   Events   — a live log of changed, navigated, taskRan, stateChanged, log, openURL, focusChanged;
 //   State    — the shared state, each value editable as JSON (state.set);
 //   Stack    — the navigation stack.
+//   Trace    — a trace file opened in the page, stepped through with the screen at each step (trace-view.js).
+
+import { TraceView } from './trace-view.js';
 
 const EVENTS = ['changed', 'navigated', 'taskRan', 'stateChanged', 'log', 'openURL', 'focusChanged'];
 const MAX_LOG = 300;
@@ -245,7 +248,7 @@ function timeOfDay(date) {
 }
 
 export class Inspector {
-  constructor({ panel, toggle, app, stage, model, renderer, rpc, toast, showError }) {
+  constructor({ panel, toggle, app, stage, screens, chrome, model, renderer, rpc, toast, showError }) {
     this.panel = panel;
     this.toggleButton = toggle;
     this.app = app;
@@ -270,6 +273,7 @@ export class Inspector {
     this.treeTimer = null;
     this.picking = false;
     this.build();
+    this.trace = new TraceView({ section: this.panels.trace, panel, stage, screens, app, chrome, toast });
     toggle.addEventListener('click', () => this.toggle());
     this.onPickMove = (event) => this.pickMove(event);
     this.onPickClick = (event) => this.pickClick(event);
@@ -291,7 +295,7 @@ export class Inspector {
     tabs.setAttribute('role', 'tablist');
     this.tabButtons = {};
     this.panels = {};
-    for (const [name, label] of [['elements', 'Elements'], ['events', 'Events'], ['state', 'State'], ['stack', 'Stack']]) {
+    for (const [name, label] of [['elements', 'Elements'], ['events', 'Events'], ['state', 'State'], ['stack', 'Stack'], ['trace', 'Trace']]) {
       const tab = button('tab', label);
       tab.id = `tab-${name}`;
       tab.setAttribute('role', 'tab');
@@ -386,7 +390,10 @@ export class Inspector {
     this.stackList = el('ol', 'stack-list');
     stack.append(this.stackList);
 
-    p.append(head, elements, events, state, stack);
+    // Trace: filled by the TraceView.
+    const trace = this.section('trace');
+
+    p.append(head, elements, events, state, stack, trace);
 
     this.hoverOutline = el('div', 'pick-outline is-hover');
     this.hoverLabel = el('div', 'pick-label');
