@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates fuzz fuzz-smoke load load-test clean
+.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace fuzz fuzz-smoke load load-test clean
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
@@ -101,8 +101,8 @@ slamctl: deps
 
 # The whole benchmark suite (figures in the README's performance section): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
-# instructions per request (callgrind), slamctl start-up. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates
+# instructions per request (callgrind), slamctl start-up, tracing's cost. BENCH_ARGS=--quick: a smoke run.
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -127,6 +127,13 @@ bench-reset: deps
 bench-templates: deps
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
 	$(PYTHON) Benchmarks/templates/bench_templates.py .build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
+
+# What tracing costs: press throughput with no trace, a trace to a file and one to /dev/null,
+# the ratio and a PASS/FAIL line (target: ≤ 20 % while on). BENCH_ARGS=--quick: a smoke run.
+bench-trace: deps
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	mkdir -p .build-bench && cc -O2 -pthread -o .build-bench/loadgen bench/loadgen.c
+	$(PYTHON) Benchmarks/trace/bench_trace.py --slamd .build-bench/release/slamd --loadgen .build-bench/loadgen $(filter --quick,$(BENCH_ARGS))
 
 # The browser page in headless Chromium against a release slamd: a 10k-element screen's attach,
 # a 100-element ui.redraw, click to repaint (figures and PASS/FAIL lines; BENCH_ARGS=--quick: a smoke run).

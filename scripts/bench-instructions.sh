@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instructions per request in process, counted by callgrind: a figure that does
+# Instructions per request in process (find, press, ping), counted by callgrind: a figure that does
 # not move with a noisy machine. Runs the release `SlamBenchmarks --profile OP
 # SIZE N` (one request per repetition through InProcessClient: request bytes in,
 # reply bytes out, as the daemon minus its socket) under valgrind with only
@@ -69,7 +69,10 @@ per_request() { # operation → instructions per request
 }
 
 find_ir=$(per_request find)
+press_ir=$(per_request press)
 ping_ir=$(per_request ping)
+demo_ir=$(per_request press-demo)
+traced_ir=$(per_request press-demo-traced)
 
 echo "## Instructions per request (callgrind, in process)"
 echo
@@ -80,11 +83,16 @@ echo
 echo "| request | instructions per request |"
 echo "|---|---:|"
 echo "| find {ref} (lookup, element snapshot, reply) | $find_ir |"
+echo "| press {ref} (a switch without autoUI: toggle, its changed element, reply) | $press_ir |"
 echo "| ping (parse, dispatch, reply: the floor of the service) | $ping_ir |"
+echo "| press {ref: increment} on the demo (autoUI: Home updates, the count and progress change) | $demo_ir |"
+echo "| the same while a trace is written (to /dev/null: every record built, writes free) | $traced_ir |"
 echo
 awk -v n="$find_ir" -v t="$FIND_TARGET" 'BEGIN {
     printf "%s find %d instructions per request (target ≤ %d)\n", (n <= t ? "PASS" : "FAIL"), n, t }'
 echo "ping $ping_ir instructions per request (no target: dispatch alone; find − ping = $((find_ir - ping_ir)))"
+awk -v off="$demo_ir" -v on="$traced_ir" 'BEGIN {
+    printf "tracing adds %d instructions to the demo press (+%.0f %%; make bench-trace measures the throughput)\n", on - off, (on - off) * 100 / off }'
 
 # Where find's instructions go: callgrind_annotate's inclusive list, demangled
 # and trimmed, with each function's share and its instructions per request.

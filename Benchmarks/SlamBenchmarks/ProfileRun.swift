@@ -1,13 +1,21 @@
+import SlamDemo
+
 /// `--profile OPERATION SIZE [REPETITIONS]`: runs one operation on a prepared
 /// tree, untimed and without the table, so a profiler (`valgrind
 /// --tool=callgrind --toggle-collect=…`, `perf record`) sees only that work.
 /// The tree is prepared outside ``perform()``, which a profiler can focus on.
-/// `find` and `ping` send one request per repetition through ``InProcessClient``
-/// (`ping`: the cost of parsing, dispatch and the reply alone);
+/// `find`, `press` and `ping` send one request per repetition through ``InProcessClient``
+/// (`press` toggles a switch that has no autoUI; `ping`: the cost of parsing, dispatch and the reply alone);
 /// `scripts/bench-instructions.sh` counts their instructions with callgrind.
 struct ProfileRun {
     enum Operation: String, CaseIterable {
-        case load, update, reset, tree, find, ping, render
+        case load, update, reset, tree, find, press, ping, render
+        /// `press` while a trace is written (to /dev/null: the records built, the writes free).
+        case pressTraced = "press-traced"
+        /// The demo's +1 (autoUI: the Home screen updates; the count and progress change), as `make bench-rpc`
+        /// and `make bench-trace` press it (SIZE is ignored); then the same while a trace is written to /dev/null.
+        case pressDemo = "press-demo"
+        case pressDemoTraced = "press-demo-traced"
     }
 
     let operation: Operation
@@ -28,13 +36,17 @@ struct ProfileRun {
         switch operation {
         case .load:
             for _ in 0..<repetitions { try perform { _ = try LargeScreen(storyboard: storyboard) } }
-        case .update, .reset, .tree, .find, .ping:
+        case .update, .reset, .tree, .find, .press, .pressTraced, .ping:
             let screen = try LargeScreen(storyboard: storyboard)
             screen.attachDataSources()
             let client = InProcessClient(application: screen.application)
             let treeRequest = InProcessClient.request("tree")
             let findRequest = InProcessClient.request("find", params: #"{"ref":"s0g0e1"}"#)
             let pingRequest = InProcessClient.request("ping")
+            let pressRequest = InProcessClient.request("press", params: #"{"ref":"s0g0e2"}"#)
+            if operation == .pressTraced {
+                client.send(InProcessClient.request("trace.start", params: #"{"path":"/dev/null"}"#))
+            }
             for _ in 0..<repetitions {
                 perform {
                     switch operation {
@@ -42,10 +54,18 @@ struct ProfileRun {
                     case .reset: screen.controller.resetUI()
                     case .tree: client.send(treeRequest)
                     case .ping: client.send(pingRequest)
+                    case .press, .pressTraced: client.send(pressRequest)
                     default: client.send(findRequest)
                     }
                 }
             }
+        case .pressDemo, .pressDemoTraced:
+            let client = InProcessClient(application: try DemoApp.makeApplication())
+            if operation == .pressDemoTraced {
+                client.send(InProcessClient.request("trace.start", params: #"{"path":"/dev/null"}"#))
+            }
+            let pressRequest = InProcessClient.request("press", params: #"{"ref":"increment"}"#)
+            for _ in 0..<repetitions { perform { client.send(pressRequest) } }
         case .render:
             let benchmark = StateViewBenchmark(options: BenchmarkOptions(arguments: ["--quick"])!, rowCount: size)
             for _ in 0..<repetitions { _ = try benchmark.run() }

@@ -1,7 +1,7 @@
 // SlamBenchmarks: in-process figures for large trees and state views.
 //
 //     swift run -c release SlamBenchmarks [--quick] [--json]
-//     swift run -c release SlamBenchmarks --profile {load|update|reset|tree|find|ping|render} SIZE [REPETITIONS]
+//     swift run -c release SlamBenchmarks --profile {load|update|reset|tree|find|press|press-traced|ping|render} SIZE [REPETITIONS]
 //
 // Prints one row per measurement (median and minimum of several runs, and the
 // target with pass/FAIL), then a summary line; exits 1 when a target is missed.

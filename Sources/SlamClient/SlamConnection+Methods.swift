@@ -93,6 +93,15 @@ extension SlamConnection {
     @discardableResult
     public func reset() throws(ClientError) -> ResetOutcome { try send(ResetRequest()) }
 
+    /// Begins a trace of every client's messages and the screens they led to; returns the file's path.
+    /// `path` must be absolute; nil: a new file beside the daemon's socket.
+    @discardableResult
+    public func traceStart(path: String? = nil) throws(ClientError) -> String { try send(TraceStartRequest(path: path)).path }
+
+    /// Ends the trace: the file is complete.
+    @discardableResult
+    public func traceStop() throws(ClientError) -> TraceStopped { try send(TraceStopRequest()) }
+
     /// Waits in the daemon for a state; nil for `.absent`.
     @discardableResult
     public func waitFor(_ reference: ElementLocator, state: WaitState, timeoutMilliseconds: Int? = nil,

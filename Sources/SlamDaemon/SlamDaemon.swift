@@ -80,10 +80,12 @@ public final class SlamDaemon: Sendable {
         defer { try? group.syncShutdownGracefully() }
         let loop = group.next()
 
-        let state = try loop.submit { [configuration, logger, makeApplication] in
+        let state = try loop.submit { [configuration, logger, makeApplication, path] in
             let service = try SlamService(makeApplication: makeApplication, scheduler: EventLoopScheduler(eventLoop: loop),
                                       configuration: .init(maximumMessageBytes: configuration.maximumMessageBytes,
-                                                           transports: configuration.web == nil ? ["unix"] : ["unix", "websocket"]))
+                                                           transports: configuration.web == nil ? ["unix"] : ["unix", "websocket"],
+                                                           traceDirectory: SocketLocation.traceDirectory(socketPath: path),
+                                                           traceNamePrefix: SocketLocation.traceNamePrefix(socketPath: path)))
             return NIOLoopBound(DaemonState(service: service, logger: logger), eventLoop: loop)
         }.wait()
         logForwarder?.connect(loop: loop, state: state)

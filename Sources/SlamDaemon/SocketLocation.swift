@@ -37,6 +37,23 @@ public enum SocketLocation {
         }
     }
 
+    /// Where `trace.start` without a path writes: beside the socket, as an absolute path.
+    public static func traceDirectory(socketPath: String) -> String {
+        let directory = directory(of: socketPath)
+        if directory.hasPrefix("/") { return directory }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return directory }
+        let cwd = String(cString: buffer)
+        return directory == "." ? cwd : (cwd == "/" ? "" : cwd) + "/" + directory
+    }
+
+    /// How default trace files begin: the socket's file name without `.sock` (`slamd` for the default socket).
+    public static func traceNamePrefix(socketPath: String) -> String {
+        var name = socketPath.split(separator: "/").last.map(String.init) ?? "slamd"
+        if name.hasSuffix(".sock"), name.count > 5 { name.removeLast(5) }
+        return name
+    }
+
     /// The directory part of `path`.
     public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -25,11 +25,11 @@ import Musl
 /// let text = try snapshot.serialized()   // {"type":"Label","visible":true}
 /// ```
 public struct JSONNode: ~Copyable {
-    private let pointer: UnsafeMutablePointer<json_t>
+    let pointer: UnsafeMutablePointer<json_t>
     /// Significant digits the document's doubles need (at least 1).
-    private var precision: Int32
+    private(set) var precision: Int32
     /// False once a value JSON cannot hold (NaN, infinity) went into the document.
-    private var isRepresentable: Bool
+    private(set) var isRepresentable: Bool
 
     private init(pointer: UnsafeMutablePointer<json_t>, precision: Int32 = 1, isRepresentable: Bool = true) {
         self.pointer = pointer

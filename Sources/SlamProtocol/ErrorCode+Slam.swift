@@ -34,6 +34,9 @@ extension ErrorCode {
     /// A locator matched more than one element and named no `nth`.
     /// `data`: `ref` (the locator), `controller`, `candidates` (each `ref`, `path`, `type`, `text`).
     public static let ambiguousLocator = ErrorCode(rawValue: -32014)
+    /// `trace.start` while a trace is being written, or `trace.stop` when none is. `data`: `path`
+    /// (the trace being written, or null), `tracing`.
+    public static let traceConflict = ErrorCode(rawValue: -32015)
 
     /// Every code Slam can answer with and its short name, in code order, for discovery and docs.
     public static let slamCodes: [(code: ErrorCode, name: String)] = [
@@ -57,6 +60,7 @@ extension ErrorCode {
         (.elementCovered, "Element covered"),
         (.applicationReset, "Application reset"),
         (.ambiguousLocator, "Ambiguous locator"),
+        (.traceConflict, "Trace conflict"),
     ]
 
     /// The short name of a Slam code.

@@ -11,7 +11,8 @@ public enum SlamRequests {
             TypeTextRequest.self, RunTaskRequest.self,
             TasksRequest.self, ControllersRequest.self, WaitForRequest.self, SubscribeRequest.self,
             UnsubscribeRequest.self, StateGetRequest.self, StateSetRequest.self, StateListRequest.self,
-            UIAttachRequest.self, UIDetachRequest.self, ResetRequest.self, DiscoverRequest.self,
+            UIAttachRequest.self, UIDetachRequest.self, ResetRequest.self, TraceStartRequest.self, TraceStopRequest.self,
+            DiscoverRequest.self,
         ]
     }
 

@@ -34,11 +34,27 @@ public final class Dispatcher<Context> {
     public func handle(_ bytes: [UInt8], context: Context, reply: @escaping ([UInt8]?) -> Void) {
         let document: JSONDocument
         do {
-            document = try JSONDocument(parsing: bytes, maximumDepth: maximumDepth)
+            document = try parse(bytes)
         } catch {
             reply(ResponseEncoder.error(Self.parseError(error), id: .null))
             return
         }
+        handle(document, context: context, reply: reply)
+    }
+
+    /// Parses one framed message as ``handle(_:context:reply:)`` would (its depth limit),
+    /// for a caller that looks at the message before handing it over (a trace).
+    public func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONDocument {
+        try JSONDocument(parsing: bytes, maximumDepth: maximumDepth)
+    }
+
+    /// Answers a message that did not parse: the parse error, with a null id.
+    public func answerUnparsable(_ error: JSONError, reply: ([UInt8]?) -> Void) {
+        reply(ResponseEncoder.error(Self.parseError(error), id: .null))
+    }
+
+    /// Handles a message already parsed with ``parse(_:)``.
+    public func handle(_ document: borrowing JSONDocument, context: Context, reply: @escaping ([UInt8]?) -> Void) {
         document.withRoot { root in
             if root.kind == .array {
                 handleBatch(root, context: context, reply: reply)

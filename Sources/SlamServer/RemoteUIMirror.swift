@@ -73,54 +73,73 @@ final class RemoteUIMirror {
 
     // MARK: - Batches
 
-    /// The next `ui.redraw` params (`{seq, ops}`) for what changed since the last
-    /// batch, or nil when nothing did. `changes` are the changed elements per
-    /// controller, `changedState` the shared state keys whose value changed, with their values.
-    func batch(application: Application, changes: [(controller: ViewController, elements: [View])],
-               changedState: JSONValue.Object, removedState: [String] = []) -> JSONNode? {
+    /// Writes the next `ui.redraw` params (`{seq, ops}`) for what changed since the last
+    /// batch at the end of `writer`, straight as JSON text; returns false (and writes
+    /// nothing) when nothing did. `changes` are the changed elements per controller,
+    /// `changedState` the shared state keys whose value changed, with their values.
+    func writeBatch(into writer: inout JSONWriter, application: Application,
+                    changes: [(controller: ViewController, elements: [View])],
+                    changedState: JSONValue.Object, removedState: [String] = []) -> Bool {
         sentWhole.removeAll(keepingCapacity: true)
-        var ops = JSONNode.array()
+        let start = writer.bytes.count
+        writer.beginObject()
+        writer.key("seq")
+        writer.integer(sequence + 1)
+        writer.key("ops")
+        writer.beginArray()
         var count = 0
 
-        let kept = reconcileStack(application.stack, into: &ops, count: &count)
+        let kept = reconcileStack(application.stack, into: &writer, count: &count)
 
         if !changedState.isEmpty || !removedState.isEmpty {
-            var op = JSONNode.object()
-            op.set("op", JSONNode("state"))
-            op.set("values", JSONNode(JSONValue.object(changedState)))
+            writer.beginObject()
+            writer.key("op")
+            writer.string(literal: "state")
+            writer.key("values")
+            writer.value(.object(changedState))
             // Only a reset removes keys; the member is left out otherwise.
-            if !removedState.isEmpty { op.set("removed", JSONNode(JSONValue.array(removedState.map(JSONValue.string)))) }
-            ops.append(op)
+            if !removedState.isEmpty {
+                writer.key("removed")
+                writer.value(.array(removedState.map(JSONValue.string)))
+            }
+            writer.endObject()
             count += 1
         }
 
-        for entry in changes where kept.contains(ObjectIdentifier(entry.controller)) {
+        for entry in changes where kept?.contains(ObjectIdentifier(entry.controller))
+                ?? screens.contains(where: { $0.controller === entry.controller }) {
             for element in entry.elements {
                 let identifier = ObjectIdentifier(element)
                 guard let node = nodes[identifier], !sentWhole.contains(identifier) else { continue }
-                reconcileChildren(of: element, into: &ops, count: &count)
-                var op = JSONNode.object()
-                op.set("op", JSONNode("update"))
-                op.set("node", JSONNode(node.number))
-                op.set("snapshot", element.snapshotNode())
-                ops.append(op)
+                reconcileChildren(of: element, into: &writer, count: &count)
+                writer.beginObject()
+                writer.key("op")
+                writer.string(literal: "update")
+                writer.key("node")
+                writer.integer(node.number)
+                writer.key("snapshot")
+                element.writeSnapshot(into: &writer)
+                writer.endObject()
                 count += 1
             }
         }
         sentWhole.removeAll()
 
-        guard count > 0 else { return nil }
+        guard count > 0 else {
+            writer.bytes.removeSubrange(start...)
+            return false
+        }
+        writer.endArray()
+        writer.endObject()
         sequence += 1
-        var params = JSONNode.object()
-        params.set("seq", JSONNode(sequence))
-        params.set("ops", ops)
-        return params
+        return true
     }
 
     /// Brings the mirrored stack in line with `stack`, writing a `stack` operation when it
     /// changed; returns the controllers of screens that were already shown (their
-    /// element changes still need sending; new screens went out whole).
-    private func reconcileStack(_ stack: [Application.Presentation], into ops: inout JSONNode, count: inout Int) -> Set<ObjectIdentifier> {
+    /// element changes still need sending; new screens went out whole), or nil when the
+    /// stack did not change (every screen was shown: the usual turn builds no set).
+    private func reconcileStack(_ stack: [Application.Presentation], into writer: inout JSONWriter, count: inout Int) -> Set<ObjectIdentifier>? {
         var common = 0
         while common < screens.count, common < stack.count, screens[common].controller === stack[common].controller,
               screens[common].isModal == stack[common].isModal {
@@ -131,8 +150,8 @@ final class RemoteUIMirror {
             screens[index].title = stack[index].controller.title
             changed = true
         }
+        guard changed else { return nil }
         let kept = Set(screens[0..<common].map { ObjectIdentifier($0.controller) })
-        guard changed else { return kept }
 
         for screen in screens[common...] { forget(ObjectIdentifier(screen.controller.view)) }
         screens.removeSubrange(common...)
@@ -142,19 +161,21 @@ final class RemoteUIMirror {
             track(screen.controller.view, parent: nil)
             screens.append(screen)
         }
-        var op = JSONNode.object()
-        op.set("op", JSONNode("stack"))
-        var entries = JSONNode.array()
-        for (index, screen) in screens.enumerated() { entries.append(entry(for: screen, withTree: index >= firstNew)) }
-        op.set("stack", entries)
-        ops.append(op)
+        writer.beginObject()
+        writer.key("op")
+        writer.string(literal: "stack")
+        writer.key("stack")
+        writer.beginArray()
+        for (index, screen) in screens.enumerated() { writeEntry(for: screen, withTree: index >= firstNew, into: &writer) }
+        writer.endArray()
+        writer.endObject()
         count += 1
         return kept
     }
 
     /// Writes the `remove`, `move` and `insert` operations that turn the children last sent for
     /// `element` into its children now: removals first, then positions left to right.
-    private func reconcileChildren(of element: View, into ops: inout JSONNode, count: inout Int) {
+    private func reconcileChildren(of element: View, into writer: inout JSONWriter, count: inout Int) {
         let parent = ObjectIdentifier(element)
         guard let parentNode = nodes[parent] else { return }
         let old = parentNode.children
@@ -168,7 +189,8 @@ final class RemoteUIMirror {
             if newIdentifiers.contains(child) {
                 working.append(child)
             } else {
-                ops.append(Self.operation("remove", node: nodes[child]!.number))
+                Self.writeOperation("remove", node: nodes[child]!.number, into: &writer)
+                writer.endObject()
                 count += 1
                 forget(child)
             }
@@ -181,25 +203,31 @@ final class RemoteUIMirror {
                 let from = working[index...].firstIndex(of: child)!
                 working.remove(at: from)
                 working.insert(child, at: index)
-                var op = Self.operation("move", node: node.number)
-                op.set("index", JSONNode(index))
-                ops.append(op)
+                Self.writeOperation("move", node: node.number, into: &writer)
+                writer.key("index")
+                writer.integer(index)
+                writer.endObject()
                 count += 1
             } else {
                 if let node = nodes[child] {
                     // Moved here from another parent: renderers drop it there and get it whole here.
-                    ops.append(Self.operation("remove", node: node.number))
+                    Self.writeOperation("remove", node: node.number, into: &writer)
+                    writer.endObject()
                     count += 1
                     if let oldParent = node.parent { nodes[oldParent]?.children.removeAll { $0 == child } }
                     forget(child)
                 }
-                var op = JSONNode.object()
-                op.set("op", JSONNode("insert"))
-                op.set("parent", JSONNode(parentNode.number))
-                op.set("index", JSONNode(index))
+                writer.beginObject()
+                writer.key("op")
+                writer.string(literal: "insert")
+                writer.key("parent")
+                writer.integer(parentNode.number)
+                writer.key("index")
+                writer.integer(index)
                 track(view, parent: parent)
-                op.set("tree", mirroredTree(child))
-                ops.append(op)
+                writer.key("tree")
+                writeMirroredTree(child, into: &writer)
+                writer.endObject()
                 count += 1
                 working.insert(child, at: index)
             }
@@ -207,11 +235,13 @@ final class RemoteUIMirror {
         nodes[parent]?.children = working
     }
 
-    private static func operation(_ name: String, node number: Int) -> JSONNode {
-        var op = JSONNode.object()
-        op.set("op", JSONNode(name))
-        op.set("node", JSONNode(number))
-        return op
+    /// Opens an operation object `{"op":…,"node":…` (the caller adds members and closes it).
+    private static func writeOperation(_ name: StaticString, node number: Int, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("op")
+        writer.string(literal: name)
+        writer.key("node")
+        writer.integer(number)
     }
 
     // MARK: - Nodes and screens
@@ -236,6 +266,19 @@ final class RemoteUIMirror {
         nodes[identifier] = Node(element: element, number: number, parent: parent, children: children)
     }
 
+    /// ``mirroredTree(_:)`` written straight as JSON text.
+    private func writeMirroredTree(_ identifier: ObjectIdentifier, into writer: inout JSONWriter) {
+        let node = nodes[identifier]!
+        node.element.writeSnapshotMembers(into: &writer)
+        writer.key("node")
+        writer.integer(node.number)
+        writer.key("children")
+        writer.beginArray()
+        for child in node.children { writeMirroredTree(child, into: &writer) }
+        writer.endArray()
+        writer.endObject()
+    }
+
     /// The tree of a mirrored element as `tree` writes it, each node with its `node` number.
     private func mirroredTree(_ identifier: ObjectIdentifier) -> JSONNode {
         let node = nodes[identifier]!
@@ -257,6 +300,24 @@ final class RemoteUIMirror {
         lastScreenNumber += 1
         return Screen(number: lastScreenNumber, controller: presentation.controller, isModal: presentation.isModal,
                       title: presentation.controller.title)
+    }
+
+    /// ``entry(for:withTree:)`` written straight as JSON text.
+    private func writeEntry(for screen: Screen, withTree: Bool, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("screen")
+        writer.integer(screen.number)
+        writer.key("id")
+        writer.string(screen.controller.identifier)
+        writer.key("title")
+        writer.string(screen.title)
+        writer.key("modal")
+        writer.bool(screen.isModal)
+        if withTree {
+            writer.key("tree")
+            writeMirroredTree(ObjectIdentifier(screen.controller.view), into: &writer)
+        }
+        writer.endObject()
     }
 
     private func entry(for screen: Screen, withTree: Bool) -> JSONNode {

@@ -152,7 +152,7 @@ extension SlamService {
     static func describe(_ element: View) -> String {
         var words = [type(of: element).typeName]
         words.append(element.reference.isEmpty ? "at \(element.path)" : "'\(element.reference)'")
-        if let text = element.locatorText { words.append(JSONValue.string(text).description) }
+        if let text = element.locatorText, !text.isEmpty { words.append(JSONValue.string(text).description) }
         return words.joined(separator: " ")
     }
 

@@ -21,17 +21,33 @@ extension SlamService {
     func detachUI(_ session: ClientSession) -> Bool {
         guard session.isAttachedToUI else { return false }
         session.isAttachedToUI = false
-        if !sessions.values.contains(where: \.isAttachedToUI) { remoteUI.deactivate() }
+        if trace == nil, !sessions.values.contains(where: \.isAttachedToUI) { remoteUI.deactivate() }
         return true
     }
 
     /// Sends this turn's batch, written once, to every attached renderer.
     func sendRedraw(changes: [(controller: ViewController, elements: [View])], changedState: JSONValue.Object,
                     removedState: [String] = []) {
-        guard let params = remoteUI.batch(application: application, changes: changes, changedState: changedState,
-                                          removedState: removedState),
-              let bytes = try? params.serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"ui.redraw","params":"#.utf8),
-                                                 suffix: [UInt8(ascii: "}")]) else { return }
+        // No renderer: the trace's screen record is the only reader, and the batch is written straight into it.
+        if let trace, !sessions.values.contains(where: \.isAttachedToUI) {
+            trace.recordRedraw { writer in
+                remoteUI.writeBatch(into: &writer, application: application, changes: changes, changedState: changedState,
+                                    removedState: removedState)
+            }
+            return
+        }
+        let prefix: StaticString = #"{"jsonrpc":"2.0","method":"ui.redraw","params":"#
+        var writer = JSONWriter()
+        writer.bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        guard remoteUI.writeBatch(into: &writer, application: application, changes: changes, changedState: changedState,
+                                  removedState: removedState) else { return }
+        writer.bytes.append(UInt8(ascii: "}"))
+        let bytes = writer.bytes
+        // The trace's screen record is this very batch, written once for the file and the renderers.
+        if let trace {
+            trace.recordRedraw(bytes[prefix.utf8CodeUnitCount ..< bytes.count - 1],
+                               clients: sessions.values.filter(\.isAttachedToUI).map(\.identifier).sorted())
+        }
         for session in sessions.values where session.isAttachedToUI {
             session.enqueueNotification(bytes)
         }

@@ -45,6 +45,8 @@ extension SlamService {
         if remoteUI.isActive {
             sendRedraw(changes: [], changedState: changedState.filter { newState[$0.key] != nil }, removedState: removed)
         }
+        // A test that resets between cases and reads the trace finds everything up to here in the file.
+        trace?.flushRequested = true
         withExtendedLifetime(old) {}
         return ResetOutcome(top: fresh.topController?.identifier, stateKeys: newState.count)
     }

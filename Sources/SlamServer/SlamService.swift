@@ -29,12 +29,19 @@ public final class SlamService {
         /// The transports clients reach this service by, reported by `version` (names
         /// only: the service knows nothing of them; the daemon says which it serves).
         public var transports: [String]
+        /// Where `trace.start` without a path writes (the daemon: its socket's directory).
+        public var traceDirectory: String
+        /// How those files begin: `<prefix>-trace-<UTC date and time>.jsonl` (the daemon: its socket's name).
+        public var traceNamePrefix: String
 
         public init(serverVersion: String = SlamService.serverVersion, maximumMessageBytes: Int = 16 << 20,
                     defaultWaitTimeoutMilliseconds: Int = WaitForRequest.defaultTimeoutMilliseconds,
-                    maximumWaitTimeoutMilliseconds: Int = 600_000, transports: [String] = ["unix"]) {
+                    maximumWaitTimeoutMilliseconds: Int = 600_000, transports: [String] = ["unix"],
+                    traceDirectory: String = DefaultSocketPath.directory, traceNamePrefix: String = "slamd") {
             self.serverVersion = serverVersion
             self.transports = transports
+            self.traceDirectory = traceDirectory
+            self.traceNamePrefix = traceNamePrefix
             self.maximumMessageBytes = maximumMessageBytes
             self.defaultWaitTimeoutMilliseconds = defaultWaitTimeoutMilliseconds
             self.maximumWaitTimeoutMilliseconds = maximumWaitTimeoutMilliseconds
@@ -67,6 +74,10 @@ public final class SlamService {
     var compiledPatterns: [String: Regex<AnyRegexOutput>] = [:]
     /// What attached renderers were last told (see ``RemoteUIMirror``).
     let remoteUI = RemoteUIMirror()
+    /// The trace being written (`trace.start`); nil, the usual case, costs each message one test.
+    var trace: TraceRecorder?
+    /// Why the last trace ended on its own (its file could not be written), for `trace.stop`.
+    var lastTraceFailure: (path: String, reason: String)?
 
     /// Serves `application`; `reset` is refused (there is no way to make the launch state again).
     public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
@@ -120,6 +131,7 @@ public final class SlamService {
 
     public func connect(_ session: ClientSession) {
         sessions[session.identifier] = session
+        trace?.recordConnection("connect", client: session.identifier)
     }
 
     /// Forgets a session: its pending waits are cancelled, nothing more is sent to it.
@@ -131,10 +143,15 @@ public final class SlamService {
             waits.removeValue(forKey: identifier)?.cancelTimer()
         }
         session.pendingWaits.removeAll()
+        trace?.recordConnection("disconnect", client: session.identifier)
     }
 
     /// Handles one framed message from `session`; its reply (if any) is queued on the session in order.
     public func receive(_ message: [UInt8], from session: ClientSession) {
+        if let trace {
+            receiveTraced(message, from: session, trace: trace)
+            return
+        }
         let ticket = session.reserve()
         dispatcher.handle(message, context: session) { [weak session] reply in
             session?.fill(ticket, with: reply)
@@ -144,7 +161,12 @@ public final class SlamService {
 
     /// Answers a framing problem (over-size message, bad header) with an error whose id is null.
     public func receive(_ error: FramingError, from session: ClientSession) {
-        session.fill(session.reserve(), with: ResponseEncoder.error(error.responseError, id: .null))
+        let reply = ResponseEncoder.error(error.responseError, id: .null)
+        if let trace {
+            trace.recordUnreadable(client: session.identifier, text: nil, reason: error.responseError.message)
+            trace.recordReply(reply, client: session.identifier)
+        }
+        session.fill(session.reserve(), with: reply)
     }
 
     // MARK: - Changes and events
@@ -248,6 +270,9 @@ public final class SlamService {
             }
             if let bytes { session.enqueueNotification(bytes) }
         }
+        if let trace, let bytes {
+            trace.recordNotification(bytes, clients: sessions.values.filter { $0.subscriptions.contains(kind) }.map(\.identifier).sorted())
+        }
     }
 
     // MARK: - Shutdown
@@ -258,6 +283,7 @@ public final class SlamService {
         answerPendingWaits { wait in
             ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": wait.reference?.parameterJSON ?? .null])
         }
+        _ = endTrace(reason: "shutdown")
     }
 
     /// Answers every pending wait, oldest first, with the error `reason` gives it.

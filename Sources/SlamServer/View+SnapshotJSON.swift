@@ -31,6 +31,26 @@ extension View {
         return object
     }
 
+    /// The snapshot written straight as JSON text (what ``snapshotNode()`` holds), with no tree in between.
+    func writeSnapshot(into writer: inout JSONWriter) {
+        writeSnapshotMembers(into: &writer)
+        writer.endObject()
+    }
+
+    /// The snapshot's opening brace and members, without its closing brace (more members may follow).
+    func writeSnapshotMembers(into writer: inout JSONWriter) {
+        let type = Swift.type(of: self)
+        writer.beginObject()
+        writer.key("type")
+        writer.string(type.typeName)
+        writer.key("ref")
+        writer.string(reference)
+        for property in type.properties {
+            writer.key(named: property.name)
+            property.read(self).write(into: &writer)
+        }
+    }
+
     /// The snapshot with nested `children`, `depth` levels deep (nil: all), built straight into jansson.
     public func treeNode(depth: Int?) -> JSONNode {
         var object = snapshotNode()
@@ -44,6 +64,26 @@ extension View {
 }
 
 extension PropertyValue {
+    /// The property as JSON text, as ``jsonNode()`` holds it.
+    func write(into writer: inout JSONWriter) {
+        switch self {
+        case .null: writer.null()
+        case .bool(let flag): writer.bool(flag)
+        case .integer(let integer): writer.integer(integer)
+        case .double(let double): writer.double(double)
+        case .string(let text): writer.string(text)
+        case .strings(let texts):
+            writer.beginArray()
+            for text in texts { writer.string(text) }
+            writer.endArray()
+        case .integers(let integers):
+            writer.beginArray()
+            for integer in integers { writer.integer(integer) }
+            writer.endArray()
+        case .structured(let value): writer.value(JSONValue(state: value))
+        }
+    }
+
     /// The property as JSON: numbers stay integers or doubles as declared.
     func jsonNode() -> JSONNode {
         switch self {

@@ -3,6 +3,9 @@ import SlamJSON
 import SlamProtocol
 import SlamRPC
 @testable import SlamServer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the server writes for each method reads back as the method's declared
 /// `Result`, so a Swift client's typed call and the live server agree.
@@ -48,7 +51,12 @@ import SlamRPC
         #expect(attached.stack.map(\.id) == ["Home", "Settings"])
         #expect(attached.stack.last?.tree?["node"]?.integerValue != nil)
         #expect(try send(note(UIDetachRequest()), to: client).detached)
+        let tracePath = "/tmp/slam-typed-result-\(getpid())-\(UInt32.random(in: 0 ... .max)).jsonl"
+        defer { unlink(tracePath) }
+        #expect(try send(note(TraceStartRequest(path: tracePath)), to: client).path == tracePath)
         #expect(try send(note(ResetRequest()), to: client) == ResetOutcome(top: "Home", stateKeys: 2))
+        #expect(try send(note(TraceStopRequest()), to: client) == TraceStopped(path: tracePath, records: 7),
+                "header, screen, reset: request, screen, reply; trace.stop, end")
         #expect(sent == Set(SlamRequests.methodNames), "every method of the list is checked here")
     }
 

@@ -5,8 +5,9 @@ import SlamJSON
 /// `JSONValue` and the in-place reader (`JSONDocument`, what the dispatcher
 /// reads requests with) must accept the same documents and read the same
 /// values; whatever parses must be written, by the serializer and by
-/// `JSONNode` (what replies are written with), as the same bytes, and parse
-/// back to the same value (the round trip every reply relies on).
+/// `JSONNode` (what replies are written with) and its Swift walk, as the same
+/// bytes, and parse back to the same value (the round trip every reply relies
+/// on); `JSONWriter` (ui.redraw batches) must write text that reads back as it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
@@ -28,6 +29,12 @@ public func fuzzJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     precondition(!written.contains(UInt8(ascii: "\n")), "compact JSON with a raw newline breaks newline framing")
     precondition((try? JSONNode(value).serialized()) == written, "JSONNode writes other bytes than the serializer")
+    var walked: [UInt8] = []
+    try? JSONNode(value).write(into: &walked)
+    precondition(walked == written, "JSONNode.write (what ui.redraw batches and traces use) writes other bytes than jansson")
+    var writer = JSONWriter()
+    writer.value(value)
+    precondition((try? JSONParser().parse(writer.bytes)) == value, "JSONWriter's text reads back as another value")
     let reread = try? JSONParser().parse(written)
     precondition(reread == value, "the round trip changed the value")
     return 0

@@ -39,6 +39,7 @@ from .errors import (
     StateKeyNotFound,
     TaskFailed,
     TaskNotFound,
+    TraceConflict,
     WaitTimedOut,
 )
 
@@ -82,6 +83,7 @@ __all__ = [
     "ElementCovered",
     "ApplicationReset",
     "AmbiguousLocator",
+    "TraceConflict",
     "SlamConnectionError",
     "SlamTimeout",
     "SlamProtocolError",

@@ -365,6 +365,24 @@ class Client:
         the daemon and its connections kept; returns ``{top, stateKeys}``."""
         return self.call("reset")
 
+    def trace_start(self, path: Union[str, "os.PathLike[str]", None] = None) -> str:
+        """``trace.start``: the daemon writes a trace (JSON Lines) of every client's requests,
+        replies and notifications, with the screen after each change, until :meth:`trace_stop`;
+        returns the trace file's absolute path.
+
+        ``path`` is made absolute here (the daemon does not share this process's working
+        directory); the file is created 0600, or replaced. None: a new file beside the socket.
+        Raises :class:`slam.TraceConflict` while a trace is being written, and
+        :class:`slam.InvalidParams` naming the path when it cannot be written.
+        """
+        absolute = None if path is None else os.path.abspath(os.fspath(path))
+        return self.call("trace.start", _named(path=absolute))["path"]
+
+    def trace_stop(self) -> Dict[str, Any]:
+        """``trace.stop``: ends the trace, written whole; returns ``{path, records}``
+        (``slamctl trace show PATH`` prints it as steps). Raises :class:`slam.TraceConflict` when none is written."""
+        return self.call("trace.stop")
+
     def wait_for(
         self,
         ref: Optional[Ref] = None,

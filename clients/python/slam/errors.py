@@ -163,6 +163,13 @@ class AmbiguousLocator(SlamError):
     code = -32014
 
 
+class TraceConflict(SlamError):
+    """-32015: ``trace.start`` while a trace is being written, or ``trace.stop`` when none is
+    (``data``: ``path`` of the trace being written or None, ``tracing``)."""
+
+    code = -32015
+
+
 ERROR_CLASSES: Dict[int, Type[SlamError]] = {
     error_class.code: error_class
     for error_class in (
@@ -186,6 +193,7 @@ ERROR_CLASSES: Dict[int, Type[SlamError]] = {
         ElementCovered,
         ApplicationReset,
         AmbiguousLocator,
+        TraceConflict,
     )
 }
 """The exception class for each error code the protocol documents."""

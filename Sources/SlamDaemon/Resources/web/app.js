@@ -10,6 +10,7 @@
 //   'slam:painted' on window   a CustomEvent after each paint, detail {seq, reset}
 //   window.slam.model          the UIModel;  window.slam.rpc  the connection
 //   window.slam.redraw(params) paints a ui.redraw batch as if the server had sent it
+//   window.slam.inspector.trace the Trace tab: open(text, name), select(step), leave(), model (the past UI)
 //   window.slam.stats          {paints, lastPaintMs, paintMs: [...]} (apply + render per batch),
 //                              attachMs (ui.attach sent → DOM built), attachFrameMs (→ its first frame),
 //                              attachPaintMs (model + DOM only)
@@ -327,7 +328,8 @@ backButton.addEventListener('click', pop);
 
 function paint(changes) {
   renderer.paint(changes);
-  if (changes.stack || changes.reset) updateChrome();
+  // While a trace's past screen is shown, the title bar is the trace's.
+  if ((changes.stack || changes.reset) && !(inspector && inspector.trace.active)) updateChrome();
   followServerFocus();
   inspector.modelChanged(changes);
   window.dispatchEvent(new CustomEvent('slam:painted', { detail: { seq: model.seq, reset: changes.reset } }));
@@ -473,6 +475,9 @@ const inspector = new Inspector({
   toggle: $('inspect-toggle'),
   app,
   stage,
+  screens,
+  // A trace's past screen takes the title bar while it is shown; the live page's comes back after.
+  chrome: { title: titleElement, back: backButton, restore: updateChrome },
   model,
   renderer,
   rpc,

@@ -6,9 +6,11 @@
 //   Events   — a live log of changed, navigated, taskRan, stateChanged, log, openURL, focusChanged;
 //   State    — the shared state, each value editable as JSON (state.set);
 //   Stack    — the navigation stack;
-//   Record   — a flow written from what people and scripts do (recorder.js).
+//   Record   — a flow written from what people and scripts do (recorder.js);
+//   Trace    — a trace file opened in the page, stepped through with the screen at each step (trace-view.js).
 
 import { RecordPanel } from './recorder.js';
+import { TraceView } from './trace-view.js';
 
 const EVENTS = ['changed', 'navigated', 'taskRan', 'stateChanged', 'log', 'openURL', 'focusChanged'];
 const MAX_LOG = 300;
@@ -248,7 +250,7 @@ function timeOfDay(date) {
 }
 
 export class Inspector {
-  constructor({ panel, toggle, app, stage, model, renderer, rpc, toast, showError }) {
+  constructor({ panel, toggle, app, stage, screens, chrome, model, renderer, rpc, toast, showError }) {
     this.panel = panel;
     this.toggleButton = toggle;
     this.app = app;
@@ -273,6 +275,7 @@ export class Inspector {
     this.treeTimer = null;
     this.picking = false;
     this.build();
+    this.trace = new TraceView({ section: this.panels.trace, panel, stage, screens, app, chrome, toast });
     toggle.addEventListener('click', () => this.toggle());
     this.onPickMove = (event) => this.pickMove(event);
     this.onPickClick = (event) => this.pickClick(event);
@@ -294,7 +297,7 @@ export class Inspector {
     tabs.setAttribute('role', 'tablist');
     this.tabButtons = {};
     this.panels = {};
-    for (const [name, label] of [['elements', 'Elements'], ['events', 'Events'], ['state', 'State'], ['stack', 'Stack'], ['record', 'Record']]) {
+    for (const [name, label] of [['elements', 'Elements'], ['events', 'Events'], ['state', 'State'], ['stack', 'Stack'], ['record', 'Record'], ['trace', 'Trace']]) {
       const tab = button('tab', label);
       tab.id = `tab-${name}`;
       tab.setAttribute('role', 'tab');
@@ -394,7 +397,10 @@ export class Inspector {
     this.recorder = new RecordPanel({ section: record, rpc: this.rpc, toast: this.toast, showError: this.showError });
     this.recorder.onChange = () => { if (this.selected !== null && this.tab === 'elements') this.renderDetails(); };
 
-    p.append(head, elements, events, state, stack, record);
+    // Trace: filled by the TraceView.
+    const trace = this.section('trace');
+
+    p.append(head, elements, events, state, stack, record, trace);
 
     this.hoverOutline = el('div', 'pick-outline is-hover');
     this.hoverLabel = el('div', 'pick-label');
