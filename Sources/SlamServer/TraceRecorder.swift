@@ -8,6 +8,11 @@ import Glibc
 import Musl
 #endif
 
+/// Opens a trace file for writing, mode 0600 (outside ``TraceRecorder``, whose own `open` would shadow the system's).
+private func openTraceFile(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags, 0o600)
+}
+
 /// The trace being written (`trace.start` … `trace.stop`): one JSON Lines record per
 /// request, reply, notification, connection and screen change, in the order the
 /// daemon saw them (Protocol/README.md, "Traces", describes every record).
@@ -15,9 +20,10 @@ import Musl
 /// Records are built from the bytes the service already has (a request as received,
 /// a reply or notification as sent) with only a small envelope around them, into a
 /// buffer the daemon writes to the file on its event loop: when 64 KiB have
-/// gathered, 100 ms after the first record nobody wrote yet, and on stop, reset
-/// and shutdown. Writing there costs less than handing buffers to a thread would
-/// (`make bench-trace` measures both sides of that choice).
+/// gathered, 100 ms after the first record not yet written, and on stop, reset
+/// and shutdown. Writing there is the measured choice: a trace to a file costs
+/// what one to /dev/null does within the noise (`make bench-trace`), so a writer
+/// thread would have nothing to save.
 final class TraceRecorder {
     /// Where records go once the buffer holds this much.
     static let bufferLimit = 64 << 10
@@ -47,7 +53,7 @@ final class TraceRecorder {
     private let scheduler: Scheduler
     private var flushScheduled = false
 
-    /// Opens (creates 0600, or truncates) the file at `path`.
+    /// A trace written to `descriptor` (see ``open(path:directory:prefix:scheduler:)``).
     private init(path: String, descriptor: Int32, scheduler: Scheduler) {
         self.path = path
         self.descriptor = descriptor
@@ -73,7 +79,7 @@ final class TraceRecorder {
                 throw .invalidParams("'path' must be an absolute path, not '\(path)' (slamd does not share the client's working directory)",
                                      data: ["parameter": "path", "path": .string(path)])
             }
-            let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            let descriptor = openTraceFile(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
             guard descriptor >= 0 else { throw cannotWrite(path, errno: errno) }
             return TraceRecorder(path: path, descriptor: descriptor, scheduler: scheduler)
         }
@@ -81,7 +87,7 @@ final class TraceRecorder {
         var attempt = 1
         while true {
             let candidate = "\(directory)/\(prefix)-trace-\(stamp)\(attempt == 1 ? "" : "-\(attempt)").jsonl"
-            let descriptor = Glibc.open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let descriptor = openTraceFile(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
             if descriptor >= 0 { return TraceRecorder(path: candidate, descriptor: descriptor, scheduler: scheduler) }
             let code = errno
             guard code == EEXIST, attempt < 1000 else { throw cannotWrite(candidate, errno: code) }

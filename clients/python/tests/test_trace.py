@@ -103,3 +103,21 @@ def test_the_screens_of_a_trace_replay_to_what_tree_shows(slam_client, tmp_path)
             # The screen just before the test read the stack is the screen after its step.
             replayed.append((model.screens[-1]["id"], model.tree(-1)))
     assert replayed == expected
+
+
+def test_a_pretty_printed_message_is_recorded_on_one_line(slam_client, tmp_path):
+    """Header framing allows line breaks between tokens; the trace keeps one record per line."""
+    import socket
+
+    path = slam_client.trace_start(tmp_path / "framed.jsonl")
+    body = b'{\n  "jsonrpc": "2.0",\r\n  "method": "find",\n  "params": {"ref": "count"},\n  "id": 1\n}'
+    with socket.socket(socket.AF_UNIX) as raw:
+        raw.connect(slam_client.socket_path)
+        raw.sendall(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        reply = b""
+        while b"Count: 0" not in reply:
+            reply += raw.recv(4096)
+    slam_client.trace_stop()
+    lines = records(path)
+    finds = [line for line in lines if line["type"] == "request" and line["message"].get("method") == "find"]
+    assert finds[0]["message"] == {"jsonrpc": "2.0", "method": "find", "params": {"ref": "count"}, "id": 1}
