@@ -27,8 +27,20 @@ extension SlamApp {
         app.actionTimeout = .seconds(5)
         try app.connection.unsubscribe()
         _ = app.connection.takeNotifications()
+        try app.stopTrace()
         try app.reset()
         return try body(app)
+    }
+}
+
+extension SlamApp {
+    /// Stops a trace the last test left running (it would refuse this test's `trace.start`).
+    func stopTrace() throws {
+        do {
+            _ = try connection.send(TraceStopRequest())
+        } catch ClientError.server(let error) where error.code == .traceConflict {
+            // None was running.
+        }
     }
 }
 

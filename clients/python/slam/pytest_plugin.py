@@ -33,6 +33,7 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 import pytest
 
 from .client import Client
+from .errors import TraceConflict
 
 READY_LINE = "slamd listening on"
 """What ``slamd`` prints on standard output once clients can connect."""
@@ -275,6 +276,10 @@ def slamd(request: pytest.FixtureRequest, slamd_factory: Any, _slam_shared_daemo
     try:
         daemon = _slam_shared_daemon.get()
         with Client(daemon.socket_path, timeout=10.0) as client:
+            try:
+                client.trace_stop()  # a trace the last test left running would refuse this test's trace.start
+            except TraceConflict:
+                pass
             client.reset()
     except (RuntimeError, OSError) as error:
         pytest.fail(f"the shared slamd could not be reset: {error}", pytrace=False)
