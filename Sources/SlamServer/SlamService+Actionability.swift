@@ -7,7 +7,8 @@ import SlamUI
 struct PendingAction {
     /// The request's method and what it did besides naming the element, for the `action` event.
     let method: String
-    let params: JSONValue.Object
+    /// Worked out only when someone records.
+    let params: () -> JSONValue.Object
     /// The connection that asked.
     let client: Int
     /// Acts on the element and says what the request answers.
@@ -18,11 +19,11 @@ struct PendingAction {
     /// The element's locator is taken before acting: the action may change its text or remove it.
     func perform(on element: View, service: SlamService) -> MethodOutcome {
         do throws(ResponseError) {
-            let recording = service.isRecording ? service.robustLocator(for: element) : nil
-            let controller = element.controller?.identifier
+            // Read before acting: the action may change the element's text, remove it, or push a screen.
+            let recording = service.isRecording ? (service.robustLocator(for: element), element.controller?.identifier, params()) : nil
             let result = try act(element)
-            if let recording {
-                service.announceAction(method, locator: recording, controller: controller, params: params, client: client)
+            if let (locator, controller, params) = recording {
+                service.announceAction(method, locator: locator, controller: controller, params: params, client: client)
             }
             return .success(result)
         } catch {
@@ -49,17 +50,22 @@ extension SlamService {
     ///
     /// `method` and `params` (what the request did besides naming the element) go to `action` subscribers.
     func act(on locator: ElementLocator, in identifier: String?, timeoutMilliseconds: Int?, session: ClientSession,
-             method: String, params: JSONValue.Object = [:], reply: @escaping MethodDescriptor<ClientSession>.Reply,
+             method: String, params: @autoclosure @escaping () -> JSONValue.Object = [:],
+             reply: @escaping MethodDescriptor<ClientSession>.Reply,
              _ act: @escaping (View) throws(ResponseError) -> JSONNode) throws(ResponseError) {
         let timeout = try checkedTimeout(timeoutMilliseconds, default: 0)
         let action = PendingAction(method: method, params: params, client: session.identifier, act: act)
+        guard timeout > 0 else {
+            // Acting at once: the element's own checks refuse what a person could not do, as before any waiting.
+            reply(action.perform(on: try element(locator, in: identifier), service: self))
+            return
+        }
         switch readiness(locator, in: identifier) {
         case .ready(let element):
             reply(action.perform(on: element, service: self))
         case .failed(let error):
             throw error
-        case .notReady(_, _, let error):
-            guard timeout > 0 else { throw error() }
+        case .notReady:
             if isShuttingDown {
                 throw ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": locator.parameterJSON])
             }
