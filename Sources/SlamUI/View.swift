@@ -196,6 +196,10 @@ open class View {
         descriptor.read(self)
     }
 
+    /// Called after the bound state values were shown; an element whose shown value cannot
+    /// be what the state says (a selection past the end of its rows) corrects the state here.
+    func stateBindingsDidApply() {}
+
     /// Records that what users see of this element changed, for change reports.
     public final func markChanged() {
         guard let controller else { return }

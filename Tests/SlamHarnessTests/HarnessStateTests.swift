@@ -28,6 +28,27 @@ import SlamJSON
         #expect(try app.state("wifi") == true, "a user's switch wrote the state")
     }
 
+    /// Removing the selected (last) row clears the selection in the state, so "Remove selected"
+    /// is disabled rather than left enabled on a row that no longer exists.
+    @Test func removingTheSelectedRowClearsTheSelection() throws {
+        try SlamApp.withApp(storyboard: Self.storyboard) { (app: SlamApp) throws in
+            try app.runTask("push", param: "Todos")
+            try app.textField("draft").setText("Walk the dog")
+            try app.button("add").press()
+            try app.table("list").press(1)
+            #expect(try app.state("selected") == 1)
+            try app.button("remove").press()
+            #expect(try app.state("todos") == ["Buy milk"])
+            #expect(try app.state("selected") == .null, "the selected row is gone")
+            #expect(try app.button("remove").isEnabled() == false)
+            try app.table("list").press(0)
+            try app.button("remove").press()
+            #expect(try app.state("todos") == [])
+            #expect(try app.state("selected") == .null)
+            #expect(try app.label("empty").isVisible())
+        }
+    }
+
     @Test func anUnknownKeyIsAServerErrorNamingIt() throws {
         let app = try SlamApp.launch(storyboard: Self.storyboard)
         defer { app.stop() }

@@ -82,6 +82,14 @@ public final class SingleItemTableView: View, ResettableView, FocusableView {
         if let row = currentSelection, !rows.indices.contains(row) { currentSelection = nil }
     }
 
+    /// A bound selection past the end of the rows (its row was removed) selects nothing, and the
+    /// state is told so: otherwise what is bound to the selection ("Remove selected") still acts on it.
+    override func stateBindingsDidApply() {
+        guard currentSelection == nil,
+              stateBindings.contains(where: { $0.descriptor.name == "selectedRow" && $0.value != .null }) else { return }
+        writeBackStateBindings()
+    }
+
     /// Clears the selection (the seed's `deselectAll(animated:)`; there is nothing to animate).
     public func deselectAll(animated: Bool = false) {
         currentSelection = nil

@@ -75,6 +75,7 @@ extension View {
             }
             binding.descriptor.write?(self, binding.value)
         }
+        stateBindingsDidApply()
     }
 
     /// After user input: stores what the user changed on a property bound to a
