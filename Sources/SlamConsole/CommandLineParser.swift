@@ -1,3 +1,5 @@
+import SlamRPC
+
 /// Parses `tool [GLOBAL OPTIONS] COMMAND [ARGUMENTS] [OPTIONS]` against a list of
 /// ``CommandSpecification``s, and writes their help.
 ///
@@ -53,8 +55,10 @@ public struct CommandLineParser: Sendable {
                         continue
                     }
                     guard let match = commands.first(where: { $0.name == word }) else {
-                        throw UsageError("unknown command '\(word)'; the commands are: "
-                                         + commands.map(\.name).joined(separator: ", "))
+                        let near = NameSuggestions.nearest(to: word, in: commands.map(\.name))
+                        throw UsageError("unknown command '\(word)'; "
+                                         + (near.isEmpty ? "" : "did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))? ")
+                                         + "the commands are: " + commands.map(\.name).joined(separator: ", "))
                     }
                     command = match
                 } else {
@@ -79,7 +83,9 @@ public struct CommandLineParser: Sendable {
             let known = globalOptions + (command?.options ?? [])
             guard let option = known.first(where: { $0.name == name }) else {
                 let hint = command == nil ? "" : " for '\(command!.name)'"
-                throw UsageError("unknown option '--\(name)'\(hint)", command: command)
+                let near = NameSuggestions.nearest(to: name, in: known.map(\.name)).map { "'--\($0)'" }
+                throw UsageError("unknown option '--\(name)'\(hint)" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: " or "))?"),
+                                 command: command)
             }
             if option.isFlag {
                 guard inlineValue == nil else {

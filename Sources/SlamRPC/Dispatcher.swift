@@ -109,7 +109,7 @@ public final class Dispatcher<Context> {
     private func call(_ name: String, params: JSONElement?, context: Context, isNotification: Bool,
                       reply: @escaping MethodDescriptor<Context>.Reply) {
         guard let method = registry[name] else {
-            reply(.failure(.methodNotFound(name)))
+            reply(.failure(.methodNotFound(name, suggestions: NameSuggestions.nearest(to: name, in: registry.names))))
             return
         }
         let call = MethodCall(method: name, params: params, context: context, isNotification: isNotification)

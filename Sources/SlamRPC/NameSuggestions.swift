@@ -8,8 +8,8 @@ public enum NameSuggestions {
     public static func nearest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
         let wanted = Array(name.lowercased())
         guard !wanted.isEmpty else { return [] }
-        // Two short names are always a couple of edits apart: "OK" is not "+1".
-        let threshold = wanted.count <= 3 ? 1 : max(2, wanted.count / 3)
+        // One edit in three letters: "Setings" is "Settings", but "OK" is not "+1" nor "bogus" "focus".
+        let threshold = max(1, wanted.count / 3)
         var scored: [(distance: Int, order: Int, name: String)] = []
         var seen: Set<String> = []
         for (order, candidate) in candidates.enumerated() where !candidate.isEmpty && seen.insert(candidate).inserted {

@@ -50,8 +50,12 @@ extension ResponseError {
         standard(.invalidRequest, detail, data: data)
     }
 
-    public static func methodNotFound(_ method: String) -> ResponseError {
-        standard(.methodNotFound, "'\(method)'", data: ["method": .string(method)])
+    /// -32601 naming the method, with the nearest known names ("did you mean") when there are any.
+    public static func methodNotFound(_ method: String, suggestions: [String] = []) -> ResponseError {
+        guard !suggestions.isEmpty else { return standard(.methodNotFound, "'\(method)'", data: ["method": .string(method)]) }
+        let names = suggestions.map { "'\($0)'" }.joined(separator: " or ")
+        return standard(.methodNotFound, "'\(method)'; did you mean \(names)?",
+                        data: ["method": .string(method), "suggestions": .array(suggestions.map(JSONValue.string))])
     }
 
     public static func invalidParams(_ detail: String, data: JSONValue? = nil) -> ResponseError {

@@ -77,3 +77,16 @@ import SlamUI
         #expect(waiter.take().first?["result"]?["ref"] == "count")
     }
 }
+
+/// "Did you mean" beyond locators: a mistyped method name.
+@Suite struct MethodSuggestionTests {
+    @Test func aMistypedMethodIsAnsweredWithTheNearestNames() throws {
+        let client = TestClient(try demoService())
+        let error = client.request("presss", ["ref": "increment"])["error"]
+        #expect(error?["code"] == -32601)
+        #expect(error?["message"] == "Method not found: 'presss'; did you mean 'press'?")
+        #expect(error?["data"] == ["method": "presss", "suggestions": ["press"]])
+        let far = client.request("launchRockets")["error"]
+        #expect(far?["data"] == ["method": "launchRockets"], "nothing near: no suggestions")
+    }
+}

@@ -157,3 +157,15 @@ import Musl
         #expect(try app.connection.find("count").text == "Count: 1")
     }
 }
+
+/// "Did you mean" for verbs and options.
+@Suite struct CommandSuggestionTests {
+    @Test func aMistypedVerbOrOptionNamesTheNearest() throws {
+        let verb = try slamctl("pres", "increment", "--socket", "/nonexistent/slam.sock")
+        #expect(verb.status == 2)
+        #expect(verb.errorLines.first?.hasPrefix("slamctl: unknown command 'pres'; did you mean 'press'? the commands are: ping,") == true)
+        let option = try slamctl("wait", "count", "--timout", "2s", "--socket", "/nonexistent/slam.sock")
+        #expect(option.status == 2)
+        #expect(option.errorLines.first == "slamctl: unknown option '--timout' for 'wait'; did you mean '--timeout'?")
+    }
+}

@@ -55,7 +55,7 @@ import Glibc
             "0 +T ms start · Home",
             "1 +T ms client A press increment → Label count \"Count: 1\"; ProgressView progress 10%; Button decrement \"-1\"; +1 more · Home",
             "2 +T ms client B runTask push Settings → shows Settings · Settings",
-            "3 +T ms client C press nope → error -32001: Element not found: no element with reference 'nope' in controller 'Settings'; did you mean TextField 'name'? · Settings",
+            "3 +T ms client C press nope → error -32001: Element not found: no element with reference 'nope' in controller 'Settings' · Settings",
             "4 +T ms client D setText name \"Ada\" → TextField name \"Ada\"; Label greeting \"Hello, Ada\" · Settings",
             "5 +T ms client E runTask pop → back · Home",
             "6 +T ms client F trace.stop → ok · Home",
