@@ -85,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "slamd",
             dependencies: [
-                "SlamDaemon", "SlamDemo", "SlamStoryboard", "SlamUI",
+                "SlamDaemon", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -50,7 +50,7 @@ public final class SlamService {
 
     /// The protocol version: the major number changes only with incompatible changes.
     public static let protocolVersion = VersionRequest.protocolVersion
-    public static let serverVersion = "0.1.0"
+    public static let serverVersion = SlamVersion.release
 
     /// The application served; `reset` replaces it with a fresh one from ``applicationFactory``.
     public private(set) var application: Application

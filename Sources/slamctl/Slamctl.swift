@@ -18,6 +18,7 @@ enum Slamctl {
             .init("socket", valueName: "PATH",
                   help: "The daemon's socket (default: $XDG_RUNTIME_DIR/slam/slamd.sock, else /tmp/slam-$UID/slamd.sock)."),
             .init("json", help: "Print the daemon's JSON instead of human output."),
+            .init("version", help: "Print slamctl's version and the protocol version it speaks, and exit."),
         ],
         footer: """
             Exit status: 0 ok, 1 the daemon answered an error (or a flow step failed), 2 usage, \
@@ -26,6 +27,11 @@ enum Slamctl {
 
     /// Runs the command line and returns the exit status.
     static func main(_ words: [String]) -> Int32 {
+        // `slamctl --version` (anywhere before `--`): which slamctl, and the protocol it speaks.
+        if words.prefix(while: { $0 != "--" }).contains("--version") {
+            Output.line(SlamVersion.line(for: "slamctl"))
+            return 0
+        }
         let line: ParsedCommandLine
         do {
             switch try parser.parse(words) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Logging
 import SlamDaemon
 import SlamDemo
+import SlamProtocol
 import SlamStoryboard
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +19,8 @@ struct SlamdCommand: ParsableCommand {
             With --web, also serves the web UI and JSON-RPC over WebSocket on a loopback TCP port, and prints \
             its URL (with the token every request needs; also in SOCKET.web, 0600; `slamctl open` prints it). \
             SIGTERM or SIGINT finishes in-flight work, closes clients, removes the socket and exits 0.
-            """)
+            """,
+        version: SlamVersion.line(for: "slamd"))
 
     @Option(help: "The socket to listen on (default: $XDG_RUNTIME_DIR/slam/slamd.sock, else /tmp/slam-$UID/slamd.sock).")
     var socket: String?

@@ -44,7 +44,7 @@ import Musl
         #expect(help.lines.contains { $0.hasPrefix("  REF ") && $0.contains("The element's reference") })
         let options = help.lines.filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0] }
         #expect(options == ["--type", "--text", "--matches", "--within", "--nth", "--state", "--property", "--equals", "--timeout",
-                            "--controller", "--socket", "--json"])
+                            "--controller", "--socket", "--json", "--version"])
         // Asked for after the command, even without its required REF.
         #expect(try slamctl("wait", "--help").standardOutput == help.standardOutput)
         #expect(try slamctl("--help", "wait").standardOutput == help.standardOutput)
@@ -167,5 +167,18 @@ import Musl
         let option = try slamctl("wait", "count", "--timout", "2s", "--socket", "/nonexistent/slam.sock")
         #expect(option.status == 2)
         #expect(option.errorLines.first == "slamctl: unknown option '--timout' for 'wait'; did you mean '--timeout'?")
+    }
+}
+
+/// `--version` on both commands: the release and the protocol, one line, exit 0.
+@Suite struct VersionOptionTests {
+    @Test func slamctlAndSlamdPrintTheirVersion() throws {
+        let slamctlVersion = try slamctl("--version")
+        #expect(slamctlVersion.status == 0)
+        #expect(slamctlVersion.lines == ["slamctl \(SlamVersion.release) (protocol \(VersionRequest.protocolVersion))"])
+        #expect(try slamctl("press", "increment", "--version").lines == slamctlVersion.lines, "anywhere on the line, no daemon needed")
+        let slamd = try runShell("'\(try DaemonProcess.slamdPath())' --version")
+        #expect(slamd.status == 0)
+        #expect(slamd.output == "slamd \(SlamVersion.release) (protocol \(VersionRequest.protocolVersion))\n")
     }
 }
