@@ -21,11 +21,17 @@ import SlamJSON
 /// (`>` marks the selected row, `[x]` the selected rows of a multiple-selection
 /// table), collection views a grid of `columns` cells (`[Pets]` selected), and
 /// an alert a box with its title, message and buttons side by side.
+///
+/// With `showsReferences`, each drawn element ends with its reference in angle
+/// brackets (`[ +1 ] <increment>`), so a reader sees what to press.
 public struct Wireframe: Sendable {
     public let style: ConsoleStyle
+    /// Whether each drawn element is followed by `<reference>`.
+    public let showsReferences: Bool
 
-    public init(style: ConsoleStyle = .plain) {
+    public init(style: ConsoleStyle = .plain, showsReferences: Bool = false) {
         self.style = style
+        self.showsReferences = showsReferences
     }
 
     /// Draws `root` (a `tree` result) under a title line.
@@ -40,6 +46,7 @@ public struct Wireframe: Sendable {
         guard element.isVisible else { return [] }
         var lines = drawing(of: element) ?? []
         if element["focused"]?.boolValue == true, !lines.isEmpty { lines[0] += style.bold(" (focused)") }
+        if showsReferences, !lines.isEmpty, !element.reference.isEmpty { lines[0] += style.dim(" <\(element.reference)>") }
         let blocks = element.children.filter(\.isVisible).map(draw).filter { !$0.isEmpty }
         if element.type == "Alert" {
             // An alert's buttons sit side by side under its title and message, all in a box.

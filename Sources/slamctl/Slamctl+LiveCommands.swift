@@ -85,11 +85,15 @@ extension Slamctl {
         },
         SlamctlCommand(
             "screen", "Draw the top controller as a text wireframe: what a user would see.",
-            discussion: "With --json, one object per drawing: {controller, title, tree}.",
-            options: [.init("follow", help: "Redraw whenever the screen changes, until interrupted.")]
+            discussion: """
+                With --refs, each element is followed by its reference, <increment>: what to name in
+                `slamctl press`. With --json, one object per drawing: {controller, title, tree}.
+                """,
+            options: [.init("follow", help: "Redraw whenever the screen changes, until interrupted."),
+                      .init("refs", help: "Show each element's reference after it: [ +1 ] <increment>.")]
         ) { invocation in
             let connection = try invocation.connect()
-            let wireframe = Wireframe(style: invocation.style)
+            let wireframe = Wireframe(style: invocation.style, showsReferences: invocation.line.flag("refs"))
             let follow = invocation.line.flag("follow")
             let clearsScreen = follow && isatty(1) != 0
             func draw() throws {

@@ -226,3 +226,24 @@ import SlamJSON
         ])
     }
 }
+
+/// `slamctl screen --refs`: the wireframe with what to name in `press`.
+@Suite struct ScreenReferencesTests {
+    @Test func eachDrawnElementIsFollowedByItsReference() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let plain = try slamctl("screen", app: app)
+        let result = try slamctl("screen", "--refs", app: app)
+        #expect(result.status == 0)
+        #expect(result.lines.first == "== Slam Demo (Home) ==")
+        #expect(result.lines.contains("Count: 0 <count>"))
+        #expect(result.lines.contains("[ +1 ] <increment>  [ -1 (disabled) ] <decrement>  [ Reset (disabled) ] <reset>"))
+        #expect(!plain.standardOutput.contains("<increment>"), "only when asked")
+        // Every reference it shows can be pressed or found.
+        for line in result.lines.dropFirst() {
+            for reference in line.split(separator: "<").dropFirst().compactMap({ $0.split(separator: ">").first.map(String.init) }) {
+                #expect(try app.connection.find(ElementLocator(reference)).reference == reference)
+            }
+        }
+    }
+}
