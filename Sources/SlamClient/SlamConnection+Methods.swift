@@ -88,6 +88,8 @@ extension SlamConnection {
 
     public func tasks() throws(ClientError) -> [String] { try send(TasksRequest()) }
     public func controllers() throws(ClientError) -> [ControllerEntry] { try send(ControllersRequest()) }
+    /// Every screen `push` can open, with its title and whether it is on the stack.
+    public func screens() throws(ClientError) -> [ScreenEntry] { try send(ScreensRequest()) }
 
     /// Puts the application back to its launch state (see `reset` in `Protocol/README.md`).
     @discardableResult

@@ -9,7 +9,7 @@ public enum SlamRequests {
             PingRequest.self, VersionRequest.self, FindRequest.self, QueryRequest.self, TreeRequest.self,
             UpdateUIRequest.self, ResetUIRequest.self, PressRequest.self, SetTextRequest.self, FocusRequest.self, KeyRequest.self,
             TypeTextRequest.self, RunTaskRequest.self,
-            TasksRequest.self, ControllersRequest.self, WaitForRequest.self, SubscribeRequest.self,
+            TasksRequest.self, ControllersRequest.self, ScreensRequest.self, WaitForRequest.self, SubscribeRequest.self,
             UnsubscribeRequest.self, StateGetRequest.self, StateSetRequest.self, StateListRequest.self,
             UIAttachRequest.self, UIDetachRequest.self, ResetRequest.self, TraceStartRequest.self, TraceStopRequest.self,
             DiscoverRequest.self,

@@ -64,6 +64,13 @@ extension Slamctl {
             let tasks = try invocation.connect().tasks()
             invocation.output(.array(tasks.map(JSONValue.string))) { tasks.joined(separator: "\n") }
         },
+        SlamctlCommand("screens", "List every screen push can open, with its title; * marks those on the stack.") { invocation in
+            let screens = try invocation.connect().screens()
+            let json: JSONValue = .array(screens.map { ["id": .string($0.id), "title": .string($0.title), "onStack": .bool($0.onStack)] })
+            invocation.output(json) {
+                screens.map { "\($0.onStack ? "*" : " ") \($0.id) \"\($0.title)\"" }.joined(separator: "\n")
+            }
+        },
         SlamctlCommand("controllers", "Show the navigation stack, root first.") { invocation in
             let stack = try invocation.connect().controllers()
             let json: JSONValue = .array(stack.map { ["id": .string($0.id), "title": .string($0.title), "modal": .bool($0.modal)] })

@@ -90,3 +90,20 @@ import SlamUI
         #expect(far?["data"] == ["method": "launchRockets"], "nothing near: no suggestions")
     }
 }
+
+/// `screens`: every screen push can open, beside the stack `controllers` shows.
+@Suite struct ScreensMethodTests {
+    @Test func everyPushableScreenWithItsTitleAndWhetherItIsOnTheStack() throws {
+        let client = TestClient(try demoService())
+        client.result("runTask", ["name": "push", "param": "Settings"])
+        let screens = client.result("screens").arrayValue ?? []
+        #expect(screens.map { $0["id"] } == ["Home", "Settings", "List", "About", "Pickers", "Todos"])
+        #expect(screens.first { $0["id"] == "Pickers" }?["title"] == "Order")
+        #expect(screens.filter { $0["onStack"] == true }.map { $0["id"] } == ["Home", "Settings"])
+        // Reading the titles built throwaway controllers: the stack and the app are as they were.
+        #expect(client.result("controllers").arrayValue?.map { $0["id"] } == ["Home", "Settings"])
+        client.result("runTask", ["name": "pop"])
+        client.result("press", ["ref": "increment"])
+        #expect(client.result("find", ["ref": "count"])["text"] == "Count: 1")
+    }
+}

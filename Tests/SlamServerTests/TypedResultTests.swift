@@ -47,6 +47,7 @@ import Glibc
         let key = try send(note(KeyRequest(key: "Tab")), to: client)
         #expect(key.handled && key.controller == "Settings" && key.focused?.reference != nil)
         #expect(try send(note(ControllersRequest()), to: client).map(\.id) == ["Home", "Settings"])
+        #expect(try send(note(ScreensRequest()), to: client).filter(\.onStack).map(\.id) == ["Home", "Settings"])
         let attached = try send(note(UIAttachRequest()), to: client)
         #expect(attached.stack.map(\.id) == ["Home", "Settings"])
         #expect(attached.stack.last?.tree?["node"]?.integerValue != nil)

@@ -247,3 +247,15 @@ import SlamJSON
         }
     }
 }
+
+@Suite struct ScreensCommandTests {
+    @Test func screensListsWhatPushCanOpenAndMarksTheStack() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        try app.runTask("push", param: "Pickers")
+        let result = try slamctl("screens", app: app)
+        #expect(result.status == 0)
+        #expect(result.lines == ["* Home \"Slam Demo\"", "  Settings \"Settings\"", "  List \"Shopping list\"", "  About \"About\"",
+                                 "* Pickers \"Order\"", "  Todos \"To-do\""])
+    }
+}

@@ -29,6 +29,25 @@ extension ControllersRequest: HandledRequest {
     }
 }
 
+extension ScreensRequest: HandledRequest {
+    /// A screen's title is its controller's: one is made to read it (a factory builds a controller and its views, nothing more).
+    static func handle(_ request: ScreensRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> [ScreenEntry] {
+        let application = service.application
+        let onStack = Set(application.stack.map(\.controller.identifier))
+        var screens: [ScreenEntry] = []
+        for identifier in application.controllerIdentifiers {
+            let title: String
+            do throws(SlamError) {
+                title = try application.makeController(identifier: identifier).title
+            } catch {
+                throw .internalError("screens: the controller '\(identifier)' could not be made: \(error)")
+            }
+            screens.append(ScreenEntry(id: identifier, title: title, onStack: onStack.contains(identifier)))
+        }
+        return screens
+    }
+}
+
 extension DiscoverRequest: HandledRequest {
     static func handle(_ request: DiscoverRequest, service: SlamService, session: ClientSession) -> JSONValue {
         service.discoveryDocument

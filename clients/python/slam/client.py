@@ -360,6 +360,10 @@ class Client:
         """``controllers``: the navigation stack, root first, as ``{id, title, modal}``."""
         return self.call("controllers")
 
+    def screens(self) -> List[Dict[str, Any]]:
+        """``screens``: every screen ``push`` can open, in registration order, as ``{id, title, onStack}``."""
+        return self.call("screens")
+
     def reset(self) -> Dict[str, Any]:
         """``reset``: the application back to its launch state (stack, shared state, elements),
         the daemon and its connections kept; returns ``{top, stateKeys}``."""

@@ -86,6 +86,7 @@ def test_every_protocol_method_has_a_typed_helper_sending_its_params(slam_client
             "greeting", property="text", equals="Hello, Ada!", timeout_ms=0, controller="Settings")),
         ("tasks", lambda client: client.tasks()),
         ("controllers", lambda client: client.controllers()),
+        ("screens", lambda client: client.screens()),
         ("subscribe", lambda client: client.subscribe(["log"])),
         ("unsubscribe", lambda client: client.unsubscribe(["log"])),
         ("rpc.discover", lambda client: client.discover()),

@@ -1,6 +1,7 @@
 """Locators, actionability and reset between tests, through the Python client against the real slamd."""
 
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -85,3 +86,14 @@ def test_the_fixture_resets_the_shared_daemon_between_tests(pytester, monkeypatc
 @pytest.mark.slam_fresh_daemon
 def test_a_marked_test_gets_a_daemon_of_its_own(slamd, _slam_shared_daemon):
     assert _slam_shared_daemon.daemon is None or slamd.pid != _slam_shared_daemon.daemon.pid
+
+
+def test_screens_lists_what_push_can_open_with_the_storyboards_titles(slamd_factory):
+    daemon = slamd_factory(storyboard=str(Path(__file__).resolve().parents[3] / "Examples" / "counter-and-todos.storyboard.json"))
+    client = daemon.connect()
+    assert client.screens() == [
+        {"id": "Home", "title": "Counter", "onStack": True},
+        {"id": "Todos", "title": "To-do", "onStack": False},
+    ]
+    client.state_set("count", 2)  # bound elements still follow the state after titles were read
+    assert client.find("count")["text"] == "Count: 2"
