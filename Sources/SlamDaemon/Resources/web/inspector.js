@@ -9,6 +9,7 @@
 //   Record   — a flow written from what people and scripts do (recorder.js);
 //   Trace    — a trace file opened in the page, stepped through with the screen at each step (trace-view.js).
 
+import { el, button } from './dom.js';
 import { RecordPanel } from './recorder.js';
 import { TraceView } from './trace-view.js';
 
@@ -46,20 +47,6 @@ function nextPosition(list, isSelected) {
 /** The text of a sectioned table's row or a collection's item (a plain string in storyboards). */
 function entryText(entry) {
   return typeof entry === 'string' ? entry : entry && entry.text != null ? String(entry.text) : '';
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function button(className, text, label) {
-  const node = el('button', className, text);
-  node.type = 'button';
-  if (label) node.setAttribute('aria-label', label);
-  return node;
 }
 
 /** An SVG icon from a path (presentation attributes only: the CSP forbids inline styles). */

@@ -5,6 +5,8 @@
 // its element. Each becomes a flow step; "Assert this" on a selected element adds
 // an `expect` step. The flow downloads as a file that `slamctl run` replays.
 
+import { el, button } from './dom.js';
+
 /** The snapshot property an `expect` step checks first, when the element has it. */
 const ASSERTED_PROPERTIES = ['text', 'isOn', 'value', 'selectedSegment', 'selectedRow', 'selectedRows', 'selectedKeys',
   'currentPage', 'progress', 'title'];
@@ -109,13 +111,6 @@ export function stepSummary(step) {
   }
 }
 
-function el(tag, className, text) {
-  const element = document.createElement(tag);
-  if (className) element.className = className;
-  if (text !== undefined && text !== null) element.textContent = text;
-  return element;
-}
-
 /** The inspector's Record tab. */
 export class RecordPanel {
   constructor({ section, rpc, toast, showError }) {
@@ -127,8 +122,7 @@ export class RecordPanel {
     this.onChange = () => {};
 
     const bar = el('div', 'record-toolbar');
-    this.recordButton = el('button', 'small-button primary record-button', 'Record');
-    this.recordButton.type = 'button';
+    this.recordButton = button('small-button primary record-button', 'Record');
     this.recordButton.setAttribute('aria-pressed', 'false');
     this.recordButton.addEventListener('click', () => (this.recording ? this.stop() : this.start()));
     const resetLabel = el('label', 'record-option');
@@ -136,8 +130,7 @@ export class RecordPanel {
     this.resetFirst.type = 'checkbox';
     this.resetFirst.checked = true;
     resetLabel.append(this.resetFirst, ' Reset the app first');
-    this.downloadButton = el('button', 'small-button', 'Download flow');
-    this.downloadButton.type = 'button';
+    this.downloadButton = button('small-button', 'Download flow');
     this.downloadButton.addEventListener('click', () => this.download());
     this.status = el('span', 'record-status', 'Not recording');
     this.status.setAttribute('role', 'status');

@@ -10,23 +10,10 @@
 //                under a bar saying which step it is; the live screens are hidden.
 // Keys: ←/→ (or ↑/↓ in the list) previous/next step, Home/End, Esc back to live.
 
+import { el, button } from './dom.js';
 import { UIModel, Changes } from './model.js';
 import { Renderer } from './render.js';
 import { parseTrace, TraceReplay, TraceError, stepAt, describeCall, describeOutcome, formatTime } from './trace.js';
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function button(className, text, label) {
-  const node = el('button', className, text);
-  node.type = 'button';
-  if (label) node.setAttribute('aria-label', label);
-  return node;
-}
 
 export class TraceView {
   /**
