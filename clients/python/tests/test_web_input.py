@@ -16,7 +16,7 @@ import subprocess
 import pytest
 
 from web_support import (
-    opened_page, screenshots, make_driver, missing_browser, set_viewport, settle, wait_until,
+    opened_page, screenshots, missing_browser, set_viewport, settle, wait_until,
 )
 
 pytestmark = pytest.mark.skipif(missing_browser() is not None, reason=missing_browser() or "")
@@ -51,13 +51,6 @@ STORYBOARD = {
             {"type": "Label", "ref": "here", "text": "The second screen"}]}},
     ],
 }
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = make_driver(*DESKTOP)
-    yield driver
-    driver.quit()
 
 
 @pytest.fixture

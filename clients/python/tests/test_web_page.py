@@ -17,26 +17,13 @@ import os
 import pytest
 
 from web_support import (
-    opened_page, screenshots, launch_web_daemon, make_driver, missing_browser, open_page, set_viewport, settle, wait_until,
+    screenshots, launch_web_daemon, missing_browser, open_page, set_viewport, settle, wait_until,
 )
 
 pytestmark = pytest.mark.skipif(missing_browser() is not None, reason=missing_browser() or "")
 
 DESKTOP = (1280, 860)
 PHONE = (375, 780)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = make_driver(*DESKTOP)
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture
-def page(browser, slamd_factory):
-    with opened_page(browser, slamd_factory, viewport=DESKTOP) as page:
-        yield page
 
 
 @pytest.fixture(scope="module")

@@ -6,28 +6,12 @@ import json
 import os
 import signal
 import subprocess
-import time
 
 import pytest
 
-from web_support import missing_browser, make_driver, opened_page, screenshots, settle, wait_until
+from web_support import missing_browser, screenshots, settle, wait_until
 
 pytestmark = pytest.mark.skipif(missing_browser() is not None, reason=missing_browser() or "")
-
-DESKTOP = (1280, 860)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = make_driver(*DESKTOP)
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture
-def page(browser, slamd_factory):
-    with opened_page(browser, slamd_factory, viewport=DESKTOP) as page:
-        yield page
 
 
 def slamctl_program(slamd_path):

@@ -10,18 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from web_support import make_driver, missing_browser, opened_page, screenshots, settle, wait_until
+from web_support import missing_browser, opened_page, screenshots, settle, wait_until
 
 pytestmark = pytest.mark.skipif(missing_browser() is not None, reason=missing_browser() or "")
 
 DESKTOP = (1280, 860)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = make_driver(*DESKTOP)
-    yield driver
-    driver.quit()
 
 
 @pytest.fixture(scope="module")
