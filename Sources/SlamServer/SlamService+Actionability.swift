@@ -76,6 +76,24 @@ extension SlamService {
         }
     }
 
+    /// ``act(on:in:timeoutMilliseconds:session:method:params:reply:_:)`` for the methods that answer
+    /// the element's snapshot afterwards (`press`, `setText`, `typeText`, `focus`); `perform` refuses
+    /// with what the UI model throws, answered as its JSON-RPC error.
+    func act(on locator: ElementLocator, in identifier: String?, timeoutMilliseconds: Int?, session: ClientSession,
+             method: String, params: @autoclosure @escaping () -> JSONValue.Object = [:],
+             reply: @escaping MethodDescriptor<ClientSession>.Reply,
+             answeringSnapshot perform: @escaping (View) throws(SlamError) -> Void) throws(ResponseError) {
+        try act(on: locator, in: identifier, timeoutMilliseconds: timeoutMilliseconds, session: session, method: method,
+                params: params(), reply: reply) { element throws(ResponseError) in
+            do throws(SlamError) {
+                try perform(element)
+            } catch {
+                throw error.responseError
+            }
+            return element.snapshotNode()
+        }
+    }
+
     /// Whether the element `locator` picks (in the named controller, else the top one) is actionable now.
     func readiness(_ locator: ElementLocator, in identifier: String?) -> Readiness {
         let controller: ViewController

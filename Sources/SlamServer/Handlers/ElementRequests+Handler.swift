@@ -63,14 +63,9 @@ extension PressRequest: DeferredRequest {
         let value = request.value.map(PressValue.init)
         try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
                         method: method, params: service.recorded(["value": request.value?.parameterJSON ?? .null], controller: request.controller),
-                        reply: reply) { element throws(ResponseError) in
-            do throws(SlamError) {
-                try element.press(value)
-            } catch {
-                throw error.responseError
-            }
-            return element.snapshotNode()
-        }
+                        reply: reply, answeringSnapshot: { element throws(SlamError) in
+            try element.press(value)
+        })
     }
 }
 
@@ -80,14 +75,9 @@ extension SetTextRequest: DeferredRequest {
         let text = request.text
         try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
                         method: method, params: service.recorded(["text": .string(text)], controller: request.controller),
-                        reply: reply) { element throws(ResponseError) in
-            do throws(SlamError) {
-                try element.enterText(text)
-            } catch {
-                throw error.responseError
-            }
-            return element.snapshotNode()
-        }
+                        reply: reply, answeringSnapshot: { element throws(SlamError) in
+            try element.enterText(text)
+        })
     }
 }
 

@@ -8,14 +8,9 @@ extension FocusRequest: DeferredRequest {
                       reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
         try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
                         method: method, params: service.recorded([:], controller: request.controller),
-                        reply: reply) { [unowned service] element throws(ResponseError) in
-            do throws(SlamError) {
-                try service.application.focus(element)
-            } catch {
-                throw error.responseError
-            }
-            return element.snapshotNode()
-        }
+                        reply: reply, answeringSnapshot: { [unowned service] element throws(SlamError) in
+            try service.application.focus(element)
+        })
     }
 }
 
@@ -58,18 +53,13 @@ extension TypeTextRequest: DeferredRequest {
         let text = request.text
         try service.act(on: request.ref, in: request.controller, timeoutMilliseconds: request.timeoutMilliseconds, session: session,
                         method: method, params: service.recorded(["text": .string(text)], controller: request.controller),
-                        reply: reply) { [unowned service] element throws(ResponseError) in
+                        reply: reply, answeringSnapshot: { [unowned service] element throws(SlamError) in
             guard let field = element as? TextField else {
-                throw SlamError.notEditable(reference: element.referenceOrPath, type: type(of: element).typeName).responseError
+                throw .notEditable(reference: element.referenceOrPath, type: type(of: element).typeName)
             }
-            do throws(SlamError) {
-                try service.application.focus(field)
-                try field.type(text)
-            } catch {
-                throw error.responseError
-            }
-            return field.snapshotNode()
-        }
+            try service.application.focus(field)
+            try field.type(text)
+        })
     }
 }
 
