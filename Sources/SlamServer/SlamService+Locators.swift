@@ -127,7 +127,7 @@ extension SlamService {
             ?? "no \(locator) in controller '\(controller.identifier)'"
         var data: JSONValue.Object = ["ref": locator.parameterJSON, "controller": .string(controller.identifier)]
         if let type = locator.type, !elements.contains(where: { Swift.type(of: $0).typeName == type }) {
-            let types = Set(ElementType.builtIn.keys).union([AlertView.typeName]).union(elements.map { Swift.type(of: $0).typeName })
+            let types = QueryRequest.knownTypes.union(elements.map { Swift.type(of: $0).typeName })
             let near = NameSuggestions.nearest(to: type, in: types.sorted(), limit: 1)
             message += near.first.map { "; there is no element of type '\(type)'; did you mean '\($0)'?" } ?? "; there is no element of type '\(type)'"
         } else if !suggestions.isEmpty {
