@@ -22,22 +22,24 @@ struct SlamdCommand: ParsableCommand {
             """,
         version: SlamVersion.line(for: "slamd"))
 
-    @Option(help: "The socket to listen on (default: $XDG_RUNTIME_DIR/slam/slamd.sock, else /tmp/slam-$UID/slamd.sock).")
+    @Option(help: ArgumentHelp("The socket to listen on (default: $XDG_RUNTIME_DIR/slam/slamd.sock, else /tmp/slam-$UID/slamd.sock).",
+                             valueName: "PATH"))
     var socket: String?
 
-    @Option(help: "Host this storyboard instead of the demo app (storyboard-only: tasks, autoUI, push/pop).")
+    @Option(help: ArgumentHelp("Host this storyboard instead of the demo app (storyboard-only: tasks, autoUI, push/pop).",
+                             valueName: "FILE"))
     var storyboard: String?
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "LEVEL"))
     var logLevel: String = "info"
 
-    @Option(help: "The largest message a client may send, in bytes.")
+    @Option(help: ArgumentHelp("The largest message a client may send, in bytes.", valueName: "BYTES"))
     var maxMessageBytes: Int = 16 << 20
 
-    @Option(help: "Output a client may leave unread before it is disconnected, in bytes.")
+    @Option(help: ArgumentHelp("Output a client may leave unread before it is disconnected, in bytes.", valueName: "BYTES"))
     var maxUnreadBytes: Int = 64 << 20
 
-    @Option(name: .customLong("allow-uid"), help: "Also accept peers of this user id (repeatable).")
+    @Option(name: .customLong("allow-uid"), help: ArgumentHelp("Also accept peers of this user id (repeatable).", valueName: "UID"))
     var allowedUserIDs: [UInt32] = []
 
     @Flag(help: "Accept peers of any user id.")
@@ -57,6 +59,25 @@ struct SlamdCommand: ParsableCommand {
                                valueName: "DIR"))
     var webRoot: String?
 
+    /// Runs slamd with the exit statuses every Slam command uses: 0 ok, 1 it could not do its work
+    /// (the socket is taken, the storyboard is refused), 2 usage (swift-argument-parser's own is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                let standardError = Array((fullMessage(for: error) + "\n").utf8)
+                _ = standardError.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+
+    @Option(help: .hidden)
+    var generateManual: String?
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
@@ -69,6 +90,10 @@ struct SlamdCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let date = generateManual {
+            print(try Self.manualPage(date: date).source, terminator: "")
+            return
+        }
         let level = Logger.Level(rawValue: logLevel)!
         let forwarder = LogForwarder()
         LoggingSystem.bootstrap { label in
