@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
+import SlamUI
 
 /// The TCP side of `slamd --web`: the listener, the URL with its token, and each
 /// connection's pipeline.
@@ -48,7 +49,8 @@ struct WebServer: Sendable {
         if isLoopback { names.insert("localhost") }
         policy = WebAccessPolicy(token: token, hostNames: isWildcard ? nil : names)
 
-        let directory = web.rootDirectory ?? Bundle.module.bundlePath + "/web"
+        // An installed slamd serves PREFIX/share/slam/web; one run from its build, the copy the build bundled.
+        let directory = web.rootDirectory ?? InstalledResources.directory(named: "web") ?? Bundle.module.bundlePath + "/web"
         var status = stat()
         guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
             throw .webUnavailable("the web page directory \(directory) does not exist (--web-root)")

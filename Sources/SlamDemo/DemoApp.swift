@@ -19,9 +19,10 @@ import SlamUI
 /// - Todos (`push Todos`): a state view of keyed rows over the shared state key
 ///   `todos` — add, toggle, remove; see ``TodoListView``.
 public enum DemoApp {
-    /// The directory holding the storyboard, `about.html` and `notes.txt`.
+    /// The directory holding the storyboard, `about.html` and `notes.txt`: the installed copy
+    /// (`PREFIX/share/slam/demo`) for an installed `slamd`, else the one the build bundled.
     public static var resourceDirectory: String {
-        Bundle.module.bundlePath + "/Resources"
+        InstalledResources.directory(named: "demo") ?? Bundle.module.bundlePath + "/Resources"
     }
 
     /// The demo storyboard's path, for `slamd --storyboard` users who want to start from it.
