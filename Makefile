@@ -7,10 +7,13 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace fuzz fuzz-smoke load load-test clean
+.PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace fuzz fuzz-smoke load load-test clean
 
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
+# Where make install puts Slam (DESTDIR: a staging root for packagers).
+PREFIX ?= /usr/local
+DESTDIR ?=
 # Where make run serves the web UI (slamd --web): make run WEB=127.0.0.1:9000, or WEB= for none.
 WEB ?= 127.0.0.1:8080
 
@@ -87,7 +90,7 @@ fuzz: deps
 load-test: deps
 	SLAM_LOAD_REQUESTS=10000 SWIFT=$(SWIFT) scripts/swift-test.sh --filter LoadTests
 
-test: unit-tests python-tests leakcheck fuzz-smoke load-test
+test: unit-tests python-tests install-test leakcheck fuzz-smoke load-test
 
 # The full load test: 64 clients x 10 000 mixed requests against a release slamd.
 load: deps
@@ -98,6 +101,31 @@ load: deps
 slamctl: deps
 	$(SWIFT) build -c release --product slamctl -Xswiftc -static-executable --scratch-path .build-static
 	@echo "built $(CURDIR)/.build-static/release/slamctl"
+
+# What make install installs: slamd and slamctl as static release executables, which keep working
+# when the Swift toolchain they were built with is gone.
+release: slamctl
+	$(SWIFT) build -c release --product slamd -Xswiftc -static-executable --scratch-path .build-static
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: slamd, slamctl, their run-time files (PREFIX/share/slam),
+# man pages, bash/zsh/fish completions and a systemd user unit. PREFIX=~/.local needs no root.
+# Every installed path goes to PREFIX/share/slam/install-manifest, which make uninstall reads.
+install: release
+	scripts/install.sh "$(PREFIX)" .build-static/release "$(DESTDIR)"
+
+uninstall:
+	scripts/uninstall.sh "$(PREFIX)" "$(DESTDIR)"
+
+# make install into a temporary prefix, then the installed commands from another directory:
+# the demo, its web page and files from the prefix, man pages, completions in bash, zsh and fish.
+install-test: release python-deps
+	@for tool in tmux zsh fish man file; do \
+		if ! command -v $$tool >/dev/null 2>&1; then \
+			echo "installing tmux, zsh, fish, man-db and file (the install test's shells and man)"; \
+			$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq tmux zsh fish man-db file; break; \
+		fi; \
+	done
+	$(PYTHON) -m pytest Tests/install -q -p no:cacheprovider
 
 # The whole benchmark suite (figures in the README's performance section): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,

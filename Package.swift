@@ -85,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "slamd",
             dependencies: [
-                "SlamDaemon", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamProtocol",
+                "SlamDaemon", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamProtocol", "SlamConsole", "SlamJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

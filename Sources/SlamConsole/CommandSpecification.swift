@@ -8,6 +8,28 @@
 ///                      options: [.controller])
 /// ```
 public struct CommandSpecification: Sendable {
+    /// What a value is, so shell completion can offer candidates for it.
+    public enum ValueKind: Sendable, Equatable {
+        /// Nothing to offer (a number, a text, JSON).
+        case any
+        /// An element reference of the running daemon's top screen (`slamctl refs`).
+        case reference
+        /// A path on disk.
+        case file
+        /// One of these words.
+        case oneOf([String])
+
+        /// The kind a value's name implies by the tables' convention: `ref`/`REF` a reference,
+        /// `file`, `path`, `FILE`, `PATH`, `DIR` a path; anything else nothing to offer.
+        static func implied(by name: String) -> ValueKind {
+            switch name.lowercased() {
+            case "ref": .reference
+            case "file", "path", "dir": .file
+            default: .any
+            }
+        }
+    }
+
     /// A positional argument.
     public struct Argument: Sendable {
         public let name: String
@@ -15,12 +37,16 @@ public struct CommandSpecification: Sendable {
         public let isOptional: Bool
         /// Takes every remaining positional value (only the last argument may).
         public let isRepeated: Bool
+        /// What shell completion offers for it (by default, what its name implies).
+        public let valueKind: ValueKind
 
-        public init(_ name: String, help: String, isOptional: Bool = false, isRepeated: Bool = false) {
+        public init(_ name: String, help: String, isOptional: Bool = false, isRepeated: Bool = false,
+                    valueKind: ValueKind? = nil) {
             self.name = name
             self.help = help
             self.isOptional = isOptional || isRepeated
             self.isRepeated = isRepeated
+            self.valueKind = valueKind ?? .implied(by: name)
         }
     }
 
@@ -29,11 +55,14 @@ public struct CommandSpecification: Sendable {
         public let name: String
         public let valueName: String?
         public let help: String
+        /// What shell completion offers for its value (by default, what its value name implies).
+        public let valueKind: ValueKind
 
-        public init(_ name: String, valueName: String? = nil, help: String) {
+        public init(_ name: String, valueName: String? = nil, help: String, valueKind: ValueKind? = nil) {
             self.name = name
             self.valueName = valueName
             self.help = help
+            self.valueKind = valueKind ?? valueName.map(ValueKind.implied(by:)) ?? .any
         }
 
         public var isFlag: Bool { valueName == nil }

@@ -60,6 +60,14 @@ extension Slamctl {
                 matches.map(invocation.formatter.line).joined(separator: "\n")
             }
         },
+        SlamctlCommand(
+            "refs", "List the references of a screen's elements, one per line, in tree order (for scripts and shell completion).",
+            options: [.controller]
+        ) { invocation in
+            let references = try invocation.connect().query(controller: invocation.controller)
+                .map(\.reference).filter { !$0.isEmpty }
+            invocation.output(.array(references.map(JSONValue.string))) { references.joined(separator: "\n") }
+        },
         SlamctlCommand("tasks", "List the registered tasks.") { invocation in
             let tasks = try invocation.connect().tasks()
             invocation.output(.array(tasks.map(JSONValue.string))) { tasks.joined(separator: "\n") }

@@ -21,7 +21,8 @@ extension Slamctl {
                 """,
             arguments: [.init("ref", help: "The element's reference (or a JSON locator; or use --text, --type …).", isOptional: true)],
             options: CommandSpecification.Option.locator + [
-                .init("state", valueName: "STATE", help: "exists, absent, visible, hidden or enabled (default: visible)."),
+                .init("state", valueName: "STATE", help: "exists, absent, visible, hidden or enabled (default: visible).",
+                      valueKind: .oneOf(["exists", "absent", "visible", "hidden", "enabled"])),
                 .init("property", valueName: "NAME", help: "A snapshot property to compare (with --equals)."),
                 .init("equals", valueName: "VALUE", help: "The value it must have: JSON, or a bare word taken as a string."),
                 .init("timeout", valueName: "TIME", help: "How long to wait: 500ms, 2s, 1.5s (default 5s)."),

@@ -26,7 +26,7 @@ extension Slamctl {
                   slamctl trace start /tmp/session.jsonl; slamctl press increment; slamctl trace stop
                   slamctl trace show /tmp/session.jsonl
                 """,
-            arguments: [.init("action", help: "start, stop or show."),
+            arguments: [.init("action", help: "start, stop or show.", valueKind: .oneOf(["start", "stop", "show"])),
                         .init("path", help: "start: the trace file (default: beside the socket); show: the file to read.",
                               isOptional: true)]
         ) { invocation in

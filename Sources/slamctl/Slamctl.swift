@@ -32,6 +32,21 @@ enum Slamctl {
             Output.line(SlamVersion.line(for: "slamctl"))
             return 0
         }
+        // What `make install` writes beside the executable; not in the verb list, as with slamd's
+        // (swift-argument-parser's) `--generate-completion-script`.
+        if words.first == "--generate-completion-script" {
+            guard words.count == 2, let shell = CompletionScript.Shell(rawValue: words[1]) else {
+                return usage(UsageError("--generate-completion-script takes one of: "
+                                        + CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", ")))
+            }
+            Output.line(CompletionScript(parser: parser).script(for: shell), terminator: false)
+            return 0
+        }
+        if words.first == "--generate-manual" {
+            guard words.count <= 2 else { return usage(UsageError("--generate-manual takes at most a date (\"November 24, 2026\")")) }
+            Output.line(manualPage(date: words.count == 2 ? words[1] : "").source, terminator: false)
+            return 0
+        }
         let line: ParsedCommandLine
         do {
             switch try parser.parse(words) {

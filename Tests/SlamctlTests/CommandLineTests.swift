@@ -182,3 +182,50 @@ import Musl
         #expect(slamd.output == "slamd \(SlamVersion.release) (protocol \(VersionRequest.protocolVersion))\n")
     }
 }
+
+/// What `make install` writes from the verb tables: completion scripts and the manual page.
+/// (Tests/install runs them in bash, zsh, fish and man.)
+@Suite struct GeneratedFilesTests {
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func everyVerbAndOptionIsInTheCompletionScript(_ shell: String) throws {
+        let script = try slamctl("--generate-completion-script", shell)
+        #expect(script.status == 0)
+        for verb in allVerbs {
+            #expect(script.standardOutput.contains(verb), "\(shell): \(verb)")
+        }
+        for option in ["--socket", "--json", "--timeout", "--within", "--controller", "--state"] {
+            #expect(script.standardOutput.contains(shell == "fish" ? "-l " + option.dropFirst(2) : option), "\(shell): \(option)")
+        }
+    }
+
+    @Test func anUnknownShellIsAUsageError() throws {
+        let result = try slamctl("--generate-completion-script", "tcsh")
+        #expect(result.status == 2)
+        #expect(result.errorLines.first == "slamctl: --generate-completion-script takes one of: bash, zsh, fish")
+    }
+
+    @Test func theManualPageHasAnEntryPerVerbAndTheExitStatuses() throws {
+        let page = try slamctl("--generate-manual", "November 24, 2026")
+        #expect(page.status == 0)
+        #expect(page.lines.contains(".Dd November 24, 2026"))
+        #expect(page.lines.contains(".Sh EXIT STATUS"))
+        let entries = page.lines.filter { $0.hasPrefix(".It Cm ") }.map { $0.split(separator: " ")[2] }
+        #expect(entries.map(String.init) == allVerbs)
+    }
+
+    /// Completion skips an option's value by the option's name alone, whatever the verb:
+    /// so a name must take a value everywhere or nowhere.
+    @Test func anOptionNameTakesAValueEverywhereOrNowhere() throws {
+        let help = try slamctl("--help")
+        var takesValue: [String: Bool] = [:]
+        for verb in allVerbs {
+            let synopsis = try #require(try slamctl("help", verb).lines.first)
+            for match in synopsis.matches(of: /\[--([a-z-]+)( [A-Z]+)?\]/) {
+                let name = String(match.1), valued = match.2 != nil
+                #expect(takesValue[name, default: valued] == valued, "--\(name) in \(verb)")
+                takesValue[name] = valued
+            }
+        }
+        #expect(help.status == 0 && takesValue.count > 10)
+    }
+}

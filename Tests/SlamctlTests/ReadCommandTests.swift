@@ -259,3 +259,21 @@ import SlamJSON
                                  "* Pickers \"Order\"", "  Todos \"To-do\""])
     }
 }
+
+/// `slamctl refs`: the names a script (or shell completion) can press.
+@Suite struct ReferencesCommandTests {
+    @Test func refsListsTheTopScreensReferencesInTreeOrder() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let result = try slamctl("refs", app: app)
+        #expect(result.status == 0)
+        #expect(Array(result.lines.prefix(4)) == ["root", "heading", "count", "progress"])
+        #expect(result.lines.contains("increment") && result.lines.contains("website"))
+        for reference in result.lines {
+            #expect(try app.connection.find(ElementLocator(reference)).reference == reference)
+        }
+        #expect(try slamctl("refs", "--json", app: app).json() == .array(result.lines.map(JSONValue.string)))
+        try app.runTask("push", param: "List")
+        #expect(try slamctl("refs", "--controller", "Home", app: app).lines == result.lines, "another controller on the stack")
+    }
+}

@@ -1,0 +1,60 @@
+import SlamConsole
+
+extension Slamctl {
+    /// `man slamctl`: the verb and option tables, with what the help screens leave to the README.
+    static func manualPage(date: String) -> ManualPage {
+        ManualPage(
+            parser: parser,
+            date: date,
+            description: """
+                slamctl drives a running slamd from a shell: it reads the screen (tree, find, query, screen), \
+                acts as a user would (press, text, type, focus, key), runs tasks, reads and sets the shared state, \
+                waits for conditions, streams events, runs and records flow files, and prints the web UI's address.
+
+                Elements are named by a reference (the ref in a storyboard, shown by slamctl refs and \
+                slamctl screen --refs), by a JSON locator in place of the reference, or by --type, --text, \
+                --matches, --within and --nth. Acting verbs wait up to --timeout (5s) for their element to \
+                exist and be visible, enabled and uncovered.
+
+                Every command connects to the daemon's socket, sends one JSON-RPC 2.0 request at a time and \
+                prints the answer for people; --json prints the daemon's JSON instead.
+                """,
+            sections: [
+                .init("Exit status", """
+                      0  the command did what was asked
+                      1  the daemon answered an error (the message names its code), a flow step failed,
+                         or a file could not be read or written
+                      2  usage: an unknown command or option, a missing or malformed argument
+                         (nothing was sent)
+                      3  slamctl cannot connect to slamd, or lost it (it stopped or stopped answering)
+
+                    slamd uses the same numbers: 0, 1 when it cannot serve or a storyboard check fails, 2 for usage.
+                    """),
+                .init("Environment", """
+                    XDG_RUNTIME_DIR: where the default socket lives ($XDG_RUNTIME_DIR/slam/slamd.sock); \
+                    without it, /tmp/slam-$UID/slamd.sock. NO_COLOR: no colours in human output.
+                    """),
+                .init("Examples", """
+                    Press the demo's +1 and read the count:
+
+                      slamctl press increment
+                      slamctl find count
+
+                    Name an element by what a person sees, and wait for a label:
+
+                      slamctl press --text Settings
+                      slamctl wait goal --state visible
+
+                    Record a session in the browser or from scripts, then replay it in CI:
+
+                      slamctl record flow.json
+                      slamctl run flow.json
+
+                    Shell completion without installing:
+
+                      source <(slamctl --generate-completion-script bash)
+                    """),
+            ],
+            seeAlso: ["slamd"])
+    }
+}

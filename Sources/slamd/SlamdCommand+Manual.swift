@@ -1,0 +1,57 @@
+import ArgumentParser
+import SlamConsole
+import SlamJSON
+
+extension SlamdCommand {
+    /// `man slamd`, written from slamd's own option declarations (swift-argument-parser's description of
+    /// them) by the writer that writes slamctl's page, so both pages read alike.
+    static func manualPage(date: String) throws -> ManualPage {
+        let description = try JSONParser().parse(Array(_dumpHelp().utf8))
+        var options: [CommandSpecification.Option] = []
+        for argument in description["command"]?["arguments"]?.arrayValue ?? [] {
+            guard argument["shouldDisplay"]?.boolValue != false,
+                  let name = argument["preferredName"]?["name"]?.stringValue, name != "help",
+                  let help = argument["abstract"]?.stringValue else { continue }
+            let defaultValue = argument["defaultValue"]?.stringValue.map { " (default: \($0))" } ?? ""
+            let takesValue = argument["kind"]?.stringValue == "option"
+            options.append(.init(name, valueName: takesValue ? argument["valueName"]?.stringValue : nil,
+                                 help: help + (help.contains("default") ? "" : defaultValue)))
+        }
+        let parser = CommandLineParser(toolName: "slamd", summary: configuration.abstract, commands: [], globalOptions: options)
+        return ManualPage(
+            parser: parser, date: date, description: configuration.discussion,
+            sections: [
+                .init("Exit status", """
+                      0  stopped cleanly (SIGTERM, SIGINT), or --check found no errors
+                      1  could not serve: the socket is taken by a live slamd, the storyboard was refused,
+                         the web address cannot be bound; or --check found errors
+                      2  usage: an unknown option or a malformed value
+
+                    slamctl uses the same numbers, and 3 when it cannot reach slamd.
+                    """),
+                .init("Environment", """
+                    XDG_RUNTIME_DIR: the default socket is $XDG_RUNTIME_DIR/slam/slamd.sock; without it, \
+                    /tmp/slam-$UID/slamd.sock.
+                    """),
+                .init("Files", """
+                      SOCKET.lock                      held while slamd serves SOCKET: a second slamd is refused
+                      SOCKET.web                       the web UI's URL with its token (mode 0600), while --web serves
+                      PREFIX/share/slam/web            the page --web serves
+                      PREFIX/share/slam/demo           the demo app's storyboard and files
+                      PREFIX/share/slam/examples       example storyboards and flows
+                      PREFIX/lib/systemd/user/slamd.service
+                                                       a systemd user unit: systemctl --user enable --now slamd
+                    """),
+                .init("Examples", """
+                    The demo with its web UI on port 8080:
+
+                      slamd --web 8080
+
+                    A storyboard, on a socket of its own:
+
+                      slamd --storyboard todo.storyboard.json --socket /tmp/todo.sock
+                    """),
+            ],
+            seeAlso: ["slamctl"])
+    }
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Installs slamd, slamctl and what they need at run time under PREFIX (make install runs it).
+#
+#   scripts/install.sh PREFIX BUILD_DIRECTORY [DESTDIR]
+#
+# BUILD_DIRECTORY holds the release slamd and slamctl. Every installed path is written to
+# PREFIX/share/slam/install-manifest, which scripts/uninstall.sh reads.
+set -euo pipefail
+# install_text reads a pipe and records what it wrote: run the last stage of a pipeline in this shell.
+shopt -s lastpipe
+cd "$(dirname "$0")/.."
+
+prefix=${1:?usage: install.sh PREFIX BUILD_DIRECTORY [DESTDIR]}
+build=${2:?usage: install.sh PREFIX BUILD_DIRECTORY [DESTDIR]}
+destination=${3:-}
+root="$destination$prefix"
+manifest_entries=()
+
+# install_file MODE SOURCE TARGET (TARGET relative to PREFIX)
+install_file() {
+    install -D -m "$1" "$2" "$root/$3"
+    manifest_entries+=("$3")
+}
+
+# install_text MODE TARGET < TEXT
+install_text() {
+    local target="$root/$2"
+    mkdir -p "$(dirname "$target")"
+    cat >"$target"
+    chmod "$1" "$target"
+    manifest_entries+=("$2")
+}
+
+for tool in slamd slamctl; do
+    [ -x "$build/$tool" ] || { echo "install.sh: $build/$tool is missing: build it first (make install does)" >&2; exit 1; }
+done
+
+# The executables, stripped (the static release build carries its symbol tables).
+for tool in slamd slamctl; do
+    install_file 755 "$build/$tool" "bin/$tool"
+    strip "$root/bin/$tool" 2>/dev/null || true
+done
+
+# Run-time files: slamd finds them from its own path (PREFIX/bin/../share/slam).
+for file in Sources/SlamDaemon/Resources/web/*; do
+    install_file 644 "$file" "share/slam/web/$(basename "$file")"
+done
+for file in Sources/SlamDemo/Resources/*; do
+    install_file 644 "$file" "share/slam/demo/$(basename "$file")"
+done
+for file in Examples/*.json clients/flows/*.json; do
+    install_file 644 "$file" "share/slam/examples/$(basename "$file")"
+done
+for file in Protocol/slam.openrpc.json Protocol/storyboard.schema.json; do
+    install_file 644 "$file" "share/slam/protocol/$(basename "$file")"
+done
+
+# Manual pages and completions, written by the installed tools from their own option and verb tables.
+date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
+manual_date=$(LC_ALL=C date -d "$date" '+%B %-d, %Y')
+"$root/bin/slamd" --generate-manual "$manual_date" | install_text 644 share/man/man1/slamd.1
+"$root/bin/slamctl" --generate-manual "$manual_date" | install_text 644 share/man/man1/slamctl.1
+for tool in slamd slamctl; do
+    "$root/bin/$tool" --generate-completion-script bash | install_text 644 "share/bash-completion/completions/$tool"
+    "$root/bin/$tool" --generate-completion-script zsh | install_text 644 "share/zsh/site-functions/_$tool"
+    "$root/bin/$tool" --generate-completion-script fish | install_text 644 "share/fish/vendor_completions.d/$tool.fish"
+done
+
+# A systemd user unit (example): systemctl --user enable --now slamd.
+sed "s|@BINDIR@|$prefix/bin|g" packaging/slamd.service.in | install_text 644 lib/systemd/user/slamd.service
+
+manifest_entries+=("share/slam/install-manifest")
+printf '%s\n' "${manifest_entries[@]}" | install_text 644 share/slam/install-manifest
+unset 'manifest_entries[-1]'
+
+echo "installed slamd and slamctl in $root/bin (manual pages, completions for bash, zsh and fish,"
+echo "a systemd user unit in $root/lib/systemd/user); make uninstall PREFIX=$prefix removes them"
+case ":$PATH:" in
+    *":$prefix/bin:"*) ;;
+    *) echo "note: $prefix/bin is not on your PATH" ;;
+esac
