@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),
         .testTarget(name: "SlamStoryboardTests", dependencies: ["SlamStoryboard", "SlamUI", "SlamJSON"]),
-        .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamUI"]),
+        .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamStoryboard", "SlamUI"]),
         .testTarget(name: "SlamProtocolTests", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamServerTests", dependencies: ["SlamServer", "SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamRPC", "SlamJSON"]),
         .testTarget(
