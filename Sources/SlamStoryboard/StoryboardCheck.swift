@@ -15,7 +15,7 @@ import SlamUI
 ///
 /// | finding | severity |
 /// |---|---|
-/// | a task that is neither built in nor registered by the host | warning: Swift code or a client may register it before it runs |
+/// | a task that is neither built in nor registered by the host | warning: Swift code (and, once clients can, a client) may register it before it runs |
 /// | a built-in task's param it always refuses (`push` with none, `set` without `=`) | error |
 /// | `push` to a screen neither declared nor registered by the host | error: nothing can add a screen later |
 /// | `alert` naming an alert neither declared nor registered by the host | error |
