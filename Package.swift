@@ -48,7 +48,8 @@ let package = Package(
             dependencies: ["SlamJSON"]
         ),
         .target(name: "SlamUI"),
-        .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON"]),
+        // SlamRPC only for NameSuggestions: a refusal says "did you mean" as the daemon's errors do.
+        .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON", "SlamRPC"]),
         .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], resources: [.copy("Resources")]),
         .target(name: "SlamProtocol", dependencies: ["SlamRPC", "SlamJSON"]),
         .target(name: "SlamServer", dependencies: ["SlamProtocol", "SlamRPC", "SlamUI", "SlamJSON", "SlamStoryboard"]),
@@ -107,7 +108,7 @@ let package = Package(
         .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),
         .testTarget(name: "SlamStoryboardTests", dependencies: ["SlamStoryboard", "SlamUI", "SlamJSON"]),
-        .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamUI"]),
+        .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamStoryboard", "SlamUI"]),
         .testTarget(name: "SlamProtocolTests", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamServerTests", dependencies: ["SlamServer", "SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamRPC", "SlamJSON"]),
         .testTarget(

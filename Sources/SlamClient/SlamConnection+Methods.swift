@@ -152,7 +152,7 @@ extension SlamConnection {
         Dictionary(uniqueKeysWithValues: try send(StateListRequest()).values.map { ($0.key, $0.value) })
     }
 
-    /// The value of one shared-state key; -32011 (`data.key`) when there is no such key.
+    /// The value of one shared-state key; -32011 (`data.key`, `data.suggestions`) when there is no such key.
     public func stateGet(_ key: String) throws(ClientError) -> JSONValue { try send(StateGetRequest(key: key)).value }
 
     /// Writes one shared-state key; returns `[key]` when its value changed, `[]` when it already had it.

@@ -25,7 +25,9 @@ public enum DemoApp {
         InstalledResources.directory(named: "demo") ?? Bundle.module.bundlePath + "/Resources"
     }
 
-    /// The demo storyboard's path, for `slamd --storyboard` users who want to start from it.
+    /// The demo storyboard's path, for users who want to start a storyboard of their own from it.
+    /// On its own (`slamd --storyboard`) it is refused: `push Todos` names a screen only the Swift
+    /// here registers (`slamd --check` lists that and the `resetCounter` task).
     public static var storyboardPath: String {
         resourceDirectory + "/demo.storyboard.json"
     }

@@ -16,7 +16,7 @@ import SlamJSON
 extension SlamApp {
     /// The value of one state key (any JSON value, null included).
     ///
-    /// - Throws: `ClientError.server` with -32011 and `data.key` when the app has no such key.
+    /// - Throws: `ClientError.server` with -32011, `data.key` and `data.suggestions` (the nearest keys, when any) when the app has no such key.
     public func state(_ key: String) throws -> JSONValue {
         try connection.stateGet(key)
     }

@@ -5,27 +5,40 @@ extension Storyboard {
     public enum LoadError: Error, CustomStringConvertible {
         case unreadable(path: String)
         case invalid(path: String, StoryboardError)
+        /// The storyboard reads, but its check found errors (``StoryboardCheck``).
+        case failedCheck(path: String, [StoryboardDiagnostic])
         case cannotStart(path: String, SlamError)
 
         public var description: String {
             switch self {
             case .unreadable(let path): "cannot read storyboard \(path)"
             case let .invalid(path, error): "\(path): \(error)"
+            case let .failedCheck(path, errors): errors.map { $0.formatted(file: path) }.joined(separator: "\n")
             case let .cannotStart(path, error): "\(path): \(error)"
             }
         }
     }
 
+    /// A storyboard file read and checked as `slamd --storyboard` hosts it (``StoryboardCheck/Host/storyboardOnly``).
+    ///
+    /// - Returns: the storyboard and the check's warnings (none with `strict`: they are errors then).
+    /// - Throws: ``LoadError`` when the file cannot be read, reading refuses it, or the check finds an error.
+    public static func checked(contentsOf path: String, strict: Bool = false) throws(LoadError) -> (Storyboard, warnings: [StoryboardDiagnostic]) {
+        let storyboard = try read(contentsOf: path)
+        let diagnostics = StoryboardCheck(host: .storyboardOnly, strict: strict).diagnostics(of: storyboard)
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else { throw .failedCheck(path: path, errors) }
+        return (storyboard, diagnostics)
+    }
+
     /// A storyboard-only application from a file: every controller installed,
     /// the initial one shown, relative resource paths resolved next to the file.
-    public static func makeApplication(contentsOf path: String) throws(LoadError) -> Application {
-        guard let bytes = FileContents.readBytes(atPath: path) else { throw .unreadable(path: path) }
-        let storyboard: Storyboard
-        do {
-            storyboard = try Storyboard(bytes: bytes)
-        } catch {
-            throw .invalid(path: path, error)
-        }
+    /// The storyboard is checked first (``checked(contentsOf:strict:)``): an error refuses it,
+    /// each warning goes to `warning` (slamd logs them).
+    public static func makeApplication(contentsOf path: String, strict: Bool = false,
+                                       warning: (StoryboardDiagnostic) -> Void = { _ in }) throws(LoadError) -> Application {
+        let (storyboard, warnings) = try checked(contentsOf: path, strict: strict)
+        warnings.forEach(warning)
         let application = Application()
         let slash = path.lastIndex(of: "/")
         application.resourceDirectory = slash.map { String(path[..<$0]) } ?? "."
@@ -36,5 +49,15 @@ extension Storyboard {
             throw .cannotStart(path: path, error)
         }
         return application
+    }
+
+    /// A storyboard file read, not checked.
+    static func read(contentsOf path: String) throws(LoadError) -> Storyboard {
+        guard let bytes = FileContents.readBytes(atPath: path) else { throw .unreadable(path: path) }
+        do {
+            return try Storyboard(bytes: bytes)
+        } catch {
+            throw .invalid(path: path, error)
+        }
     }
 }

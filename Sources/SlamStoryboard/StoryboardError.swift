@@ -1,10 +1,11 @@
 import SlamJSON
+import SlamRPC
 import SlamUI
 
 /// Why a storyboard was refused: where (a JSON path into the document) and what is wrong.
 ///
 /// ```
-/// $.controllers[0].view.children[1].type: unknown element type 'Buton'; known types: ActivityIndicator, Button, …
+/// $.controllers[0].view.children[1].type: unknown element type 'Buton'; known types: ActivityIndicator, Button, …; did you mean 'Button'?
 /// ```
 public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable {
@@ -44,7 +45,24 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
         self.init(path: path.description, reason: reason)
     }
 
-    public var message: String {
+    /// The names probably meant, nearest first, when the reason is a name that is not known
+    /// (an element type, member, property, word, initial controller or bindable property); else empty.
+    public var suggestions: [String] {
+        switch reason {
+        case let .unknownElementType(name, known), let .unknownMember(name, known), let .unknownProperty(name, _, known),
+             let .notOneOf(_, name, known), let .unknownInitialController(name, known),
+             let .badBinding(.unknownProperty(name, _, known)):
+            NameSuggestions.nearest(to: name, in: known)
+        default:
+            []
+        }
+    }
+
+    /// What is wrong, ending in "did you mean" when a name was probably mistyped.
+    public var message: String { explanation + Self.didYouMean(suggestions) }
+
+    /// The message without its "did you mean".
+    var explanation: String {
         switch reason {
         case .invalidJSON(let message):
             "not valid JSON: \(message)"
@@ -78,6 +96,11 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String { "\(path): \(message)" }
+
+    /// `; did you mean 'a' or 'b'?` for `suggestions`, or nothing: the words every storyboard message uses.
+    static func didYouMean(_ suggestions: [String]) -> String {
+        suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
+    }
 
     private static func article(for noun: String) -> String {
         noun.first.map { "aeiou".contains($0) } == true ? "an" : "a"

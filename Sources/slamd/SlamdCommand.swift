@@ -18,7 +18,8 @@ struct SlamdCommand: ParsableCommand {
             Without --storyboard, hosts the built-in demo app. Prints the socket path once it listens. \
             With --web, also serves the web UI and JSON-RPC over WebSocket on a loopback TCP port, and prints \
             its URL (with the token every request needs; also in SOCKET.web, 0600; `slamctl open` prints it). \
-            SIGTERM or SIGINT finishes in-flight work, closes clients, removes the socket and exits 0.
+            SIGTERM or SIGINT finishes in-flight work, closes clients, removes the socket and exits 0. \
+            With --check FILE, only checks a storyboard (see Protocol/README.md, "Storyboard checks") and exits.
             """,
         version: SlamVersion.line(for: "slamd"))
 
@@ -29,6 +30,13 @@ struct SlamdCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Host this storyboard instead of the demo app (storyboard-only: tasks, autoUI, push/pop).",
                              valueName: "FILE"))
     var storyboard: String?
+
+    @Option(help: ArgumentHelp("Check this storyboard as --storyboard would host it, print each problem, and exit "
+                               + "without serving: 0 when there is no error, 1 otherwise.", valueName: "FILE"))
+    var check: String?
+
+    @Flag(help: "Treat storyboard warnings as errors (with --check or --storyboard).")
+    var strict = false
 
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "LEVEL"))
     var logLevel: String = "info"
@@ -87,12 +95,19 @@ struct SlamdCommand: ParsableCommand {
         guard web != nil || (!webAllowRemote && webRoot == nil) else {
             throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")
         }
+        guard check == nil || storyboard == nil else { throw ValidationError("--check FILE checks without serving: leave out --storyboard") }
+        guard !strict || check != nil || storyboard != nil else { throw ValidationError("--strict goes with --check FILE or --storyboard FILE") }
     }
 
     func run() throws {
         if let date = generateManual {
             print(try Self.manualPage(date: date).source, terminator: "")
             return
+        }
+        if let check {
+            let result = StoryboardFileCheck(path: check, strict: strict)
+            for line in result.lines { print(line) }
+            throw ExitCode(result.passed ? 0 : 1)
         }
         let level = Logger.Level(rawValue: logLevel)!
         let forwarder = LogForwarder()
@@ -106,9 +121,10 @@ struct SlamdCommand: ParsableCommand {
                                                 maximumUnreadBytes: maxUnreadBytes, allowedUserIDs: Set(allowedUserIDs),
                                                 allowsAnyUser: allowAnyUser, logLevel: level,
                                                 web: web.map { WebConfiguration(address: $0, allowsRemote: webAllowRemote, rootDirectory: webRoot) })
-        let storyboardPath = storyboard
+        let storyboardPath = storyboard, strict = strict
         let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder) {
-            if let storyboardPath { try Storyboard.makeApplication(contentsOf: storyboardPath) } else { try DemoApp.makeApplication() }
+            guard let storyboardPath else { return try DemoApp.makeApplication() }
+            return try Storyboard.makeApplication(contentsOf: storyboardPath, strict: strict) { logger.warning("\($0.formatted(file: storyboardPath))") }
         }
         do {
             // Straight to fd 1, unbuffered: a launcher waits for these lines.

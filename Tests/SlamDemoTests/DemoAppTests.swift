@@ -1,4 +1,5 @@
 import Testing
+import SlamStoryboard
 import SlamUI
 @testable import SlamDemo
 
@@ -16,6 +17,13 @@ import SlamUI
         }
         #expect(application.controllerIdentifiers == ["Home", "Settings", "List", "About", "Pickers", "Todos"])
         #expect(types == Set(ElementType.builtIn.keys).union(["StateView"]), "every element type, and the to-do screen's state views")
+    }
+
+    /// With the Swift that registers `resetCounter`, the `Todos` screen and the `todos` key, the demo's storyboard is sound.
+    @Test func theDemoStoryboardChecksCleanWithItsSwift() throws {
+        let application = try DemoApp.makeApplication()
+        let storyboard = try Storyboard(bytes: try #require(FileContents.readBytes(atPath: DemoApp.storyboardPath)))
+        #expect(StoryboardCheck(host: .init(application: application), strict: true).diagnostics(of: storyboard) == [])
     }
 
     @Test func pickersShowWhatIsChosen() throws {

@@ -164,4 +164,16 @@ import SlamRPC
         #expect(actor.request("state.get", ["key": "missing"])["error"]?["message"] == "State key not found: no key 'missing' in the shared state",
                 "the message starts with the short name, as every Slam error's does")
     }
+
+    /// A mistyped key is answered like a mistyped method: the nearest keys in the message and in data.suggestions.
+    @Test func anUnknownStateKeySuggestsTheNearestKeys() throws {
+        let service = try demoService()
+        let client = TestClient(service, identifier: 1)
+        client.result("state.set", ["values": ["count": 1, "counter": 2, "colour": "red"]])
+        let error = client.request("state.get", ["key": "coun"])["error"]
+        #expect(error?["code"] == -32011)
+        #expect(error?["message"] == "State key not found: no key 'coun' in the shared state; did you mean 'count' or 'counter'?")
+        #expect(error?["data"] == ["key": "coun", "suggestions": ["count", "counter"]])
+        #expect(client.request("state.get", ["key": "zzzzzz"])["error"]?["data"] == ["key": "zzzzzz"], "no suggestions when nothing is near")
+    }
 }

@@ -94,6 +94,30 @@ let exampleStoryboard = """
         let error = try #require(refusal(withChildren(#"{"type":"Buton","ref":"b"}"#)))
         #expect(error.path == "$.controllers[0].view.children[0].type")
         #expect(error.message.hasPrefix("unknown element type 'Buton'; known types: ActivityIndicator, Button,"))
+        #expect(error.message.hasSuffix(", WebView; did you mean 'Button'?"))
+        #expect(error.suggestions == ["Button"])
+    }
+
+    /// Every refusal of a name that is not known says which known name is nearest, as the daemon's errors do.
+    @Test(arguments: [
+        (#"{"initial":"A","controllers":[{"id":"A","view":{"type":"View","ref":"root","children":[{"type":"Label","ref":"l","txt":"x"}]}}]}"#,
+         "$.controllers[0].view.children[0].txt", ["text"]),
+        (#"{"initial":"A","controllers":[{"id":"A","titl":"x","view":{"type":"View","ref":"root"}}]}"#, "$.controllers[0].titl", ["title"]),
+        (#"{"initial":"A","controllers":[{"id":"A","view":{"type":"View","ref":"root","axis":"horizntal"}}]}"#, "$.controllers[0].view.axis", ["horizontal"]),
+        (#"{"initial":"Hom","controllers":[{"id":"Home","view":{"type":"View","ref":"root"}}]}"#, "$.initial", ["Home"]),
+        (#"{"initial":"A","controllers":[{"id":"A","view":{"type":"Label","ref":"l","bind":{"txt":"k"}}}]}"#, "$.controllers[0].view.bind.txt", ["text"]),
+    ])
+    func mistypedNamesGetSuggestions(text: String, path: String, suggestions: [String]) throws {
+        let error = try #require(refusal(text))
+        #expect(error.path == path)
+        #expect(error.suggestions == suggestions)
+        #expect(error.message.hasSuffix("; did you mean '\(suggestions[0])'?"), "\(error.message)")
+    }
+
+    @Test func aNameNearNothingGetsNoSuggestion() throws {
+        let error = try #require(refusal(withChildren(#"{"type":"Label","ref":"l","isOn":true}"#)))
+        #expect(error.suggestions.isEmpty)
+        #expect(!error.message.contains("did you mean"))
     }
 
     @Test func missingRef() throws {

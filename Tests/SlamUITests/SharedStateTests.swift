@@ -150,6 +150,26 @@ import SlamUI
         #expect(application.state["todos"] == ["Tea"], "a failed task changes nothing")
     }
 
+    /// What storyboard checks rely on: the keys a built-in task's param writes and reads, and the params it always refuses.
+    @Test func aStateTaskParamNamesItsKeysWithoutRunning() throws {
+        func keys(_ task: String, _ param: String?) throws -> [String]? {
+            try Application.stateTaskKeys(task: task, param: param).map { [$0.written] + $0.read }
+        }
+        #expect(try keys("set", "label=Count is {count} of {limit}") == ["label", "count", "limit"])
+        #expect(try keys("append", "todos={draft}") == ["todos", "draft"])
+        #expect(try keys("toggle", "wifi") == ["wifi"])
+        #expect(try keys("increment", "count") == ["count"])
+        #expect(try keys("increment", "count={step}") == ["count", "step"])
+        #expect(try keys("remove", "todos[{selected}]") == ["todos", "selected"])
+        #expect(try keys("remove", "todos=Eggs") == ["todos"])
+        #expect(try keys("set", "brace={{not a key}}") == ["brace"])
+        #expect(try keys("push", "Settings") == nil, "not a state task")
+        #expect(throws: SlamError.taskFailed(name: "set", reason: "its param is key=value, got \"name\"")) { try keys("set", "name") }
+        #expect(throws: SlamError.self) { try keys("toggle", nil) }
+        #expect(throws: SlamError.self) { try keys("remove", "=x") }
+        #expect(Application().state.keys.isEmpty, "nothing ran")
+    }
+
     @Test func aBoundElementRemovedFromItsControllerStopsAskingForUpdates() throws {
         let screen = try Screen()
         screen.count.removeFromSuperview()

@@ -8,7 +8,15 @@ extension StateGetRequest: HandledRequest {
     static func handle(_ request: StateGetRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> StateEntry {
         guard !request.key.isEmpty else { throw .invalidParams("key: must not be empty", data: ["parameter": "key"]) }
         guard let value = service.application.state[request.key] else {
-            throw ResponseError(code: .stateKeyNotFound, message: "State key not found: no key '\(request.key)' in the shared state", data: ["key": .string(request.key)])
+            // As -32601 does for methods: the nearest keys in the message and in data.suggestions, when any is near.
+            let suggestions = NameSuggestions.nearest(to: request.key, in: service.application.state.keys)
+            var message = "\(ErrorCode.stateKeyNotFound.slamName): no key '\(request.key)' in the shared state"
+            var data: JSONValue.Object = ["key": .string(request.key)]
+            if !suggestions.isEmpty {
+                message += "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+                data["suggestions"] = .array(suggestions.map(JSONValue.string))
+            }
+            throw ResponseError(code: .stateKeyNotFound, message: message, data: .object(data))
         }
         return StateEntry(key: request.key, value: JSONValue(state: value))
     }

@@ -57,23 +57,67 @@ extension Application {
             state.set(key, .list(list))
         }
         tasks.addTask(name: "remove") { [unowned self] param throws(SlamError) in
-            let text = try Self.nonEmpty("remove", param)
-            if text.hasSuffix("]"), let open = text.lastIndex(of: "["), !text.contains("=") {
-                let key = String(text[..<open])
-                let indexText = expand(String(text[text.index(after: open)..<text.index(before: text.endIndex)]))
+            switch try Self.removal(param) {
+            case let .index(key, text):
+                let indexText = expand(text)
                 var list = try list(key, for: "remove")
                 guard let index = Int(indexText), list.indices.contains(index) else {
                     throw .taskFailed(name: "remove", reason: "no item \(indexText.isEmpty ? "(none selected)" : indexText) in '\(key)' (\(list.count) items)")
                 }
                 list.remove(at: index)
                 state.set(key, .list(list))
-            } else {
-                let (key, valueText) = try Self.assignment("remove", param)
+            case let .value(key, valueText):
                 let item = value(of: valueText)
                 let list = try list(key, for: "remove")
                 state.set(key, .list(list.filter { $0 != item }))
             }
         }
+    }
+
+    /// The state keys a built-in state task's param names, worked out without running it: the key
+    /// it writes and the keys its value reads (`todos={draft}` writes `todos` and reads `draft`).
+    /// Nil for a task that is not a built-in state task. Storyboard checks use it.
+    ///
+    /// - Throws: ``SlamError/taskFailed(name:reason:)`` when the task refuses the param whatever
+    ///   the state holds (no param, `set` without `=`), with the reason a run would give.
+    public static func stateTaskKeys(task: String, param: String?) throws(SlamError) -> (written: String, read: [String])? {
+        switch task {
+        case "set", "append":
+            let (key, text) = try assignment(task, param)
+            return (key, templateKeys(text))
+        case "toggle":
+            return (try key(task, param), [])
+        case "increment":
+            let (key, amount) = try optionalAssignment(task, param)
+            return (key, amount.map(templateKeys) ?? [])
+        case "remove":
+            switch try removal(param) {
+            case let .index(key, text), let .value(key, text): return (key, templateKeys(text))
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The keys `{key}` placeholders in a param's text read (none when it is not a valid template: it is then kept as is).
+    private static func templateKeys(_ text: String) -> [String] {
+        guard text.contains("{") || text.contains("}") else { return [] }
+        return (try? StateBinding.Template(parsing: text))?.keys ?? []
+    }
+
+    /// What `remove` takes away: the item at an index (`key[index]`) or every item equal to a value (`key=value`).
+    private enum Removal {
+        case index(key: String, text: String)
+        case value(key: String, text: String)
+    }
+
+    private static func removal(_ param: String?) throws(SlamError) -> Removal {
+        let text = try nonEmpty("remove", param)
+        if text.hasSuffix("]"), let open = text.lastIndex(of: "["), !text.contains("=") {
+            return .index(key: String(text[..<open]), text: String(text[text.index(after: open)..<text.index(before: text.endIndex)]))
+        }
+        let (key, valueText) = try assignment("remove", param)
+        return .value(key: key, text: valueText)
     }
 
     /// The value a task param's right-hand side stands for (see the table above).

@@ -1,0 +1,90 @@
+/// One finding of a storyboard check: how bad it is, where (a JSON path into the
+/// document), what is wrong, and the names probably meant.
+///
+/// ```
+/// $.controllers[0].view.children[2].param: error: 'push' opens 'Setings', which is not a declared controller; declared: Home, Settings; did you mean 'Settings'?
+/// ```
+///
+/// An error means the storyboard cannot work as written: loading refuses it. A
+/// warning names something that may still be supplied later (a task registered
+/// at run time, a state key set by Swift code or by a task): loading goes on and
+/// logs it. See ``StoryboardCheck`` for which is which.
+public struct StoryboardDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable {
+        case warning
+        case error
+    }
+
+    public enum Problem: Hashable, Sendable {
+        /// What reading refuses (the reader stops at the first such mistake).
+        case invalid(StoryboardError.Reason)
+        /// A task that neither the built-in tasks nor the host provide.
+        case unknownTask(name: String)
+        /// A built-in task given a param it always refuses (`push` without a screen, `set` without `key=value`).
+        case unusableParam(task: String, reason: String)
+        /// `push` to a screen that is neither declared nor registered by the host.
+        case undeclaredController(identifier: String, declared: [String])
+        /// `alert` naming an alert that is neither declared nor registered by the host.
+        case undeclaredAlert(identifier: String, declared: [String])
+        /// A state key a binding or a task's param reads that the storyboard's `state` does not declare;
+        /// `writtenAt` is where the storyboard itself sets it, if anywhere.
+        case undeclaredStateKey(key: String, writtenAt: String?, swiftMaySetIt: Bool)
+    }
+
+    public let severity: Severity
+    /// Where the problem is, as a JSON path (`$.controllers[0].view.children[2].task`).
+    public let path: String
+    public let problem: Problem
+    /// The names probably meant, nearest first (``SlamRPC/NameSuggestions``); empty when none is near.
+    public let suggestions: [String]
+
+    public init(severity: Severity, path: String, problem: Problem, suggestions: [String] = []) {
+        self.severity = severity
+        self.path = path
+        self.problem = problem
+        self.suggestions = suggestions
+    }
+
+    /// What reading refused, as an error.
+    public init(_ error: StoryboardError) {
+        self.init(severity: .error, path: error.path, problem: .invalid(error.reason), suggestions: error.suggestions)
+    }
+
+    /// This diagnostic as an error (what `--strict` makes of a warning).
+    public var asError: StoryboardDiagnostic {
+        StoryboardDiagnostic(severity: .error, path: path, problem: problem, suggestions: suggestions)
+    }
+
+    /// What is wrong, ending in "did you mean" when a name was probably mistyped.
+    public var message: String { explanation + StoryboardError.didYouMean(suggestions) }
+
+    private var explanation: String {
+        switch problem {
+        case .invalid(let reason):
+            return StoryboardError(path: path, reason: reason).explanation
+        case .unknownTask(let name):
+            return "unknown task '\(name)' (a press fails unless a task of that name is registered first)"
+        case let .unusableParam(task, reason):
+            return "'\(task)' cannot run: \(reason)"
+        case let .undeclaredController(identifier, declared):
+            return "'push' opens '\(identifier)', which is not a declared controller; declared: \(declared.joined(separator: ", "))"
+        case let .undeclaredAlert(identifier, declared):
+            let known = declared.isEmpty ? "none is declared" : "declared: \(declared.joined(separator: ", "))"
+            return "'alert' presents '\(identifier)', which is not a declared alert; \(known)"
+        case let .undeclaredStateKey(key, writtenAt, swiftMaySetIt):
+            return if let writtenAt {
+                "state key '\(key)' is not declared in 'state': it reads as nothing until \(writtenAt) sets it"
+            } else if swiftMaySetIt {
+                "state key '\(key)' is not declared in 'state': it reads as nothing unless Swift code sets it"
+            } else {
+                "state key '\(key)' is not declared in 'state' and nothing in the storyboard sets it (declare it there; null will do)"
+            }
+        }
+    }
+
+    /// `$.path: severity: message`.
+    public var description: String { "\(path): \(severity.rawValue): \(message)" }
+
+    /// `FILE:$.path: severity: message`, as compilers name a place in a file.
+    public func formatted(file: String) -> String { "\(file):\(description)" }
+}
