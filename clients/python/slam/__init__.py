@@ -1,7 +1,9 @@
 """A Python client for Slam: talk JSON-RPC 2.0 to ``slamd`` over its Unix domain socket.
 
-Standard library only. ``slam.connect()`` returns a :class:`Client`; the
-pytest fixtures that launch ``slamd`` are in ``slam.pytest_plugin``::
+Standard library only. ``slam.connect()`` returns a blocking :class:`Client`,
+``await slam.connect_async()`` an :class:`AsyncClient` (``slam.aio``) with the
+same methods; the pytest fixtures that launch ``slamd`` are in
+``slam.pytest_plugin``::
 
     import slam
 
@@ -11,6 +13,7 @@ pytest fixtures that launch ``slamd`` are in ``slam.pytest_plugin``::
 """
 
 from ._methods import DEFAULT_ACTION_TIMEOUT_MS, PressValue, locate
+from .aio import AsyncClient, connect_async
 from .client import Client, Notification, connect, default_socket_path
 from .remote_ui import RemoteUIError, RemoteUIModel
 from .shapes import (
@@ -81,12 +84,14 @@ from .errors import (
 
 __all__ = [
     "Client",
+    "AsyncClient",
     "Notification",
     "Ref",
     "PressValue",
     "DEFAULT_ACTION_TIMEOUT_MS",
     "locate",
     "connect",
+    "connect_async",
     "default_socket_path",
     "RemoteUIModel",
     "RemoteUIError",
