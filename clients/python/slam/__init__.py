@@ -3,7 +3,8 @@
 Standard library only. ``slam.connect()`` returns a blocking :class:`Client`,
 ``await slam.connect_async()`` an :class:`AsyncClient` (``slam.aio``) with the
 same methods; the pytest fixtures that launch ``slamd`` are in
-``slam.pytest_plugin``::
+``slam.pytest_plugin``, which pytest loads through the package's ``pytest11``
+entry point::
 
     import slam
 
@@ -82,7 +83,11 @@ from .errors import (
     WaitTimedOut,
 )
 
+__version__ = "0.1.0"
+"""The release: the same number as ``slamd --version`` and ``version``'s ``serverVersion`` of the Slam it ships with."""
+
 __all__ = [
+    "__version__",
     "Client",
     "AsyncClient",
     "Notification",
