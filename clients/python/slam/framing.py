@@ -8,7 +8,7 @@ Two framings exist: newline-delimited JSON (``"newline"``, the default) and
 from __future__ import annotations
 
 import json
-from typing import Any, Optional, Tuple, cast
+from typing import Any, Optional, Tuple
 
 from .errors import SlamProtocolError
 from .shapes import Framing
@@ -25,7 +25,7 @@ def check_framing(framing: str) -> Framing:
     """Returns ``framing`` if it is one of :data:`FRAMINGS`, else raises ``ValueError``."""
     if framing not in FRAMINGS:
         raise ValueError(f"unknown framing {framing!r}: expected one of {', '.join(map(repr, FRAMINGS))}")
-    return cast(Framing, framing)
+    return framing
 
 
 def encode_json(message: Any) -> bytes:
@@ -88,7 +88,7 @@ class FrameDecoder:
 
     def _next_content_length_body(self) -> Optional[bytes]:
         """Returns the body after the next header block once all ``Content-Length`` bytes are here."""
-        while self._buffer[:1] in (b"\r", b"\n"):
+        while self._buffer[:1] in (bytearray(b"\r"), bytearray(b"\n")):
             del self._buffer[:1]
         line_start = 0
         while True:
