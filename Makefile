@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps python-venv build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace fuzz fuzz-smoke load load-test clean
+.PHONY: deps python-deps build run test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace fuzz fuzz-smoke load load-test clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -75,6 +75,7 @@ unit-tests: deps
 # made with --system-site-packages so that the python-deps above are seen there. It is built with the
 # setuptools and wheel the environment has (offline); when they cannot build it, pip's build isolation
 # fetches setuptools from PyPI. (setuptools builds in clients/python/build: removed first, it holds no stale file.)
+.PHONY: python-venv
 python-venv: python-deps
 	@if ! $(PYTHON_VENV)/bin/python -c '' >/dev/null 2>&1; then \
 		echo "creating $(PYTHON_VENV)"; \
