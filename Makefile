@@ -9,6 +9,9 @@ LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
 .PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace fuzz fuzz-smoke load load-test clean
 
+# The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
+PYTHON_VENV ?= $(CURDIR)/.build/python-venv
+
 # Extra slamd options: make run ARGS="--socket /tmp/slam.sock --log-level debug"
 ARGS ?=
 # Where make install puts Slam (DESTDIR: a staging root for packagers).
@@ -26,8 +29,13 @@ deps:
 
 # The Python client is stdlib-only; its tests need pytest, jsonschema to validate the OpenRPC document,
 # websockets (13 or later: its sync client) to drive slamd --web as a browser would,
-# and for the browser page node, chromium, chromium-driver and selenium.
+# and for the browser page node, chromium, chromium-driver and selenium; they run in a virtual
+# environment (python3-venv on Debian, whose python3 has no ensurepip without it).
 python-deps:
+	@if ! $(PYTHON) -c 'import ensurepip, venv' >/dev/null 2>&1; then \
+		echo "installing python3-venv"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
+	fi
 	@if ! $(PYTHON) -c 'import pytest' >/dev/null 2>&1; then \
 		echo "installing pytest"; \
 		$(PYTHON) -m pip install -q pytest || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-pytest; }; \
@@ -66,11 +74,30 @@ run: deps
 unit-tests: deps
 	SWIFT=$(SWIFT) scripts/swift-test.sh
 
-# The Python client's suite against the slamd (and, for the page's tests, the slamctl) the Swift build made.
-python-tests: deps python-deps
+# The Python package (clients/python, distribution slam-client) installed, not editable, into $(PYTHON_VENV),
+# made with --system-site-packages so that the python-deps above are seen there. It is built with the
+# setuptools and wheel the environment has (offline); when they cannot build it, pip's build isolation
+# fetches setuptools from PyPI. (setuptools builds in clients/python/build: removed first, it holds no stale file.)
+.PHONY: python-venv
+python-venv: python-deps
+	@if ! $(PYTHON_VENV)/bin/python -c '' >/dev/null 2>&1; then \
+		echo "creating $(PYTHON_VENV)"; \
+		rm -rf $(PYTHON_VENV) && $(PYTHON) -m venv --system-site-packages $(PYTHON_VENV); \
+	fi
+	@rm -rf clients/python/build
+	@$(PYTHON_VENV)/bin/python -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
+		--no-build-isolation ./clients/python >/dev/null 2>&1 \
+	|| $(PYTHON_VENV)/bin/python -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./clients/python
+	@$(PYTHON_VENV)/bin/python -c 'import slam; print("installed slam", slam.__version__, "in", slam.__file__)'
+
+# The Python client's suite against the slamd (and, for the page's tests, the slamctl) the Swift build made,
+# run by the venv's Python from the checkout root, so that `import slam` is the installed package and its
+# fixtures come from the package's pytest11 entry point (SLAM_PYTHON_VENV: a test checks that).
+# It also installs the package into a fresh venv with pytest and mypy from PyPI (test_packaging.py).
+python-tests: deps python-deps python-venv
 	$(SWIFT) build --product slamd
 	$(SWIFT) build --product slamctl
-	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd $(PYTHON) -m pytest clients/python -q
+	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd SLAM_PYTHON_VENV=$(PYTHON_VENV) $(PYTHON_VENV)/bin/python -m pytest clients/python -q
 
 # Every Swift test again under AddressSanitizer + LeakSanitizer: any leak fails the run.
 # (valgrind 3.19 crashes inside the Swift test runner, so LeakSanitizer is the leak checker.)

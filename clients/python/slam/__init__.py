@@ -1,7 +1,10 @@
 """A Python client for Slam: talk JSON-RPC 2.0 to ``slamd`` over its Unix domain socket.
 
-Standard library only. ``slam.connect()`` returns a :class:`Client`; the
-pytest fixtures that launch ``slamd`` are in ``slam.pytest_plugin``::
+Standard library only. ``slam.connect()`` returns a blocking :class:`Client`,
+``await slam.connect_async()`` an :class:`AsyncClient` (``slam.aio``) with the
+same methods; the pytest fixtures that launch ``slamd`` are in
+``slam.pytest_plugin``, which pytest loads through the package's ``pytest11``
+entry point::
 
     import slam
 
@@ -10,9 +13,46 @@ pytest fixtures that launch ``slamd`` are in ``slam.pytest_plugin``::
         print(client.find("count")["text"])
 """
 
-from .client import DEFAULT_ACTION_TIMEOUT_MS, Client, Notification, Ref, connect, default_socket_path, locate
+from ._methods import DEFAULT_ACTION_TIMEOUT_MS, PressValue, locate
+from .aio import AsyncClient, connect_async
+from .client import Client, Notification, connect, default_socket_path
 from .remote_ui import RemoteUIError, RemoteUIModel
-from .shapes import FocusChanged, KeyOutcome, Snapshot
+from .shapes import (
+    ELEMENT_TYPES,
+    EVENT_NAMES,
+    KEY_NAMES,
+    WAIT_STATES,
+    Action,
+    Capabilities,
+    Changed,
+    ElementType,
+    EventName,
+    FocusChanged,
+    Framing,
+    KeyName,
+    KeyOutcome,
+    Limits,
+    Locator,
+    Log,
+    Navigated,
+    NotificationMethod,
+    OpenURL,
+    Ref,
+    ResetResult,
+    ScreenEntry,
+    Snapshot,
+    StackEntry,
+    StateChanged,
+    Subscriptions,
+    TaskRan,
+    TaskResult,
+    TraceStopResult,
+    UIAttachResult,
+    UIRedraw,
+    UpdateResult,
+    Version,
+    WaitState,
+)
 from .templates import TemplateError, TreeMismatch, assert_tree, diff_lines, match_tree
 from .errors import (
     ERROR_CLASSES,
@@ -43,19 +83,57 @@ from .errors import (
     WaitTimedOut,
 )
 
+__version__ = "0.1.0"
+"""The release: the same number as ``slamd --version`` and ``version``'s ``serverVersion`` of the Slam it ships with."""
+
 __all__ = [
+    "__version__",
     "Client",
+    "AsyncClient",
     "Notification",
     "Ref",
+    "PressValue",
     "DEFAULT_ACTION_TIMEOUT_MS",
     "locate",
     "connect",
+    "connect_async",
     "default_socket_path",
     "RemoteUIModel",
     "RemoteUIError",
-    "KeyOutcome",
-    "FocusChanged",
+    # Typed shapes (slam.shapes)
     "Snapshot",
+    "Locator",
+    "ElementType",
+    "ELEMENT_TYPES",
+    "EventName",
+    "EVENT_NAMES",
+    "NotificationMethod",
+    "KeyName",
+    "KEY_NAMES",
+    "WaitState",
+    "WAIT_STATES",
+    "Framing",
+    "Version",
+    "Capabilities",
+    "Limits",
+    "UpdateResult",
+    "KeyOutcome",
+    "TaskResult",
+    "StackEntry",
+    "ScreenEntry",
+    "ResetResult",
+    "TraceStopResult",
+    "Subscriptions",
+    "UIAttachResult",
+    "Changed",
+    "Navigated",
+    "TaskRan",
+    "OpenURL",
+    "StateChanged",
+    "Log",
+    "FocusChanged",
+    "Action",
+    "UIRedraw",
     "match_tree",
     "assert_tree",
     "diff_lines",

@@ -7,52 +7,47 @@ import os
 import socket
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, TypeVar, Union
 
+from . import _methods
 from . import framing as framings
+from ._methods import DEFAULT_ACTION_TIMEOUT_MS, DEFAULT_WAIT_TIMEOUT_MS, UNSET, Params, PressValue, Request, locate
 from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout, WaitTimedOut
-from .shapes import KeyOutcome
-from .templates import TreeMismatch, diff_lines
+from .shapes import (
+    ElementType,
+    EventName,
+    Framing,
+    KeyName,
+    KeyOutcome,
+    NotificationMethod,
+    Ref,
+    ResetResult,
+    ScreenEntry,
+    Snapshot,
+    StackEntry,
+    Subscriptions,
+    TaskResult,
+    TraceStopResult,
+    UIAttachResult,
+    UpdateResult,
+    Version,
+    WaitState,
+)
 
-Params = Union[Dict[str, Any], Sequence[Any], None]
+__all__ = [
+    "Client",
+    "Notification",
+    "connect",
+    "default_socket_path",
+    "locate",
+    "Params",
+    "PressValue",
+    "Ref",
+    "DEFAULT_ACTION_TIMEOUT_MS",
+    "DEFAULT_WAIT_TIMEOUT_MS",
+]
 
-PressValue = Union[None, int, bool, str, Sequence[int], Dict[str, int]]
-"""What :meth:`Client.press` sends as ``value``: an index, a flag, a word or text, or a position."""
-
-DEFAULT_WAIT_TIMEOUT_MS = 5000
-"""The ``timeoutMs`` the daemon applies to ``waitFor`` when none is given."""
-
-_UNSET: Any = object()
-"""Marks ``wait_for``'s ``equals`` as not given, since ``None`` (JSON null) is a value it may compare to."""
-
-
-DEFAULT_ACTION_TIMEOUT_MS = 5000
-"""How long the client's acting calls let the daemon wait for their element (``timeoutMs``) unless told otherwise."""
-
-Ref = Union[str, Dict[str, Any]]
-"""An element: its reference, or a locator object (see :func:`locate`)."""
-
-
-def locate(
-    type: Optional[str] = None,
-    text: Optional[str] = None,
-    text_matches: Optional[str] = None,
-    within: Optional[Ref] = None,
-    nth: Optional[int] = None,
-    ref: Optional[str] = None,
-) -> Dict[str, Any]:
-    """A locator: the element described by what a person sees, for any ``ref`` parameter.
-
-    ``locate(type="Button", text="Settings")``; ``text_matches`` is a regular expression the
-    text contains a match of; ``within`` narrows to the descendants of another element;
-    ``nth`` picks one of several matches (from 0; negative counts from the end). Several
-    matches without ``nth`` raise :class:`AmbiguousLocator` listing them; none raises
-    :class:`ElementNotFound` naming the nearest references and texts.
-    """
-    locator = _named(ref=ref, type=type, text=text, textMatches=text_matches, within=within, nth=nth)
-    if not any(key in locator for key in ("ref", "type", "text", "textMatches")):
-        raise ValueError("a locator names at least one of ref, type, text or text_matches")
-    return locator
+T = TypeVar("T")
 
 
 def default_socket_path() -> str:
@@ -70,11 +65,12 @@ def default_socket_path() -> str:
 class Notification:
     """A notification from the daemon: an event name and its params."""
 
-    method: str
+    method: NotificationMethod
     params: Any = None
+    """The event's params, shaped as its class says: :class:`slam.Changed` for ``changed``…"""
 
 
-def connect(socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: str = "newline") -> "Client":
+def connect(socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> "Client":
     """Connects to ``slamd`` and returns a :class:`Client`.
 
     ``socket_path`` defaults to :func:`default_socket_path`. ``timeout`` is how
@@ -94,7 +90,7 @@ class Client:
     requests on its connection, so wait on a connection of its own).
     """
 
-    def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: str = "newline") -> None:
+    def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> None:
         self.socket_path = socket_path if socket_path is not None else default_socket_path()
         self.timeout = timeout
         self.action_timeout_ms: int = DEFAULT_ACTION_TIMEOUT_MS
@@ -110,11 +106,7 @@ class Client:
         except OSError as error:
             self._socket.close()
             self._socket = None
-            raise SlamConnectionError(
-                f"cannot connect to slamd at {self.socket_path}: {error.strerror or error}. "
-                f"Start it with `slamd --socket {self.socket_path}` "
-                "(in the Slam checkout: `swift run slamd --socket PATH`), or pass the socket it listens on."
-            ) from error
+            raise _cannot_connect(self.socket_path, error) from error
 
     def __enter__(self) -> "Client":
         return self
@@ -181,13 +173,7 @@ class Client:
             timeout,
             f"a response to a batch of {len(requests)}",
         )
-        if isinstance(response, dict):
-            raise SlamError.from_error_object(response["error"])
-        by_id = {entry.get("id"): entry for entry in response if isinstance(entry, dict)}
-        missing = [request_id for request_id in request_ids if request_id not in by_id]
-        if missing:
-            raise SlamProtocolError(f"the batch response has no entry for ids {missing}: {response!r}")
-        return [_outcome(by_id[request_id]) for request_id in request_ids]
+        return _batch_outcomes(response, request_ids)
 
     # Notifications
 
@@ -248,42 +234,42 @@ class Client:
 
     def ping(self) -> str:
         """``ping``: returns ``"pong"``."""
-        return self.call("ping")
+        return self._run(_methods.ping())
 
-    def version(self) -> Dict[str, Any]:
-        """``version``: the protocol and server versions, capabilities and limits."""
-        return self.call("version")
+    def version(self) -> Version:
+        """``version``: the protocol and server versions (``serverVersion`` is ``slam.__version__``), capabilities and limits."""
+        return self._run(_methods.version())
 
-    def find(self, ref: Ref, controller: Optional[str] = None) -> Dict[str, Any]:
+    def find(self, ref: Ref, controller: Optional[str] = None) -> Snapshot:
         """``find``: the snapshot of the element ``ref``."""
-        return self.call("find", _named(ref=ref, controller=controller))
+        return self._run(_methods.find(ref, controller))
 
     def query(
         self,
-        type: Optional[str] = None,
+        type: Optional[ElementType] = None,
         text: Optional[str] = None,
         visible: Optional[bool] = None,
         enabled: Optional[bool] = None,
         controller: Optional[str] = None,
-    ) -> List[Dict[str, Any]]:
+    ) -> List[Snapshot]:
         """``query``: snapshots of the elements matching every filter given, in tree order."""
-        return self.call("query", _named(type=type, text=text, visible=visible, enabled=enabled, controller=controller))
+        return self._run(_methods.query(type, text, visible, enabled, controller))
 
-    def tree(self, ref: Optional[Ref] = None, controller: Optional[str] = None, depth: Optional[int] = None) -> Dict[str, Any]:
+    def tree(self, ref: Optional[Ref] = None, controller: Optional[str] = None, depth: Optional[int] = None) -> Snapshot:
         """``tree``: the snapshot of ``ref`` (default: the root) with nested ``children``, ``depth`` levels deep."""
-        return self.call("tree", _named(ref=ref, controller=controller, depth=depth))
+        return self._run(_methods.tree(ref, controller, depth))
 
-    def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> Dict[str, Any]:
+    def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
         """``updateUI``: pulls the data sources; returns ``{controller, changed}``."""
-        return self.call("updateUI", _named(ref=ref, controller=controller))
+        return self._run(_methods.update_ui(ref, controller))
 
-    def reset_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> Dict[str, Any]:
+    def reset_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
         """``resetUI``: as :meth:`update_ui`, reloading tables and text views first."""
-        return self.call("resetUI", _named(ref=ref, controller=controller))
+        return self._run(_methods.reset_ui(ref, controller))
 
     def press(
         self, ref: Ref, value: PressValue = None, controller: Optional[str] = None, timeout_ms: Optional[int] = None
-    ) -> Dict[str, Any]:
+    ) -> Snapshot:
         """``press``: presses ``ref`` as a user would; returns its snapshot afterwards.
 
         ``ref`` is a reference or a locator (:func:`locate`). Like every acting call it
@@ -297,31 +283,29 @@ class Client:
         ``[section, row]``, a collection view's ``[section, item]``; any other string: a date
         picker's ISO 8601 value (``"2026-11-23"``) or a collection item's key.
         """
-        if isinstance(value, tuple):
-            value = list(value)
-        return self._act("press", _named(ref=ref, value=value, controller=controller), timeout_ms)
+        return self._run(_methods.press(ref, value, controller, timeout_ms, self.action_timeout_ms))
 
-    def set_text(self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Dict[str, Any]:
+    def set_text(self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Snapshot:
         """``setText``: replaces a text field's text at once (editing changed, then editing ended); returns its snapshot."""
-        return self._act("setText", _named(ref=ref, text=text, controller=controller), timeout_ms)
+        return self._run(_methods.set_text(ref, text, controller, timeout_ms, self.action_timeout_ms))
 
-    def type_text(self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Dict[str, Any]:
+    def type_text(self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Snapshot:
         """``typeText``: focuses a text field and types ``text`` key by key where its text ends; returns its snapshot.
 
         Each character is a key (an editing-changed event each, ``maxLength``
         honoured); ``"\\n"`` is Enter, which runs the field's return action.
         Raises :class:`ElementCovered` when an alert or modal screen covers it.
         """
-        return self._act("typeText", _named(ref=ref, text=text, controller=controller), timeout_ms)
+        return self._run(_methods.type_text(ref, text, controller, timeout_ms, self.action_timeout_ms))
 
-    def focus(self, ref: Ref, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Dict[str, Any]:
+    def focus(self, ref: Ref, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Snapshot:
         """``focus``: gives ``ref`` its controller's keyboard focus, as a click would; returns its snapshot (``focused: True``).
 
         Raises :class:`ElementNotInteractive` for an element that cannot take the focus (a label).
         """
-        return self._act("focus", _named(ref=ref, controller=controller), timeout_ms)
+        return self._run(_methods.focus(ref, controller, timeout_ms, self.action_timeout_ms))
 
-    def key(self, name: str, ref: Optional[Ref] = None, timeout_ms: Optional[int] = None) -> KeyOutcome:
+    def key(self, name: Union[KeyName, str], ref: Optional[Ref] = None, timeout_ms: Optional[int] = None) -> KeyOutcome:
         """``key``: presses one key on the top controller; returns ``{key, handled, controller, focused}``.
 
         ``name`` is one character (``"a"``, ``" "``) or ``"Tab"``, ``"Shift+Tab"``, ``"Enter"``,
@@ -330,44 +314,35 @@ class Client:
         An unknown name raises :class:`InvalidParams`. With ``ref``, that element takes the
         focus first (waiting for it as :meth:`press` does).
         """
-        if ref is None:
-            return self.call("key", {"key": name})
-        return self._act("key", {"key": name, "ref": ref}, timeout_ms)
+        return self._run(_methods.key(name, ref, timeout_ms, self.action_timeout_ms))
 
-    def _act(self, method: str, params: Dict[str, Any], timeout_ms: Optional[int]) -> Any:
-        """Sends an acting request with ``timeoutMs`` and allows for the daemon's wait in the client's own timeout."""
-        wait_ms = self.action_timeout_ms if timeout_ms is None else timeout_ms
-        if wait_ms:
-            params["timeoutMs"] = wait_ms
-        return self.call(method, params, timeout=None if self.timeout is None else self.timeout + wait_ms / 1000)
-
-    def keys(self, *names: str) -> List[KeyOutcome]:
+    def keys(self, *names: Union[KeyName, str]) -> List[KeyOutcome]:
         """Presses keys one after another with :meth:`key` (``client.keys("Tab", "Tab", "Enter")``); returns each outcome.
 
         The first key the daemon refuses raises, and the keys after it are not pressed.
         """
         return [self.key(name) for name in names]
 
-    def run_task(self, name: str, param: Optional[str] = None) -> Dict[str, Any]:
+    def run_task(self, name: str, param: Optional[str] = None) -> TaskResult:
         """``runTask``: runs a registered task; returns ``{task, param, top}``."""
-        return self.call("runTask", _named(name=name, param=param))
+        return self._run(_methods.run_task(name, param))
 
     def tasks(self) -> List[str]:
         """``tasks``: the registered task names, sorted."""
-        return self.call("tasks")
+        return self._run(_methods.tasks())
 
-    def controllers(self) -> List[Dict[str, Any]]:
+    def controllers(self) -> List[StackEntry]:
         """``controllers``: the navigation stack, root first, as ``{id, title, modal}``."""
-        return self.call("controllers")
+        return self._run(_methods.controllers())
 
-    def screens(self) -> List[Dict[str, Any]]:
+    def screens(self) -> List[ScreenEntry]:
         """``screens``: every screen ``push`` can open, in registration order, as ``{id, title, onStack}``."""
-        return self.call("screens")
+        return self._run(_methods.screens())
 
-    def reset(self) -> Dict[str, Any]:
+    def reset(self) -> ResetResult:
         """``reset``: the application back to its launch state (stack, shared state, elements),
         the daemon and its connections kept; returns ``{top, stateKeys}``."""
-        return self.call("reset")
+        return self._run(_methods.reset())
 
     def trace_start(self, path: Union[str, "os.PathLike[str]", None] = None) -> str:
         """``trace.start``: the daemon writes a trace (JSON Lines) of every client's requests,
@@ -379,39 +354,34 @@ class Client:
         Raises :class:`slam.TraceConflict` while a trace is being written, and
         :class:`slam.InvalidParams` naming the path when it cannot be written.
         """
-        absolute = None if path is None else os.path.abspath(os.fspath(path))
-        return self.call("trace.start", _named(path=absolute))["path"]
+        return self._run(_methods.trace_start(path))
 
-    def trace_stop(self) -> Dict[str, Any]:
+    def trace_stop(self) -> TraceStopResult:
         """``trace.stop``: ends the trace, written whole; returns ``{path, records}``
         (``slamctl trace show PATH`` prints it as steps). Raises :class:`slam.TraceConflict` when none is written."""
-        return self.call("trace.stop")
+        return self._run(_methods.trace_stop())
 
     def wait_for(
         self,
         ref: Optional[Ref] = None,
-        state: Optional[str] = None,
+        state: Optional[WaitState] = None,
         property: Optional[str] = None,
-        equals: Any = _UNSET,
+        equals: Any = UNSET,
         timeout_ms: Optional[int] = None,
         controller: Optional[str] = None,
         template: Optional[Dict[str, Any]] = None,
         strict: Optional[bool] = None,
-    ) -> Optional[Dict[str, Any]]:
+    ) -> Optional[Snapshot]:
         """``waitFor``: returns the snapshot of ``ref`` once ``state`` holds, or ``property`` ``equals`` a value;
         with ``template``, the tree of ``ref`` (default: the root view) once it matches (see :meth:`expect_tree`).
 
-        ``timeout_ms`` is sent as ``timeoutMs``; the client waits that long
-        (5000 ms when not given) plus its own timeout for the answer.
+        ``state`` is ``"exists"``, ``"absent"`` (the answer is then ``None``), ``"visible"``,
+        ``"hidden"`` or ``"enabled"``. ``timeout_ms`` is sent as ``timeoutMs``; the client waits
+        that long (5000 ms when not given) plus its own timeout for the answer.
         ``equals=None`` compares with JSON null. Raises :class:`WaitTimedOut`
         when the condition does not hold in time.
         """
-        params = _named(ref=ref, state=state, property=property, timeoutMs=timeout_ms, controller=controller,
-                        template=template, strict=strict)
-        if equals is not _UNSET:
-            params["equals"] = equals
-        wait_seconds = (DEFAULT_WAIT_TIMEOUT_MS if timeout_ms is None else timeout_ms) / 1000
-        return self.call("waitFor", params, timeout=None if self.timeout is None else self.timeout + wait_seconds)
+        return self._run(_methods.wait_for(ref, state, property, equals, timeout_ms, controller, template, strict))
 
     def expect_tree(
         self,
@@ -420,7 +390,7 @@ class Client:
         strict: bool = False,
         timeout_ms: Optional[int] = None,
         controller: Optional[str] = None,
-    ) -> Dict[str, Any]:
+    ) -> Snapshot:
         """Waits in the daemon until the tree of ``ref`` (default: the root view) matches ``template``; returns the tree.
 
         A template is a partial tree in the shape :meth:`tree` answers: only the members written are
@@ -432,37 +402,35 @@ class Client:
         not on screen; :class:`InvalidParams` naming the JSON path of a malformed template.
         """
         try:
-            return self.wait_for(ref, template=template, strict=True if strict else None, timeout_ms=timeout_ms,
-                                 controller=controller)
+            return self._run(_methods.expect_tree(template, ref, strict, timeout_ms, controller))
         except WaitTimedOut as error:
-            diff = (error.data or {}).get("diff") or []
-            if not diff:
+            mismatch = _methods.tree_mismatch(error, ref)
+            if mismatch is None:
                 raise
-            subject = "the tree" if ref is None else f"the tree of {ref!r}"
-            message = f"{subject} does not match the template:\n" + "\n".join(diff_lines(diff))
-            raise TreeMismatch(message, diff, error.data.get("snapshot"), error) from error
+            raise mismatch from error
 
-    def subscribe(self, events: Sequence[str]) -> Dict[str, Any]:
+    def subscribe(self, events: Sequence[EventName]) -> Subscriptions:
         """``subscribe``: adds events (``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``, ``focusChanged``, ``action``); returns ``{subscribed}``.
 
-        A ``focusChanged`` notification's params are a :class:`slam.FocusChanged`.
+        Each notification's params have the shape of the event's class (``slam.Changed``,
+        ``slam.FocusChanged``…).
         """
-        return self.call("subscribe", {"events": list(events)})
+        return self._run(_methods.subscribe(events))
 
-    def unsubscribe(self, events: Optional[Sequence[str]] = None) -> Dict[str, Any]:
+    def unsubscribe(self, events: Optional[Sequence[EventName]] = None) -> Subscriptions:
         """``unsubscribe``: removes ``events`` (default: all); returns ``{subscribed}``."""
-        return self.call("unsubscribe", None if events is None else {"events": list(events)})
+        return self._run(_methods.unsubscribe(events))
 
     def state_list(self) -> Dict[str, Any]:
         """``state.list``: every key of the application's shared state with its value, keys sorted."""
-        return self.call("state.list")["values"]
+        return self._run(_methods.state_list())
 
     def state_get(self, key: str) -> Any:
         """``state.get``: the value of ``key`` (any JSON value; ``None`` for null).
 
         Raises :class:`StateKeyNotFound` (``data["key"]``) when the state has no such key.
         """
-        return self.call("state.get", {"key": key})["value"]
+        return self._run(_methods.state_get(key))
 
     def state_set(self, key: str, value: Any) -> List[str]:
         """``state.set``: sets ``key`` to ``value`` (``None`` sets null); returns ``[key]`` if its value changed, else ``[]``.
@@ -470,27 +438,32 @@ class Client:
         Elements bound to the key are updated before the reply; subscribers hear
         ``stateChanged``, then ``changed``.
         """
-        return self.call("state.set", {"key": key, "value": value})["changed"]
+        return self._run(_methods.state_set(key, value))
 
     def state_set_many(self, values: Dict[str, Any]) -> List[str]:
         """``state.set``: sets several keys at once (bound elements update once); returns the keys that changed, sorted."""
-        return self.call("state.set", {"values": dict(values)})["changed"]
+        return self._run(_methods.state_set_many(values))
 
     def discover(self) -> Dict[str, Any]:
         """``rpc.discover``: the OpenRPC document describing the protocol."""
-        return self.call("rpc.discover")
+        return self._run(_methods.discover())
 
-    def ui_attach(self, capabilities: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+    def ui_attach(self, capabilities: Optional[Dict[str, Any]] = None) -> UIAttachResult:
         """``ui.attach``: attaches this connection as a renderer; returns ``{seq, stack, state, capabilities}``.
 
         From then on ``ui.redraw`` notifications arrive (see :meth:`notifications`);
         :class:`slam.RemoteUIModel` applies them.
         """
-        return self.call("ui.attach", None if capabilities is None else {"capabilities": dict(capabilities)})
+        return self._run(_methods.ui_attach(capabilities))
 
     def ui_detach(self) -> bool:
         """``ui.detach``: stops this connection's ``ui.redraw`` batches; returns whether it was attached."""
-        return self.call("ui.detach")["detached"]
+        return self._run(_methods.ui_detach())
+
+    def _run(self, request: Request[T]) -> T:
+        """Calls a typed helper's request, allowing for the daemon's wait in the client's own timeout."""
+        timeout = None if not request.wait_ms or self.timeout is None else self.timeout + request.wait_ms / 1000
+        return request.read(self.call(request.method, request.params, timeout=timeout))
 
     # Internals
 
@@ -559,6 +532,26 @@ class Client:
             self._decoder.feed(data)
 
 
+def _cannot_connect(socket_path: str, error: OSError) -> SlamConnectionError:
+    """The error for a socket nothing listens on, saying how to start a daemon there."""
+    return SlamConnectionError(
+        f"cannot connect to slamd at {socket_path}: {error.strerror or error}. "
+        f"Start it with `slamd --socket {socket_path}` "
+        "(in the Slam checkout: `swift run slamd --socket PATH`), or pass the socket it listens on."
+    )
+
+
+def _batch_outcomes(response: Any, request_ids: Sequence[int]) -> List[Any]:
+    """Each result or :class:`SlamError` of a batch response, in request order; raises an error about the whole batch."""
+    if isinstance(response, dict):
+        raise SlamError.from_error_object(response["error"])
+    by_id = {entry.get("id"): entry for entry in response if isinstance(entry, dict)}
+    missing = [request_id for request_id in request_ids if request_id not in by_id]
+    if missing:
+        raise SlamProtocolError(f"the batch response has no entry for ids {missing}: {response!r}")
+    return [_outcome(by_id[request_id]) for request_id in request_ids]
+
+
 def _request(method: str, params: Params, request_id: Optional[int] = None) -> Dict[str, Any]:
     """Builds a request (or, without ``request_id``, a notification) message."""
     message: Dict[str, Any] = {"jsonrpc": "2.0", "method": method}
@@ -579,11 +572,6 @@ def _outcome(response: Dict[str, Any]) -> Any:
     if "error" in response:
         return SlamError.from_error_object(response["error"])
     return response.get("result")
-
-
-def _named(**params: Any) -> Dict[str, Any]:
-    """Params by name, leaving out those that are ``None`` (not given)."""
-    return {name: value for name, value in params.items() if value is not None}
 
 
 def _is_notification(message: Any) -> bool:

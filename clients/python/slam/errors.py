@@ -21,7 +21,7 @@ class SlamError(Exception):
 
     code: Optional[int] = None
 
-    def __init__(self, code: int, message: str, data: Any = None) -> None:
+    def __init__(self, code: Optional[int], message: str, data: Any = None) -> None:
         super().__init__(code, message, data)
         self.code = code
         self.message = message
@@ -37,8 +37,9 @@ class SlamError(Exception):
     def from_error_object(error: Dict[str, Any]) -> "SlamError":
         """Builds the exception for a response's ``error`` member, of the class registered for its code."""
         code = error.get("code")
-        error_class = ERROR_CLASSES.get(code, SlamError) if isinstance(code, int) else SlamError
-        return error_class(code, error.get("message", ""), error.get("data"))
+        if not isinstance(code, int):
+            return SlamError(None, error.get("message", ""), error.get("data"))  # not a JSON-RPC error: no code
+        return ERROR_CLASSES.get(code, SlamError)(code, error.get("message", ""), error.get("data"))
 
 
 class ParseError(SlamError):

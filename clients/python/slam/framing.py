@@ -8,19 +8,20 @@ Two framings exist: newline-delimited JSON (``"newline"``, the default) and
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
 
 from .errors import SlamProtocolError
+from .shapes import Framing
 
-NEWLINE = "newline"
-CONTENT_LENGTH = "content-length"
-FRAMINGS = (NEWLINE, CONTENT_LENGTH)
+NEWLINE: Framing = "newline"
+CONTENT_LENGTH: Framing = "content-length"
+FRAMINGS: Tuple[Framing, ...] = (NEWLINE, CONTENT_LENGTH)
 
 MAXIMUM_HEADER_BYTES = 8192
 """How far a header block may extend before the stream is considered broken."""
 
 
-def check_framing(framing: str) -> str:
+def check_framing(framing: str) -> Framing:
     """Returns ``framing`` if it is one of :data:`FRAMINGS`, else raises ``ValueError``."""
     if framing not in FRAMINGS:
         raise ValueError(f"unknown framing {framing!r}: expected one of {', '.join(map(repr, FRAMINGS))}")
@@ -87,7 +88,7 @@ class FrameDecoder:
 
     def _next_content_length_body(self) -> Optional[bytes]:
         """Returns the body after the next header block once all ``Content-Length`` bytes are here."""
-        while self._buffer[:1] in (b"\r", b"\n"):
+        while self._buffer[:1] in (bytearray(b"\r"), bytearray(b"\n")):
             del self._buffer[:1]
         line_start = 0
         while True:

@@ -1,10 +1,13 @@
 """pytest fixtures that launch ``slamd`` for a test and tear it down afterwards.
 
-Enable them with ``pytest_plugins = ["slam.pytest_plugin"]`` in a
-``conftest.py`` (or ``pytest -p slam.pytest_plugin``). Fixtures:
+Installing the package (``pip install ./clients/python``) registers this module
+with pytest through the ``pytest11`` entry point ``slam.pytest_plugin``: the
+fixtures are there in any test with no configuration. (Without the package
+installed, ``pytest -p slam.pytest_plugin`` with ``slam`` importable; ``-p
+no:slam.pytest_plugin`` turns it off.) Fixtures:
 
-- ``slamd_path``: the ``slamd`` executable: ``$SLAMD``, else
-  ``$(swift build --show-bin-path)/slamd`` computed in the Slam checkout.
+- ``slamd_path``: the ``slamd`` executable: ``$SLAMD``; else, in the Slam
+  checkout, ``$(swift build --show-bin-path)/slamd``; else ``slamd`` on ``PATH``.
 - ``slamd_factory``: a function ``slamd_factory(storyboard=None, args=())``
   that launches a daemon on a socket in a fresh temporary directory (one
   under ``/tmp`` when pytest's is too deep for a socket path) and returns a
@@ -34,6 +37,7 @@ import pytest
 
 from .client import Client
 from .errors import TraceConflict
+from .shapes import Framing
 
 READY_LINE = "slamd listening on"
 """What ``slamd`` prints on standard output once clients can connect."""
@@ -46,34 +50,45 @@ MAXIMUM_SOCKET_PATH_BYTES = 100
 
 
 def resolve_slamd_path(environment: Mapping[str, str] = os.environ) -> str:
-    """Returns the ``slamd`` to run: ``$SLAMD`` if set and not empty, else the one ``swift build`` puts in its bin directory.
+    """Returns the ``slamd`` to run: ``$SLAMD`` if set and not empty; else, in the Slam checkout,
+    the one ``swift build`` puts in its bin directory; else ``slamd`` on ``PATH``.
 
-    ``swift build --show-bin-path`` runs only when ``SLAMD`` is not set, in
-    the Slam checkout holding this file (or holding the working directory).
+    The checkout is the one holding this file (a checkout's own venv) or the working directory;
+    ``swift build --show-bin-path`` runs only there, and only when ``SLAMD`` is not set.
+    Raises ``RuntimeError`` naming ``SLAMD`` and ``PATH`` when no ``slamd`` is found.
     """
     configured = environment.get("SLAMD", "")
     if configured:
         return configured
     root = _package_root()
-    try:
-        completed = subprocess.run(
-            ["swift", "build", "--show-bin-path"], cwd=root, capture_output=True, text=True, check=True
-        )
-    except (OSError, subprocess.CalledProcessError) as error:
-        raise RuntimeError(
-            f"SLAMD is not set and `swift build --show-bin-path` failed in {root}: {error}. "
-            "Set SLAMD to a built slamd."
-        ) from error
-    return os.path.join(completed.stdout.strip(), "slamd")
+    swift_failure = ""
+    if root is not None:
+        try:
+            completed = subprocess.run(
+                ["swift", "build", "--show-bin-path"], cwd=root, capture_output=True, text=True, check=True
+            )
+        except (OSError, subprocess.CalledProcessError) as error:
+            swift_failure = f"; in the Slam checkout {root}, `swift build --show-bin-path` failed: {error}"
+        else:
+            return os.path.join(completed.stdout.strip(), "slamd")
+    search_path = environment.get("PATH", os.defpath)
+    on_path = shutil.which("slamd", path=search_path)
+    if on_path:
+        return on_path
+    raise RuntimeError(
+        f"no slamd to launch: SLAMD is not set and no slamd is on PATH ({search_path}){swift_failure}. "
+        "Set SLAMD to a slamd executable (SLAMD=/path/to/slamd pytest) or put slamd on PATH."
+    )
 
 
-def _package_root() -> Path:
-    """The nearest directory holding ``Package.swift`` above this file, else above the working directory."""
+def _package_root() -> Optional[Path]:
+    """The nearest Slam checkout (``Package.swift`` and ``Sources/slamd``) above this file, else above the working
+    directory; ``None`` outside one."""
     for start in (Path(__file__).resolve(), Path.cwd()):
         for directory in start.parents if start.is_file() else (start, *start.parents):
-            if (directory / "Package.swift").is_file():
+            if (directory / "Package.swift").is_file() and (directory / "Sources" / "slamd").is_dir():
                 return directory
-    raise RuntimeError("SLAMD is not set and no Package.swift (the Slam checkout) was found to build slamd in")
+    return None
 
 
 class SlamDaemon:
@@ -106,7 +121,7 @@ class SlamDaemon:
         with open(self.log_path, encoding="utf-8", errors="replace") as log_file:
             return log_file.read()
 
-    def connect(self, timeout: Optional[float] = 10.0, framing: str = "newline") -> Client:
+    def connect(self, timeout: Optional[float] = 10.0, framing: Framing = "newline") -> Client:
         """Returns a new client connected to this daemon; the fixture closes it at teardown."""
         client = Client(self.socket_path, timeout=timeout, framing=framing)
         self._clients.append(client)
@@ -174,7 +189,7 @@ def launch_slamd(
 
 @pytest.fixture(scope="session")
 def slamd_path() -> str:
-    """The ``slamd`` executable the fixtures launch (``$SLAMD``, else the ``swift build`` product)."""
+    """The ``slamd`` executable the fixtures launch (``$SLAMD``, else the checkout's ``swift build`` product, else ``slamd`` on ``PATH``)."""
     try:
         path = resolve_slamd_path()
     except RuntimeError as error:
@@ -182,7 +197,7 @@ def slamd_path() -> str:
     else:
         if os.access(path, os.X_OK):
             return path
-        failure = f"no executable slamd at {path}: build it (`swift build`) or set SLAMD"
+        failure = f"no executable slamd at {path}: build it (`swift build`), or set SLAMD to a slamd executable"
     pytest.fail(failure, pytrace=False)
 
 

@@ -11,7 +11,9 @@ uses its own: attach, then apply every batch in order::
     print(model.tree(-1))  # the top screen, as ``tree`` returns it
 """
 
-from typing import Any, Dict, List, Optional
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping, Optional
 
 
 class RemoteUIError(Exception):
@@ -27,14 +29,14 @@ class RemoteUIModel:
         self.state: Dict[str, Any] = {}
         self.nodes: Dict[int, Dict[str, Any]] = {}
 
-    def attach(self, result: Dict[str, Any]) -> None:
+    def attach(self, result: Mapping[str, Any]) -> None:
         """Replaces the whole model with a ``ui.attach`` result."""
         self.nodes = {}
         self.seq = result["seq"]
         self.state = dict(result["state"])
         self.screens = [self._screen(entry) for entry in result["stack"]]
 
-    def apply(self, params: Dict[str, Any]) -> None:
+    def apply(self, params: Mapping[str, Any]) -> None:
         """Applies one ``ui.redraw`` batch; it must be the one after the last."""
         if params["seq"] != self.seq + 1:
             raise RemoteUIError(f"batch {params['seq']} does not follow {self.seq}")
@@ -98,7 +100,7 @@ class RemoteUIModel:
 
     def _add(self, tree: Dict[str, Any], parent: Optional[int]) -> int:
         snapshot = {key: value for key, value in tree.items() if key not in ("node", "children")}
-        number = tree["node"]
+        number: int = tree["node"]
         self.nodes[number] = {"snapshot": snapshot, "children": [], "parent": parent}
         self.nodes[number]["children"] = [self._add(child, number) for child in tree["children"]]
         return number

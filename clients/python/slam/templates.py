@@ -109,7 +109,7 @@ def _plain_key(key: str) -> bool:
 
 def _render(value: Any, as_template: bool) -> str:
     if as_template and _is_regex(value):
-        return value
+        return str(value)
     if isinstance(value, list):
         return "[" + ", ".join(_render(item, as_template) for item in value) + "]"
     if isinstance(value, dict):
@@ -196,7 +196,7 @@ class _Pattern:
 
     def __init__(self, value: Any, path: str) -> None:
         self.source = value
-        self.regex: Optional[re.Pattern] = None
+        self.regex: Optional[re.Pattern[str]] = None
         self.items: Optional[List[_Pattern]] = None
         self.members: Optional[List[Tuple[str, _Pattern]]] = None
         if _is_regex(value):
@@ -246,7 +246,7 @@ def _equal(expected: Any, actual: Any) -> bool:
         return type(expected) is type(actual) and expected == actual
     if _is_number(expected) or _is_number(actual):
         return False
-    return expected == actual
+    return bool(expected == actual)
 
 
 class _Element:

@@ -1,20 +1,16 @@
-"""Makes ``slam`` importable without installing it and enables its pytest fixtures."""
+"""The browser fixtures, and ``pytester`` for the plugin's own tests.
 
-import sys
-from pathlib import Path
+The suite runs against the installed package (``pip install ./clients/python``;
+``make python-tests`` installs it into ``.build/python-venv``): ``slam`` is not
+put on ``sys.path`` here, and its fixtures come from the ``pytest11`` entry
+point, as in any project that installs it.
+"""
 
 import pytest
 
-CLIENT_DIRECTORY = Path(__file__).resolve().parent.parent
-REPOSITORY_ROOT = CLIENT_DIRECTORY.parent.parent
+from web_support import make_driver, opened_page
 
-if str(CLIENT_DIRECTORY) not in sys.path:
-    sys.path.insert(0, str(CLIENT_DIRECTORY))
-
-pytest_plugins = ["slam.pytest_plugin", "pytester"]
-
-
-from web_support import make_driver, opened_page  # noqa: E402  (after the path is set)
+pytest_plugins = ["pytester"]
 
 WEB_DESKTOP = (1280, 860)
 """The browser tests' desktop viewport."""

@@ -12,7 +12,6 @@ import json
 from typing import Any, Dict, Iterator
 
 import jsonschema
-import pytest
 
 from support import PROTOCOL_DIRECTORY
 

@@ -7,6 +7,7 @@ Used by ``test_web_page.py``.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import tempfile
 import re
@@ -52,9 +53,7 @@ def find_chromedriver() -> Optional[str]:
 
 def missing_browser() -> Optional[str]:
     """Why the browser tests cannot run here, or None when they can."""
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("selenium") is None:
         return "the selenium package is not installed (make python-deps installs it)"
     if find_chromium() is None:
         return "chromium is not installed (make python-deps installs chromium and chromium-driver)"

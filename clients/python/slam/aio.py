@@ -1,0 +1,500 @@
+"""An asyncio client for ``slamd``: the blocking :class:`slam.Client`'s methods, awaited.
+
+One connection carries any number of calls at once: each is sent as soon as it
+is made and answered by its id, so ``asyncio.gather`` pipelines them. A task
+reads the socket for the client's lifetime; notifications go to a queue that
+:meth:`AsyncClient.notifications` iterates over::
+
+    import asyncio
+    import slam
+
+    async def main():
+        async with await slam.connect_async() as client:
+            await client.subscribe(["changed"])
+            await client.press("increment")
+            async for note in client.notifications(timeout=1):
+                print(note.method, note.params["changes"])
+
+    asyncio.run(main())
+
+Errors are the blocking client's: :class:`slam.SlamError` and its subclass
+for each code, :class:`slam.SlamConnectionError`, :class:`slam.SlamTimeout`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from dataclasses import dataclass
+from typing import Any, AsyncIterator, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar, Union
+
+from . import _methods
+from . import framing as framings
+from ._methods import DEFAULT_ACTION_TIMEOUT_MS, UNSET, Params, PressValue, Request
+from .client import (
+    Notification,
+    _batch_outcomes,
+    _cannot_connect,
+    _is_notification,
+    _is_null_id_error,
+    _notification,
+    _outcome,
+    _request,
+    default_socket_path,
+)
+from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout, WaitTimedOut
+from .shapes import (
+    ElementType,
+    EventName,
+    Framing,
+    KeyName,
+    KeyOutcome,
+    Ref,
+    ResetResult,
+    ScreenEntry,
+    Snapshot,
+    StackEntry,
+    Subscriptions,
+    TaskResult,
+    TraceStopResult,
+    UIAttachResult,
+    UpdateResult,
+    Version,
+    WaitState,
+)
+
+__all__ = ["AsyncClient", "connect_async"]
+
+T = TypeVar("T")
+
+_END = object()
+"""Put in the notification queue once the connection is closed or lost."""
+
+
+async def connect_async(
+    socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline"
+) -> AsyncClient:
+    """Connects to ``slamd`` and returns an :class:`AsyncClient` (arguments as :func:`slam.connect`)."""
+    return await AsyncClient(socket_path, timeout=timeout, framing=framing).open()
+
+
+@dataclass(eq=False)
+class _Pending:
+    """A request (or batch) sent and not answered yet: its ids and the future its response settles."""
+
+    future: "asyncio.Future[Any]"
+    ids: Tuple[int, ...]
+    batch: bool
+
+
+class AsyncClient:
+    """A connection to ``slamd`` for asyncio: calls, batches, notifications and typed helpers for every method.
+
+    ``await slam.connect_async(...)``, or ``async with slam.AsyncClient(...) as client``.
+    Calls may run concurrently on one client (they are pipelined and matched by id); replies
+    still come in request order, so a pending ``wait_for`` holds back the replies to the calls
+    sent after it: wait on a client of its own when something else must go on meanwhile.
+    Notifications are read as they arrive and queued until :meth:`next_notification` or
+    :meth:`notifications` takes them.
+    """
+
+    def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> None:
+        self.socket_path = socket_path if socket_path is not None else default_socket_path()
+        self.timeout = timeout
+        self.action_timeout_ms: int = DEFAULT_ACTION_TIMEOUT_MS
+        """How long acting calls let the daemon wait for their element to be actionable (``timeoutMs``); 0 acts at once."""
+        self.framing = framings.check_framing(framing)
+        self._decoder = framings.FrameDecoder(framing)
+        self._last_id = 0
+        self._pending: Dict[int, _Pending] = {}
+        self._writer: Optional[asyncio.StreamWriter] = None
+        self._reading: Optional["asyncio.Task[None]"] = None
+        self._notifications: Optional["asyncio.Queue[Any]"] = None
+        self._write_lock: Optional[asyncio.Lock] = None
+        self._ended: Optional[SlamConnectionError] = None
+        """Why the connection is over (closed, lost, or a message that was not JSON); ``None`` while it is open."""
+
+    async def open(self) -> AsyncClient:
+        """Connects (once; it must run in the event loop that uses the client) and returns the client."""
+        if self._writer is not None:
+            return self
+        if self._ended is not None:
+            raise self._ended
+        try:
+            reader, writer = await asyncio.open_unix_connection(self.socket_path)
+        except OSError as error:
+            raise _cannot_connect(self.socket_path, error) from error
+        self._writer = writer
+        self._notifications = asyncio.Queue()
+        self._write_lock = asyncio.Lock()
+        self._reading = asyncio.get_running_loop().create_task(self._read(reader))
+        return self
+
+    async def __aenter__(self) -> AsyncClient:
+        return await self.open()
+
+    async def __aexit__(self, *exception_info: Any) -> None:
+        await self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else "open"
+        return f"<slam.AsyncClient {self.socket_path} {self.framing} {state}>"
+
+    @property
+    def closed(self) -> bool:
+        """Whether the connection is over: closed, or lost (or never opened)."""
+        return self._writer is None or self._ended is not None
+
+    async def close(self) -> None:
+        """Closes the connection; calls still waiting raise :class:`SlamConnectionError`. Closing twice does nothing."""
+        self._end(SlamConnectionError(f"the connection to slamd at {self.socket_path} is closed"))
+        writer, reading = self._writer, self._reading
+        self._writer = self._reading = None
+        if reading is not None and reading is not asyncio.current_task():
+            reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reading
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+
+    # Calls
+
+    async def call(self, method: str, params: Params = None, timeout: Optional[float] = None) -> Any:
+        """Calls ``method`` and returns its result (as :meth:`slam.Client.call`).
+
+        Raises :class:`SlamError` (or its subclass for the code) for an error response,
+        :class:`SlamTimeout` when no response arrives within ``timeout`` seconds (default: the client's).
+        """
+        request_id = self._new_id()
+        response = await self._exchange(_request(method, params, request_id), (request_id,), False, timeout,
+                                        f"a response to {method!r}")
+        outcome = _outcome(response)
+        if isinstance(outcome, SlamError):
+            raise outcome
+        return outcome
+
+    async def notify(self, method: str, params: Params = None) -> None:
+        """Sends ``method`` as a notification: it runs, and nothing is answered."""
+        await self._send(framings.encode(_request(method, params), self.framing), None)
+
+    async def batch(self, calls: Iterable[Tuple[str, Params]], timeout: Optional[float] = None) -> List[Any]:
+        """Sends ``(method, params)`` pairs as one batch; returns each result or :class:`SlamError`, in order."""
+        requests = [_request(method, params, self._new_id()) for method, params in calls]
+        if not requests:
+            raise ValueError("a batch needs at least one call")
+        request_ids = tuple(request["id"] for request in requests)
+        response = await self._exchange(requests, request_ids, True, timeout, f"a response to a batch of {len(requests)}")
+        return _batch_outcomes(response, request_ids)
+
+    # Notifications
+
+    async def next_notification(self, timeout: Optional[float] = None) -> Notification:
+        """Returns the next notification, queued or arriving within ``timeout`` seconds (default: the client's).
+
+        Raises :class:`SlamTimeout` if none arrives in time, :class:`SlamConnectionError` once the
+        connection is over and every notification that came before has been taken.
+        """
+        queue = self._queue()
+        seconds = self.timeout if timeout is None else timeout
+        try:
+            item = await asyncio.wait_for(queue.get(), None if seconds == float("inf") else seconds)
+        except asyncio.TimeoutError:
+            raise SlamTimeout(f"timed out waiting for a notification from slamd at {self.socket_path}") from None
+        if item is _END:
+            queue.put_nowait(_END)  # for the next reader too
+            raise self._ended or SlamConnectionError(f"the connection to slamd at {self.socket_path} is closed")
+        assert isinstance(item, Notification)
+        return item
+
+    async def notifications(self, timeout: Optional[float] = None) -> AsyncIterator[Notification]:
+        """Yields notifications in arrival order: ``async for note in client.notifications(): ...``.
+
+        The iteration ends when none arrives within ``timeout`` seconds of the previous one, or
+        when the connection is over. With ``timeout`` ``None`` it waits as long as the connection stays open.
+        """
+        while True:
+            try:
+                notification = await self.next_notification(timeout=float("inf") if timeout is None else timeout)
+            except (SlamTimeout, SlamConnectionError):
+                return
+            yield notification
+
+    # Typed helpers, one per method of the protocol (as slam.Client's)
+
+    async def ping(self) -> str:
+        """``ping``: returns ``"pong"``."""
+        return await self._run(_methods.ping())
+
+    async def version(self) -> Version:
+        """``version``: the protocol and server versions, capabilities and limits."""
+        return await self._run(_methods.version())
+
+    async def find(self, ref: Ref, controller: Optional[str] = None) -> Snapshot:
+        """``find``: the snapshot of the element ``ref``."""
+        return await self._run(_methods.find(ref, controller))
+
+    async def query(
+        self,
+        type: Optional[ElementType] = None,
+        text: Optional[str] = None,
+        visible: Optional[bool] = None,
+        enabled: Optional[bool] = None,
+        controller: Optional[str] = None,
+    ) -> List[Snapshot]:
+        """``query``: snapshots of the elements matching every filter given, in tree order."""
+        return await self._run(_methods.query(type, text, visible, enabled, controller))
+
+    async def tree(self, ref: Optional[Ref] = None, controller: Optional[str] = None, depth: Optional[int] = None) -> Snapshot:
+        """``tree``: the snapshot of ``ref`` (default: the root) with nested ``children``, ``depth`` levels deep."""
+        return await self._run(_methods.tree(ref, controller, depth))
+
+    async def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
+        """``updateUI``: pulls the data sources; returns ``{controller, changed}``."""
+        return await self._run(_methods.update_ui(ref, controller))
+
+    async def reset_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
+        """``resetUI``: as :meth:`update_ui`, reloading tables and text views first."""
+        return await self._run(_methods.reset_ui(ref, controller))
+
+    async def press(
+        self, ref: Ref, value: PressValue = None, controller: Optional[str] = None, timeout_ms: Optional[int] = None
+    ) -> Snapshot:
+        """``press``: presses ``ref`` as a user would, once a person could; returns its snapshot (see :meth:`slam.Client.press`)."""
+        return await self._run(_methods.press(ref, value, controller, timeout_ms, self.action_timeout_ms))
+
+    async def set_text(self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Snapshot:
+        """``setText``: replaces a text field's text at once; returns its snapshot."""
+        return await self._run(_methods.set_text(ref, text, controller, timeout_ms, self.action_timeout_ms))
+
+    async def type_text(self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Snapshot:
+        """``typeText``: focuses a text field and types ``text`` key by key; returns its snapshot."""
+        return await self._run(_methods.type_text(ref, text, controller, timeout_ms, self.action_timeout_ms))
+
+    async def focus(self, ref: Ref, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Snapshot:
+        """``focus``: gives ``ref`` its controller's keyboard focus; returns its snapshot."""
+        return await self._run(_methods.focus(ref, controller, timeout_ms, self.action_timeout_ms))
+
+    async def key(self, name: Union[KeyName, str], ref: Optional[Ref] = None, timeout_ms: Optional[int] = None) -> KeyOutcome:
+        """``key``: presses one key on the top controller; returns ``{key, handled, controller, focused}``."""
+        return await self._run(_methods.key(name, ref, timeout_ms, self.action_timeout_ms))
+
+    async def keys(self, *names: Union[KeyName, str]) -> List[KeyOutcome]:
+        """Presses keys one after another (each once the one before was answered); returns each outcome."""
+        return [await self.key(name) for name in names]
+
+    async def run_task(self, name: str, param: Optional[str] = None) -> TaskResult:
+        """``runTask``: runs a registered task; returns ``{task, param, top}``."""
+        return await self._run(_methods.run_task(name, param))
+
+    async def tasks(self) -> List[str]:
+        """``tasks``: the registered task names, sorted."""
+        return await self._run(_methods.tasks())
+
+    async def controllers(self) -> List[StackEntry]:
+        """``controllers``: the navigation stack, root first, as ``{id, title, modal}``."""
+        return await self._run(_methods.controllers())
+
+    async def screens(self) -> List[ScreenEntry]:
+        """``screens``: every screen ``push`` can open, as ``{id, title, onStack}``."""
+        return await self._run(_methods.screens())
+
+    async def reset(self) -> ResetResult:
+        """``reset``: the application back to its launch state; returns ``{top, stateKeys}``."""
+        return await self._run(_methods.reset())
+
+    async def trace_start(self, path: Union[str, "os.PathLike[str]", None] = None) -> str:
+        """``trace.start``: the daemon traces every client until :meth:`trace_stop`; returns the file's absolute path."""
+        return await self._run(_methods.trace_start(path))
+
+    async def trace_stop(self) -> TraceStopResult:
+        """``trace.stop``: ends the trace; returns ``{path, records}``."""
+        return await self._run(_methods.trace_stop())
+
+    async def wait_for(
+        self,
+        ref: Optional[Ref] = None,
+        state: Optional[WaitState] = None,
+        property: Optional[str] = None,
+        equals: Any = UNSET,
+        timeout_ms: Optional[int] = None,
+        controller: Optional[str] = None,
+        template: Optional[Dict[str, Any]] = None,
+        strict: Optional[bool] = None,
+    ) -> Optional[Snapshot]:
+        """``waitFor``: the snapshot of ``ref`` once ``state`` holds or ``property`` ``equals`` a value (see :meth:`slam.Client.wait_for`)."""
+        return await self._run(_methods.wait_for(ref, state, property, equals, timeout_ms, controller, template, strict))
+
+    async def expect_tree(
+        self,
+        template: Dict[str, Any],
+        ref: Optional[Ref] = None,
+        strict: bool = False,
+        timeout_ms: Optional[int] = None,
+        controller: Optional[str] = None,
+    ) -> Snapshot:
+        """The tree of ``ref`` once it matches ``template``; :class:`slam.TreeMismatch` with the diff when it does not in time."""
+        try:
+            return await self._run(_methods.expect_tree(template, ref, strict, timeout_ms, controller))
+        except WaitTimedOut as error:
+            mismatch = _methods.tree_mismatch(error, ref)
+            if mismatch is None:
+                raise
+            raise mismatch from error
+
+    async def subscribe(self, events: Sequence[EventName]) -> Subscriptions:
+        """``subscribe``: adds events; returns ``{subscribed}``."""
+        return await self._run(_methods.subscribe(events))
+
+    async def unsubscribe(self, events: Optional[Sequence[EventName]] = None) -> Subscriptions:
+        """``unsubscribe``: removes ``events`` (default: all); returns ``{subscribed}``."""
+        return await self._run(_methods.unsubscribe(events))
+
+    async def state_list(self) -> Dict[str, Any]:
+        """``state.list``: every key of the shared state with its value."""
+        return await self._run(_methods.state_list())
+
+    async def state_get(self, key: str) -> Any:
+        """``state.get``: the value of ``key``; :class:`StateKeyNotFound` when there is none."""
+        return await self._run(_methods.state_get(key))
+
+    async def state_set(self, key: str, value: Any) -> List[str]:
+        """``state.set``: sets ``key`` to ``value``; returns ``[key]`` if its value changed, else ``[]``."""
+        return await self._run(_methods.state_set(key, value))
+
+    async def state_set_many(self, values: Dict[str, Any]) -> List[str]:
+        """``state.set``: sets several keys at once; returns the keys that changed, sorted."""
+        return await self._run(_methods.state_set_many(values))
+
+    async def discover(self) -> Dict[str, Any]:
+        """``rpc.discover``: the OpenRPC document describing the protocol."""
+        return await self._run(_methods.discover())
+
+    async def ui_attach(self, capabilities: Optional[Dict[str, Any]] = None) -> UIAttachResult:
+        """``ui.attach``: attaches this connection as a renderer; ``ui.redraw`` notifications follow."""
+        return await self._run(_methods.ui_attach(capabilities))
+
+    async def ui_detach(self) -> bool:
+        """``ui.detach``: stops this connection's ``ui.redraw`` batches; returns whether it was attached."""
+        return await self._run(_methods.ui_detach())
+
+    # Internals
+
+    async def _run(self, request: Request[T]) -> T:
+        """Calls a typed helper's request, allowing for the daemon's wait in the client's own timeout."""
+        timeout = None if not request.wait_ms or self.timeout is None else self.timeout + request.wait_ms / 1000
+        return request.read(await self.call(request.method, request.params, timeout=timeout))
+
+    def _new_id(self) -> int:
+        self._last_id += 1
+        return self._last_id
+
+    def _not_open(self) -> SlamConnectionError:
+        return self._ended or SlamConnectionError(f"the client for slamd at {self.socket_path} is not open: await its open()")
+
+    def _queue(self) -> "asyncio.Queue[Any]":
+        """The notification queue, or :class:`SlamConnectionError` before :meth:`open`."""
+        if self._notifications is None:
+            raise self._not_open()
+        return self._notifications
+
+    async def _send(self, data: bytes, pending: Optional[_Pending]) -> None:
+        """Writes one framed message; ``pending`` is registered first, under the same lock, so ids stay in send order."""
+        if self._write_lock is None:
+            raise self._not_open()
+        async with self._write_lock:
+            if self._ended is not None:
+                raise self._ended
+            if self._writer is None:
+                raise self._not_open()
+            if pending is not None:
+                for request_id in pending.ids:
+                    self._pending[request_id] = pending
+            try:
+                self._writer.write(data)
+                await self._writer.drain()
+            except (OSError, RuntimeError) as error:
+                lost = SlamConnectionError(f"cannot send to slamd at {self.socket_path}: {error}")
+                self._end(lost)
+                raise lost from error
+
+    async def _exchange(
+        self, message: Any, request_ids: Tuple[int, ...], batch: bool, timeout: Optional[float], description: str
+    ) -> Any:
+        """Sends a request or batch and returns its response; a response that comes after the timeout is dropped."""
+        pending = _Pending(asyncio.get_running_loop().create_future(), request_ids, batch)
+        try:
+            await self._send(framings.encode(message, self.framing), pending)
+            seconds = self.timeout if timeout is None else timeout
+            try:
+                return await asyncio.wait_for(pending.future, None if seconds == float("inf") else seconds)
+            except asyncio.TimeoutError:
+                raise SlamTimeout(f"timed out waiting for {description} from slamd at {self.socket_path}") from None
+        finally:
+            self._forget(pending)
+
+    def _forget(self, pending: _Pending) -> None:
+        """No response is awaited for ``pending`` any more: one that comes is dropped."""
+        for request_id in pending.ids:
+            if self._pending.get(request_id) is pending:
+                del self._pending[request_id]
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        """Reads messages for the client's lifetime: responses settle their calls, notifications are queued."""
+        try:
+            while True:
+                body = self._decoder.next_body()
+                if body is None:
+                    data = await reader.read(65536)
+                    if not data:
+                        raise SlamConnectionError(f"slamd at {self.socket_path} closed the connection")
+                    self._decoder.feed(data)
+                    continue
+                self._dispatch(framings.decode_json(body))
+        except SlamConnectionError as error:
+            self._end(error)
+        except SlamProtocolError as error:
+            self._end(SlamConnectionError(f"the connection to slamd at {self.socket_path} is unusable: {error}"))
+        except OSError as error:
+            self._end(SlamConnectionError(f"lost the connection to slamd at {self.socket_path}: {error}"))
+        if self._writer is not None:
+            self._writer.close()  # the daemon is gone or unusable; close() still waits for it
+
+    def _dispatch(self, message: Any) -> None:
+        """Hands one message to whoever waits for it; a response nobody waits for (any more) is dropped."""
+        if _is_notification(message):
+            self._queue().put_nowait(_notification(message))
+            return
+        pending: Optional[_Pending] = None
+        if isinstance(message, list):
+            for entry in message:
+                request_id = entry.get("id") if isinstance(entry, dict) else None
+                if type(request_id) is int and request_id in self._pending:
+                    pending = self._pending[request_id]
+                    break
+        elif isinstance(message, dict):
+            request_id = message.get("id")
+            if type(request_id) is int and request_id in self._pending:
+                pending = self._pending[request_id]
+            elif _is_null_id_error(message) and self._pending:
+                # Replies come in request order: an error the daemon could not give an id answers the oldest request.
+                pending = next(iter(self._pending.values()))
+        if pending is None or (isinstance(message, list) != pending.batch and not _is_null_id_error(message)):
+            return
+        self._forget(pending)
+        if not pending.future.done():
+            pending.future.set_result(message)
+
+    def _end(self, reason: SlamConnectionError) -> None:
+        """Marks the connection over: calls still waiting raise ``reason``, the notification iteration ends."""
+        if self._ended is not None:
+            return
+        self._ended = reason
+        for pending in list(self._pending.values()):
+            self._forget(pending)
+            if not pending.future.done():
+                pending.future.set_exception(reason)
+        if self._notifications is not None:
+            self._notifications.put_nowait(_END)

@@ -1,0 +1,58 @@
+"""The typed shapes (slam.shapes) agree with what a live daemon says it takes and sends."""
+
+import asyncio
+import re
+
+import pytest
+
+import slam
+from typecheck import usage
+
+
+def schema_enum(discover, method, parameter):
+    """The ``enum`` of one method parameter (or of its items) in the live OpenRPC document."""
+    for entry in discover["methods"]:
+        if entry["name"] == method:
+            for param in entry["params"]:
+                if param["name"] == parameter:
+                    schema = param["schema"]
+                    return schema.get("enum") or schema["items"]["enum"]
+    raise AssertionError(f"{method} has no parameter {parameter}")
+
+
+def test_the_literals_are_the_daemons_sets(slam_client):
+    discover = slam_client.discover()
+    assert list(slam.EVENT_NAMES) == slam_client.version()["capabilities"]["events"]
+    assert list(slam.EVENT_NAMES) == schema_enum(discover, "subscribe", "events")
+    assert list(slam.WAIT_STATES) == schema_enum(discover, "waitFor", "state")
+    with pytest.raises(slam.InvalidParams) as refused:
+        slam_client.query(type="NoSuchType")
+    known = re.search(r"known types: (.*)$", refused.value.message).group(1).split(", ")
+    assert sorted(slam.ELEMENT_TYPES) == sorted(known)
+
+
+def test_every_named_key_is_one_the_daemon_takes(slam_client):
+    for name in slam.KEY_NAMES:
+        assert slam_client.key(name)["key"] == (" " if name == "Space" else name)
+
+
+def test_the_snapshot_shape_has_every_property_the_protocol_lists(slam_client):
+    snapshot_schema = slam_client.discover()["components"]["schemas"]["ElementSnapshot"]
+    members = slam.Snapshot.__required_keys__ | slam.Snapshot.__optional_keys__
+    # Trees nest children; an Alert's message (Protocol/elements.md) is not in the OpenRPC schema's list.
+    assert members == set(snapshot_schema["properties"]) | {"children", "message"}
+    assert slam.Snapshot.__required_keys__ == set(snapshot_schema["required"])
+    assert set(slam.Version.__required_keys__) == set(slam_client.version())
+
+
+def test_the_typed_usage_example_runs_against_the_demo(slamd, slam_client):
+    seen = usage.blocking(slam_client)
+    assert seen["pressed"] == "increment" and seen["count"] == "Count: 1"
+    assert seen["children"] == ["increment", "decrement", "reset"]
+    assert seen["focused"] == "increment"
+    assert seen["server"] == slam.__version__
+    assert seen["subscribed"] == ["changed", "focusChanged"]
+    assert "count" in seen["changes"] and seen["waited"] is True
+    assert seen["stack"] == ["Home"] and seen["top"] == "View"
+    texts = asyncio.run(usage.concurrent(slamd.socket_path))
+    assert texts[:2] == ["Count: 2", "+1"] and "Count: 3" in texts
