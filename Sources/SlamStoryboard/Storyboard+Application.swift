@@ -1,9 +1,15 @@
 import SlamUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension Storyboard {
     /// Why a storyboard file could not become an application.
     public enum LoadError: Error, CustomStringConvertible {
-        case unreadable(path: String)
+        /// The file cannot be read; `reason` is the system's word for why ("No such file or directory").
+        case unreadable(path: String, reason: String)
         case invalid(path: String, StoryboardError)
         /// The storyboard reads, but its check found errors (``StoryboardCheck``).
         case failedCheck(path: String, [StoryboardDiagnostic])
@@ -11,7 +17,7 @@ extension Storyboard {
 
         public var description: String {
             switch self {
-            case .unreadable(let path): "cannot read storyboard \(path)"
+            case let .unreadable(path, reason): "cannot read storyboard \(path): \(reason)"
             case let .invalid(path, error): "\(path): \(error)"
             case let .failedCheck(path, errors): errors.map { $0.formatted(file: path) }.joined(separator: "\n")
             case let .cannotStart(path, error): "\(path): \(error)"
@@ -53,7 +59,9 @@ extension Storyboard {
 
     /// A storyboard file read, not checked.
     static func read(contentsOf path: String) throws(LoadError) -> Storyboard {
-        guard let bytes = FileContents.readBytes(atPath: path) else { throw .unreadable(path: path) }
+        guard let bytes = FileContents.readBytes(atPath: path) else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
         do {
             return try Storyboard(bytes: bytes)
         } catch {

@@ -80,8 +80,6 @@ extension StoryboardCheck {
         var writtenKeys: [String: String] = [:]
         /// Keys read, with the path of the binding or param that reads them and its place in the document.
         var readKeys: [(key: String, path: String, order: Int)] = []
-        /// Whether elements of each type take user input, by type name (asked once per type).
-        var takesInput: [String: Bool] = [:]
         /// The place in the document of what is looked at next: findings are sorted by it.
         var order = 0
         var found: [(order: Int, diagnostic: StoryboardDiagnostic)] = []
@@ -124,13 +122,11 @@ extension StoryboardCheck {
                 use(task: task, param: param, at: path)
             }
             // A user changes a control's own value (a switch, a field's text, a selection), which is written
-            // back to a plain key: that key is set by the storyboard. Visibility and enabling are not user input.
-            let typeTakesInput = takesInput[element.type.name] ?? (element.type.make("") is FocusableView)
-            takesInput[element.type.name] = typeTakesInput
+            // back to a plain key: that key is set by the storyboard. A button's text or a table's rows are not.
             for (property, binding) in element.bindings {
                 let bindPath = path.appending(key: "bind").appending(key: property).description
                 for key in binding.keys { read(key, at: bindPath) }
-                if typeTakesInput, case .key(let key, _) = binding, property != "visible", property != "enabled" {
+                if element.type.userInputProperties.contains(property), case .key(let key, _) = binding {
                     written(key, at: bindPath)
                 }
             }

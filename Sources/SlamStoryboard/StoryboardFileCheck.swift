@@ -14,6 +14,8 @@ public struct StoryboardFileCheck {
     /// What the check found, in document order; empty when the file cannot be read.
     public let diagnostics: [StoryboardDiagnostic]
     public let isReadable: Bool
+    /// Why the file cannot be read ("No such file or directory"), when it cannot.
+    public let unreadableReason: String?
 
     /// Checks the file at `path`; with `strict`, warnings are errors.
     public init(path: String, strict: Bool = false) {
@@ -22,10 +24,12 @@ public struct StoryboardFileCheck {
             let storyboard = try Storyboard.read(contentsOf: path)
             diagnostics = StoryboardCheck(host: .storyboardOnly, strict: strict).diagnostics(of: storyboard)
             isReadable = true
+            unreadableReason = nil
         } catch {
             switch error {
-            case .invalid(_, let refusal): diagnostics = [StoryboardDiagnostic(refusal)]; isReadable = true
-            default: diagnostics = []; isReadable = false
+            case .invalid(_, let refusal): diagnostics = [StoryboardDiagnostic(refusal)]; isReadable = true; unreadableReason = nil
+            case .unreadable(_, let reason): diagnostics = []; isReadable = false; unreadableReason = reason
+            default: diagnostics = []; isReadable = false; unreadableReason = nil
             }
         }
     }
@@ -37,7 +41,7 @@ public struct StoryboardFileCheck {
 
     /// Each finding as `FILE:$.path: severity: message`, then a summary line.
     public var lines: [String] {
-        var lines = isReadable ? diagnostics.map { $0.formatted(file: path) } : ["\(path): error: cannot read the file"]
+        var lines = isReadable ? diagnostics.map { $0.formatted(file: path) } : ["\(path): error: cannot read the file" + (unreadableReason.map { ": " + $0 } ?? "")]
         let counts = [(errorCount, "error"), (warningCount, "warning")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
         lines.append("\(path): " + (counts.isEmpty ? "no problems" : counts.joined(separator: ", ")))
         return lines

@@ -4,6 +4,8 @@ public struct ElementType: Sendable {
     public let name: String
     public let make: @Sendable (_ reference: String) -> View
     public let properties: [PropertyDescriptor]
+    /// The properties a person's input changes, written back to a bound state key (``View/userInputProperties``).
+    public let userInputProperties: Set<String>
     /// What is wrong with static values taken together (see ``View/declarationProblem(_:)``).
     public let declarationProblem: @Sendable ([String: PropertyValue]) -> (property: String, reason: String)?
 
@@ -11,6 +13,7 @@ public struct ElementType: Sendable {
         self.name = elementClass.typeName
         self.make = make
         self.properties = elementClass.properties
+        self.userInputProperties = elementClass.userInputProperties
         self.declarationProblem = { elementClass.declarationProblem($0) }
     }
 

@@ -73,6 +73,10 @@ open class View {
     /// The user-visible properties of this type, in snapshot order.
     open class var properties: [PropertyDescriptor] { containerProperties }
 
+    /// The properties a person's input changes (a switch's `isOn`, a field's `text`, a selection):
+    /// the ones whose bound state key the element writes back. None for a plain view.
+    open class var userInputProperties: Set<String> { [] }
+
     /// The properties every element has (`visible`); element types add their own to these.
     public static let viewProperties: [PropertyDescriptor] = [
         PropertyDescriptor("visible", kind: .bool, read: { .bool(!$0.isHidden) }, write: { $0.isHidden = !$1.boolValue }),

@@ -70,7 +70,7 @@ import SlamHarness
     @Test func anUnreadableFileExitsOne() throws {
         let run = try slamd("--check", "/nonexistent/app.json")
         #expect(run.status == 1)
-        #expect(run.standardOutput == "/nonexistent/app.json: error: cannot read the file\n/nonexistent/app.json: 1 error\n")
+        #expect(run.standardOutput == "/nonexistent/app.json: error: cannot read the file: No such file or directory\n/nonexistent/app.json: 1 error\n")
     }
 
     @Test func checkWithoutAFileOrWithStoryboardIsAUsageError() throws {

@@ -126,12 +126,16 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         let found = try diagnostics(#"""
             {"type": "TextField", "ref": "name", "bind": {"text": "name"}},
             {"type": "Label", "ref": "greeting", "bind": {"text": "Hello, {name}", "visible": "flag"}},
-            {"type": "Switch", "ref": "wifi", "bind": {"enabled": "allowed"}}
+            {"type": "Switch", "ref": "wifi", "bind": {"enabled": "allowed", "isOn": "wifiOn"}},
+            {"type": "Button", "ref": "go", "bind": {"text": "buttonTitle"}},
+            {"type": "SingleItemTableView", "ref": "rows", "bind": {"items": "rowTexts", "selectedRow": "picked"}}
             """#)
-        #expect(found.map(\.severity) == [.warning, .warning, .error, .error])
+        #expect(found.map(\.severity) == [.warning, .warning, .error, .error, .warning, .error, .error, .warning])
         #expect(found.map(\.path) == ["$.controllers[0].view.children[0].bind.text", "$.controllers[0].view.children[1].bind.text",
-                                      "$.controllers[0].view.children[1].bind.visible", "$.controllers[0].view.children[2].bind.enabled"],
-                "a label writes nothing back, nor does a control's enabling")
+                                      "$.controllers[0].view.children[1].bind.visible", "$.controllers[0].view.children[2].bind.enabled",
+                                      "$.controllers[0].view.children[2].bind.isOn", "$.controllers[0].view.children[3].bind.text",
+                                      "$.controllers[0].view.children[4].bind.items", "$.controllers[0].view.children[4].bind.selectedRow"],
+                "a label writes nothing back, nor a control's enabling, a button's text or a table's rows; a switch's isOn and a selection do")
     }
 
     @Test func anUndeclaredKeyIsAWarningWhenSwiftMaySetIt() throws {
@@ -270,7 +274,8 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
 
     @Test func anUnreadableFileIsOneError() {
         let check = StoryboardFileCheck(path: "/nonexistent/app.json")
-        #expect(check.lines == ["/nonexistent/app.json: error: cannot read the file", "/nonexistent/app.json: 1 error"])
+        #expect(check.lines == ["/nonexistent/app.json: error: cannot read the file: No such file or directory", "/nonexistent/app.json: 1 error"])
+        #expect(StoryboardFileCheck(path: "/").lines.first == "/: error: cannot read the file: Is a directory")
         #expect(!check.passed)
     }
 

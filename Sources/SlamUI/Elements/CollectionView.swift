@@ -123,6 +123,7 @@ public final class CollectionView: View, ResettableView, FocusableView {
 
     public override class var typeName: String { "CollectionView" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
+    public override class var userInputProperties: Set<String> { ["selectedKeys"] }
     // Sections and the selection mode before the selection, so a storyboard's keys exist when it is set.
     static let ownProperties: [PropertyDescriptor] = viewProperties + [
         focusedProperty,

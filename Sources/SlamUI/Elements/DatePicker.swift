@@ -94,6 +94,7 @@ public final class DatePicker: InteractiveControl, FocusableView {
 
     public override class var typeName: String { "DatePicker" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
+    public override class var userInputProperties: Set<String> { ["value"] }
     // Mode first: a storyboard's dates are read in its own mode. The value before the
     // bounds (snapshot order); clamping happens again as each bound is set.
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [

@@ -25,6 +25,7 @@ public final class PageControl: InteractiveControl, FocusableView {
 
     public override class var typeName: String { "PageControl" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
+    public override class var userInputProperties: Set<String> { ["currentPage"] }
     // numberOfPages before currentPage, so a storyboard's page is clamped to its own count.
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
         .integer("numberOfPages", \PageControl.numberOfPages) { $0.numberOfPages },

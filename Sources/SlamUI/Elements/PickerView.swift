@@ -74,6 +74,7 @@ public final class PickerView: InteractiveControl, ResettableView, FocusableView
 
     public override class var typeName: String { "PickerView" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
+    public override class var userInputProperties: Set<String> { ["selectedRows"] }
     // Components before the selection, so a storyboard's rows are clamped to its own components.
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
         PropertyDescriptor("components", kind: .stringLists,

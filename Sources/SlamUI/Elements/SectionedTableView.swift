@@ -112,6 +112,7 @@ public final class SectionedTableView: View, ResettableView, FocusableView {
 
     public override class var typeName: String { "SectionedTableView" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
+    public override class var userInputProperties: Set<String> { ["selectedRows"] }
     // Sections and the selection mode before the selection, so a storyboard's selection fits its own rows.
     static let ownProperties: [PropertyDescriptor] = viewProperties + [
         focusedProperty,

@@ -22,6 +22,7 @@ public final class SegmentedControl: InteractiveControl, FocusableView {
 
     public override class var typeName: String { "SegmentedControl" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
+    public override class var userInputProperties: Set<String> { ["selectedSegment"] }
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
         .strings("segments", \SegmentedControl.segments) { $0.segments },
         .optionalInteger("selectedSegment", \SegmentedControl.selectedSegment) { $0.selectedSegment },

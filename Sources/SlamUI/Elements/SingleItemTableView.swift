@@ -58,6 +58,7 @@ public final class SingleItemTableView: View, ResettableView, FocusableView {
 
     public override class var typeName: String { "SingleItemTableView" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
+    public override class var userInputProperties: Set<String> { ["selectedRow"] }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [
         focusedProperty,
         PropertyDescriptor("items", kind: .strings, read: { .strings(($0 as! SingleItemTableView).rows) },

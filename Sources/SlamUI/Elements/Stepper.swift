@@ -37,6 +37,7 @@ public final class Stepper: InteractiveControl, FocusableView {
 
     public override class var typeName: String { "Stepper" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
+    public override class var userInputProperties: Set<String> { ["value"] }
     // Bounds before the value, so a storyboard's value is trimmed to its own range.
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
         .double("minimumValue", \Stepper.minimumValue) { $0.minimumValue },

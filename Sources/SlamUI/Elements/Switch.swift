@@ -9,6 +9,7 @@ public final class Switch: InteractiveControl, FocusableView {
 
     public override class var typeName: String { "Switch" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
+    public override class var userInputProperties: Set<String> { ["isOn"] }
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [.bool("isOn", \Switch.isOn) { $0.isOn }]
 
     public override func fillUI() {

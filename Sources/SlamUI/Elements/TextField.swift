@@ -43,6 +43,7 @@ public final class TextField: InteractiveControl, FocusableView {
 
     public override class var typeName: String { "TextField" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
+    public override class var userInputProperties: Set<String> { ["text"] }
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
         // A secure field's text is never shown, in snapshots or anywhere else that reads properties.
         PropertyDescriptor("text", kind: .string, read: { .string(unsafeDowncast($0, to: TextField.self).shownText) },
