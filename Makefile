@@ -135,9 +135,17 @@ release: slamctl
 	$(SWIFT) build -c release --product slamd -Xswiftc -static-executable --scratch-path .build-static
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: slamd, slamctl, their run-time files (PREFIX/share/slam),
-# man pages, bash/zsh/fish completions and a systemd user unit. PREFIX=~/.local needs no root.
+# man pages, bash/zsh/fish completions and a systemd user unit. PREFIX=$HOME/.local needs no root;
+# for /usr/local: make release, then sudo make install.
 # Every installed path goes to PREFIX/share/slam/install-manifest, which make uninstall reads.
-install: release
+# Under sudo it installs what make release built as you, if there is one, rather than building as root.
+install:
+	@case "$(PREFIX)" in /*) ;; *) echo "make install: PREFIX must be an absolute path, got '$(PREFIX)' (for your home: PREFIX=\$$HOME/.local)" >&2; exit 2 ;; esac
+	@if [ -n "$$SUDO_USER" ] && [ -x .build-static/release/slamd ] && [ -x .build-static/release/slamctl ]; then \
+		echo "make install: under sudo: installing what make release built (nothing is built as root)"; \
+	else \
+		$(MAKE) --no-print-directory release; \
+	fi
 	scripts/install.sh "$(PREFIX)" .build-static/release "$(DESTDIR)"
 
 uninstall:

@@ -13,8 +13,27 @@ cd "$(dirname "$0")/.."
 prefix=${1:?usage: install.sh PREFIX BUILD_DIRECTORY [DESTDIR]}
 build=${2:?usage: install.sh PREFIX BUILD_DIRECTORY [DESTDIR]}
 destination=${3:-}
+# The prefix is written into the systemd unit and the manifest: an absolute path of plain characters.
+# (`~` is not expanded inside make's arguments by every shell: PREFIX=$HOME/.local is what works.)
+case $prefix in
+    /*) ;;
+    *) echo "install.sh: PREFIX must be an absolute path, got '$prefix' (for your home: PREFIX=\$HOME/.local)" >&2; exit 2 ;;
+esac
+case $prefix$destination in
+    *[[:space:]%\&\|\\\'\"\$]*)
+        echo "install.sh: PREFIX and DESTDIR may not hold spaces or any of % & | \\ ' \" \$ (got '$destination$prefix')" >&2; exit 2 ;;
+esac
+case $destination in
+    ""|/*) ;;
+    *) echo "install.sh: DESTDIR must be an absolute path, got '$destination'" >&2; exit 2 ;;
+esac
 root="$destination$prefix"
 manifest_entries=()
+# What an earlier install put here, so that a file it had and this one does not is removed too.
+previous_entries=()
+if [ -f "$root/share/slam/install-manifest" ]; then
+    mapfile -t previous_entries <"$root/share/slam/install-manifest"
+fi
 
 # install_file MODE SOURCE TARGET (TARGET relative to PREFIX)
 install_file() {
@@ -54,6 +73,9 @@ done
 for file in Protocol/slam.openrpc.json Protocol/storyboard.schema.json; do
     install_file 644 "$file" "share/slam/protocol/$(basename "$file")"
 done
+install_file 644 README.md share/doc/slam/README.md
+install_file 644 Protocol/README.md share/doc/slam/protocol.md
+install_file 644 Protocol/elements.md share/doc/slam/elements.md
 
 # Manual pages and completions, written by the installed tools from their own option and verb tables.
 date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
@@ -72,6 +94,13 @@ sed "s|@BINDIR@|$prefix/bin|g" packaging/slamd.service.in | install_text 644 lib
 manifest_entries+=("share/slam/install-manifest")
 printf '%s\n' "${manifest_entries[@]}" | install_text 644 share/slam/install-manifest
 unset 'manifest_entries[-1]'
+
+for entry in "${previous_entries[@]}"; do
+    case $entry in ""|/*|*..*) continue ;; esac
+    if ! printf '%s\n' "${manifest_entries[@]}" share/slam/install-manifest | grep -qxF -- "$entry"; then
+        rm -f "$root/$entry"
+    fi
+done
 
 echo "installed slamd and slamctl in $root/bin (manual pages, completions for bash, zsh and fish,"
 echo "a systemd user unit in $root/lib/systemd/user); make uninstall PREFIX=$prefix removes them"

@@ -182,13 +182,24 @@ def bash_completions(prefix: Path, environment: dict, cwd: Path, words: list) ->
               "COMP_WORDS=(\"$@\"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _slamctl; printf '%s\\n' \"${COMPREPLY[@]}\"\n")
     result = run(["bash", "-c", script, "bash", *words], environment, cwd)
     assert result.returncode == 0, result.stderr
-    return result.stdout.split()
+    return [line for line in result.stdout.split("\n") if line]
+
+
+def listed_verbs(environment: dict, cwd: Path) -> list:
+    """The verbs `slamctl --help` lists, in its order."""
+    overview = run(["slamctl", "--help"], environment, cwd).stdout
+    return [line.split()[0] for line in overview.split("Commands:\n", 1)[1].split("\n\n", 1)[0].splitlines()]
 
 
 def test_bash_completes_verbs_options_and_references(prefix: Path, environment: dict, elsewhere: Path,
                                                      daemon: Daemon) -> None:
     socket = ["--socket", str(daemon.socket)]
+    assert bash_completions(prefix, environment, elsewhere, ["slamctl", ""]) == listed_verbs(environment, elsewhere) + ["help"]
     assert bash_completions(prefix, environment, elsewhere, ["slamctl", "pre"]) == ["press"]
+    assert bash_completions(prefix, environment, elsewhere, ["slamctl", "--socket", "=", str(daemon.socket), "press", "incr"]) \
+        == ["increment"], "--socket=PATH reaches bash as three words"
+    (elsewhere / "my flow.json").write_text("{}\n")
+    assert bash_completions(prefix, environment, elsewhere, ["slamctl", "run", "my"]) == ["my flow.json"]
     assert bash_completions(prefix, environment, elsewhere, ["slamctl", "press", "--tim"]) == ["--timeout"]
     assert bash_completions(prefix, environment, elsewhere, ["slamctl", *socket, "press", "incr"]) == ["increment"]
     assert bash_completions(prefix, environment, elsewhere, ["slamctl", "press", *socket, "--within", "counterB"]) \
@@ -212,7 +223,9 @@ def test_fish_completes_verbs_options_and_references(prefix: Path, environment: 
         assert result.returncode == 0, result.stderr
         return [line.split("\t")[0] for line in result.stdout.splitlines()]
 
+    assert sorted(complete("slamctl ")) == sorted(listed_verbs(environment, elsewhere) + ["help"]), "fish sorts them"
     assert complete("slamctl pre") == ["press"]
+    assert complete(f"slamctl --socket={daemon.socket} press incr") == ["increment"]
     assert complete(f"slamctl --socket {daemon.socket} press incr") == ["increment"]
     assert complete(f"slamctl --socket {daemon.socket} wait goal --state hi") == ["hidden"]
     assert "--storyboard" in complete("slamd --story")
@@ -245,20 +258,41 @@ def test_zsh_completes_in_a_real_terminal(prefix: Path, environment: dict, elsew
         assert "% slamctl press" in typed("slamctl pre", "% slamctl press")
         assert f"press --socket {daemon.socket} increment" in typed(
             f"slamctl press --socket {daemon.socket} incr", "increment")
+        assert f"--socket={daemon.socket} press increment" in typed(
+            f"slamctl --socket={daemon.socket} press incr", "increment")
         assert "slamd --storyboard" in typed("slamd --story", "slamd --storyboard")
     finally:
         subprocess.run([*tmux, "kill-server"], capture_output=True)
 
 
-def test_systemd_user_unit_starts_the_installed_daemon(prefix: Path) -> None:
+def test_systemd_user_unit_starts_the_installed_daemon(prefix: Path, environment: dict, tmp_path: Path) -> None:
+    """What systemd would run: the unit's ExecStart, with a user session's XDG_RUNTIME_DIR, stopped by its KillSignal."""
     unit = (prefix / "lib/systemd/user/slamd.service").read_text()
-    exec_start = re.search(r"^ExecStart=(\S+)", unit, re.MULTILINE)
-    assert exec_start and exec_start.group(1) == f"{prefix}/bin/slamd"
-    assert "WantedBy=default.target" in unit
-    if shutil.which("systemd-analyze"):
-        checked = subprocess.run(["systemd-analyze", "--user", "verify", str(prefix / "lib/systemd/user/slamd.service")],
-                                 capture_output=True, text=True)
-        assert "slamd.service" not in checked.stderr or checked.returncode == 0, checked.stderr
+    exec_start = re.search(r"^ExecStart=(.+)$", unit, re.MULTILINE)
+    kill_signal = re.search(r"^KillSignal=(\S+)$", unit, re.MULTILINE)
+    assert exec_start and kill_signal and "WantedBy=default.target" in unit
+    command = exec_start.group(1).split()
+    assert command == [f"{prefix}/bin/slamd"]
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    service = subprocess.Popen(command, env={**environment, "XDG_RUNTIME_DIR": str(runtime)}, cwd="/",
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert service.stdout.readline() == f"slamd listening on {runtime}/slam/slamd.sock\n"
+        pinged = run(["slamctl", "ping"], {**environment, "XDG_RUNTIME_DIR": str(runtime)}, tmp_path)
+        assert pinged.stdout == "pong\n", "slamctl finds the service's socket by itself"
+    finally:
+        service.send_signal(getattr(signal, kill_signal.group(1)))
+        assert service.wait(timeout=10) == 0
+    assert not (runtime / "slam/slamd.sock").exists()
+
+
+def test_a_prefix_that_is_not_an_absolute_path_is_refused_before_anything_is_built(tmp_path: Path) -> None:
+    refused = subprocess.run(["make", "--no-print-directory", "install", "PREFIX=~/.local"], cwd=REPOSITORY,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2
+    assert "PREFIX must be an absolute path, got '~/.local' (for your home: PREFIX=$HOME/.local)" in refused.stderr
+    assert not (REPOSITORY / "~").exists()
 
 
 def test_uninstall_removes_exactly_what_install_put_in_a_staging_root(tmp_path: Path, environment: dict) -> None:
@@ -271,6 +305,15 @@ def test_uninstall_removes_exactly_what_install_put_in_a_staging_root(tmp_path: 
     assert installed.returncode == 0, installed.stdout + installed.stderr
     unit = (staging / "usr/local/lib/systemd/user/slamd.service").read_text()
     assert "ExecStart=/usr/local/bin/slamd" in unit, "DESTDIR stages files; the unit names where they will live"
+    # Installing again replaces the last install: a file only the last one had goes.
+    manifest = staging / "usr/local/share/slam/install-manifest"
+    (staging / "usr/local/share/slam/examples/retired.json").write_text("{}\n")
+    manifest.write_text(manifest.read_text() + "share/slam/examples/retired.json\n")
+    again = subprocess.run(["make", "--no-print-directory", "install", "PREFIX=/usr/local", f"DESTDIR={staging}"],
+                           cwd=REPOSITORY, capture_output=True, text=True, timeout=1800)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert not (staging / "usr/local/share/slam/examples/retired.json").exists()
+    assert "share/slam/examples/retired.json" not in manifest.read_text()
     removed = subprocess.run(["make", "--no-print-directory", "uninstall", "PREFIX=/usr/local", f"DESTDIR={staging}"],
                              cwd=REPOSITORY, capture_output=True, text=True, timeout=60)
     assert removed.returncode == 0, removed.stderr
