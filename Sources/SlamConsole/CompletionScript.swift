@@ -66,7 +66,7 @@ public struct CompletionScript: Sendable {
             "            else socket=(--socket \"${COMP_WORDS[index + 1]}\"); fi",
             "        fi",
             "    done",
-            "    command \(tool) \"${socket[@]}\" \(referencesCommand) 2>/dev/null",
+            "    timeout 2 \(tool) \"${socket[@]}\" \(referencesCommand) 2>/dev/null",
             "}",
             "",
             "_\(functionStem)() {",
@@ -99,20 +99,20 @@ public struct CompletionScript: Sendable {
             "    fi",
             "    if [[ -z $verb ]]; then",
             "        if [[ $current == -* ]]; then",
-            "            COMPREPLY=($(compgen -W \(bashWords(optionWords(parser.globalOptions + helpOptions))) -- \"$current\"))",
+            "            mapfile -t COMPREPLY < <(compgen -W \(bashWords(optionWords(parser.globalOptions + helpOptions))) -- \"$current\")",
             "        else",
-            "            COMPREPLY=($(compgen -W \(bashWords(parser.commands.map(\.name) + ["help"])) -- \"$current\"))",
+            "            mapfile -t COMPREPLY < <(compgen -W \(bashWords(parser.commands.map(\.name) + ["help"])) -- \"$current\")",
             "        fi",
             "        return",
             "    fi",
             "    case $verb in",
-            "        help) [[ $position == 0 ]] && COMPREPLY=($(compgen -W \(bashWords(parser.commands.map(\.name))) -- \"$current\")) ;;",
+            "        help) [[ $position == 0 ]] && mapfile -t COMPREPLY < <(compgen -W \(bashWords(parser.commands.map(\.name))) -- \"$current\") ;;",
         ]
         for command in parser.commands {
             let options = optionWords(command.options + parser.globalOptions + helpOptions)
             lines.append("        \(command.name))")
             lines.append("            if [[ $current == -* ]]; then")
-            lines.append("                COMPREPLY=($(compgen -W \(bashWords(options)) -- \"$current\"))")
+            lines.append("                mapfile -t COMPREPLY < <(compgen -W \(bashWords(options)) -- \"$current\")")
             let positional = command.arguments.enumerated().filter { $0.element.valueKind != .any }
             if !positional.isEmpty {
                 lines.append("            else")
@@ -136,9 +136,9 @@ public struct CompletionScript: Sendable {
     private func bashReply(for kind: CommandSpecification.ValueKind) -> String {
         switch kind {
         case .any: ""
-        case .reference: "COMPREPLY=($(compgen -W \"$(_\(functionStem)_references)\" -- \"$current\"));"
-        case .file: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$current\"));"
-        case .oneOf(let words): "COMPREPLY=($(compgen -W \(bashWords(words)) -- \"$current\"));"
+        case .reference: "mapfile -t COMPREPLY < <(compgen -W \"$(_\(functionStem)_references)\" -- \"$current\");"
+        case .file: "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$current\");"
+        case .oneOf(let words): "mapfile -t COMPREPLY < <(compgen -W \(bashWords(words)) -- \"$current\");"
         }
     }
 
@@ -160,9 +160,12 @@ public struct CompletionScript: Sendable {
             "",
             "_\(functionStem)_references() {",
             "    local -a socket references",
-            "    local index=${_\(functionStem)_line[(I)--socket]}",
-            "    (( index )) && socket=(--socket ${_\(functionStem)_line[index + 1]})",
-            "    references=(${(f)\"$(_call_program references \(tool) $socket \(referencesCommand) 2>/dev/null)\"})",
+            "    local index=${_\(functionStem)_line[(I)--socket(|=*)]}",
+            "    if (( index )); then",
+            "        if [[ ${_\(functionStem)_line[index]} == --socket=* ]]; then socket=(${_\(functionStem)_line[index]})",
+            "        else socket=(--socket ${_\(functionStem)_line[index + 1]}); fi",
+            "    fi",
+            "    references=(${(f)\"$(_call_program references timeout 2 \(tool) ${(Q)socket} \(referencesCommand) 2>/dev/null)\"})",
             "    _describe -t references 'element reference' references",
             "}",
             "",
@@ -293,9 +296,14 @@ public struct CompletionScript: Sendable {
             "function __\(functionStem)_references",
             "    set -l words (commandline -opc)",
             "    set -l socket",
-            "    set -l index (contains -i -- --socket $words)",
-            "    and set socket --socket $words[(math $index + 1)]",
-            "    command \(tool) $socket \(referencesCommand) 2>/dev/null",
+            "    for index in (seq (count $words))",
+            "        if test \"$words[$index]\" = --socket",
+            "            set socket --socket $words[(math $index + 1)]",
+            "        else if string match -q -- '--socket=*' $words[$index]",
+            "            set socket $words[$index]",
+            "        end",
+            "    end",
+            "    timeout 2 \(tool) $socket \(referencesCommand) 2>/dev/null",
             "end",
             "",
             "complete -c \(tool) -f",

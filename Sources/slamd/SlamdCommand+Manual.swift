@@ -1,22 +1,11 @@
 import ArgumentParser
 import SlamConsole
-import SlamJSON
 
 extension SlamdCommand {
     /// `man slamd`, written from slamd's own option declarations (swift-argument-parser's description of
     /// them) by the writer that writes slamctl's page, so both pages read alike.
     static func manualPage(date: String) throws -> ManualPage {
-        let description = try JSONParser().parse(Array(_dumpHelp().utf8))
-        var options: [CommandSpecification.Option] = []
-        for argument in description["command"]?["arguments"]?.arrayValue ?? [] {
-            guard argument["shouldDisplay"]?.boolValue != false,
-                  let name = argument["preferredName"]?["name"]?.stringValue, name != "help",
-                  let help = argument["abstract"]?.stringValue else { continue }
-            let defaultValue = argument["defaultValue"]?.stringValue.map { " (default: \($0))" } ?? ""
-            let takesValue = argument["kind"]?.stringValue == "option"
-            options.append(.init(name, valueName: takesValue ? argument["valueName"]?.stringValue : nil,
-                                 help: help + (help.contains("default") ? "" : defaultValue)))
-        }
+        let options = try CommandSpecification.Option.declared(inArgumentParserHelp: _dumpHelp())
         let parser = CommandLineParser(toolName: "slamd", summary: configuration.abstract, commands: [], globalOptions: options)
         return ManualPage(
             parser: parser, date: date, description: configuration.discussion,
@@ -39,6 +28,7 @@ extension SlamdCommand {
                       PREFIX/share/slam/web            the page --web serves
                       PREFIX/share/slam/demo           the demo app's storyboard and files
                       PREFIX/share/slam/examples       example storyboards and flows
+                      PREFIX/share/doc/slam            the README, the protocol (protocol.md) and the element reference
                       PREFIX/lib/systemd/user/slamd.service
                                                        a systemd user unit: systemctl --user enable --now slamd
                     """),

@@ -19,26 +19,28 @@ struct SlamdCommand: ParsableCommand {
             With --web, also serves the web UI and JSON-RPC over WebSocket on a loopback TCP port, and prints \
             its URL (with the token every request needs; also in SOCKET.web, 0600; `slamctl open` prints it). \
             SIGTERM or SIGINT finishes in-flight work, closes clients, removes the socket and exits 0. \
-            With --check FILE, only checks a storyboard (see Protocol/README.md, "Storyboard checks") and exits.
+            With --check FILE, only checks a storyboard and exits ("Storyboard checks" in the protocol: Protocol/README.md, installed as PREFIX/share/doc/slam/protocol.md).
             """,
         version: SlamVersion.line(for: "slamd"))
 
     @Option(help: ArgumentHelp("The socket to listen on (default: $XDG_RUNTIME_DIR/slam/slamd.sock, else /tmp/slam-$UID/slamd.sock).",
-                             valueName: "PATH"))
+                             valueName: "PATH"), completion: .file())
     var socket: String?
 
     @Option(help: ArgumentHelp("Host this storyboard instead of the demo app (storyboard-only: tasks, autoUI, push/pop).",
-                             valueName: "FILE"))
+                             valueName: "FILE"), completion: .file(extensions: ["json"]))
     var storyboard: String?
 
     @Option(help: ArgumentHelp("Check this storyboard as --storyboard would host it, print each problem, and exit "
-                               + "without serving: 0 when there is no error, 1 otherwise.", valueName: "FILE"))
+                               + "without serving: 0 when there is no error, 1 otherwise.", valueName: "FILE"),
+            completion: .file(extensions: ["json"]))
     var check: String?
 
     @Flag(help: "Treat storyboard warnings as errors (with --check or --storyboard).")
     var strict = false
 
-    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "LEVEL"))
+    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "LEVEL"),
+            completion: .list(["trace", "debug", "info", "notice", "warning", "error", "critical"]))
     var logLevel: String = "info"
 
     @Option(help: ArgumentHelp("The largest message a client may send, in bytes.", valueName: "BYTES"))
@@ -64,7 +66,7 @@ struct SlamdCommand: ParsableCommand {
     var webAllowRemote = false
 
     @Option(help: ArgumentHelp("Serve the web page from this directory instead of the one built in (for page development).",
-                               valueName: "DIR"))
+                               valueName: "DIR"), completion: .directory)
     var webRoot: String?
 
     /// Runs slamd with the exit statuses every Slam command uses: 0 ok, 1 it could not do its work
