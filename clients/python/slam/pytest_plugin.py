@@ -51,7 +51,7 @@ MAXIMUM_SOCKET_PATH_BYTES = 100
 
 def resolve_slamd_path(environment: Mapping[str, str] = os.environ) -> str:
     """Returns the ``slamd`` to run: ``$SLAMD`` if set and not empty; else, in the Slam checkout,
-    the one ``swift build`` puts in its bin directory; else ``slamd`` on ``PATH``.
+    the one ``swift build`` put in its bin directory, when it is built; else ``slamd`` on ``PATH``.
 
     The checkout is the one holding this file (a checkout's own venv) or the working directory;
     ``swift build --show-bin-path`` runs only there, and only when ``SLAMD`` is not set.
@@ -70,7 +70,10 @@ def resolve_slamd_path(environment: Mapping[str, str] = os.environ) -> str:
         except (OSError, subprocess.CalledProcessError) as error:
             swift_failure = f"; in the Slam checkout {root}, `swift build --show-bin-path` failed: {error}"
         else:
-            return os.path.join(completed.stdout.strip(), "slamd")
+            built = os.path.join(completed.stdout.strip(), "slamd")
+            if os.access(built, os.X_OK):
+                return built
+            swift_failure = f"; the Slam checkout {root} has no slamd built at {built} (swift build --product slamd)"
     search_path = environment.get("PATH", os.defpath)
     on_path = shutil.which("slamd", path=search_path)
     if on_path:

@@ -103,20 +103,42 @@ def test_slamd_path_prefers_the_slamd_variable(tmp_path, monkeypatch):
     assert not (tmp_path / "ran").exists()
 
 
-def test_slamd_path_asks_swift_build_in_the_checkout(tmp_path, monkeypatch):
+def _fake_swift(tmp_path, bin_path):
     fake_swift = tmp_path / "swift"
     fake_swift.write_text(
         f"#!{sys.executable}\nimport os, sys\n"
         f"open({str(tmp_path / 'ran')!r}, 'w').write(os.getcwd() + ' ' + ' '.join(sys.argv[1:]))\n"
-        "print('/checkout/.build/debug')\n"
+        f"print({str(bin_path)!r})\n"
     )
     fake_swift.chmod(0o755)
+
+
+def test_slamd_path_asks_swift_build_in_the_checkout(tmp_path, monkeypatch):
+    built = tmp_path / "build" / "debug"
+    built.mkdir(parents=True)
+    (built / "slamd").write_text("#!/bin/sh\n")
+    (built / "slamd").chmod(0o755)
+    _fake_swift(tmp_path, built)
     monkeypatch.setenv("PATH", str(tmp_path), prepend=os.pathsep)
-    assert resolve_slamd_path({"SLAMD": ""}) == "/checkout/.build/debug/slamd"
+    assert resolve_slamd_path({"SLAMD": ""}) == str(built / "slamd")
     directory, arguments = (tmp_path / "ran").read_text().split(" ", 1)
     assert arguments == "build --show-bin-path"
     assert os.path.isfile(os.path.join(directory, "Package.swift"))
     assert os.path.isdir(os.path.join(directory, "clients", "python", "slam"))
+
+
+def test_a_checkout_without_a_built_slamd_uses_the_one_on_path(tmp_path, monkeypatch):
+    """After `make install` in a checkout never built for debugging, the installed slamd is the one."""
+    _fake_swift(tmp_path, tmp_path / "never-built")
+    installed = tmp_path / "prefix" / "bin"
+    installed.mkdir(parents=True)
+    (installed / "slamd").write_text("#!/bin/sh\n")
+    (installed / "slamd").chmod(0o755)
+    path = os.pathsep.join([str(tmp_path), str(installed)])
+    monkeypatch.setenv("PATH", path)
+    assert resolve_slamd_path({"SLAMD": "", "PATH": path}) == str(installed / "slamd")
+    with pytest.raises(RuntimeError, match="no slamd built at"):
+        resolve_slamd_path({"SLAMD": "", "PATH": str(tmp_path)})
 
 
 def test_a_client_made_by_the_fixture_talks_to_its_daemon(slamd, slam_client):
