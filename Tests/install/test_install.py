@@ -320,3 +320,5 @@ def test_uninstall_removes_exactly_what_install_put_in_a_staging_root(tmp_path: 
     left = sorted(str(path.relative_to(staging)) for path in staging.rglob("*") if path.is_file())
     assert left == ["usr/local/share/man/man1/other.1"]
     assert not (staging / "usr/local/share/slam").exists()
+    assert not (staging / "usr/local/share/doc/slam").exists()
+    assert (staging / "usr/local/share/man/man1").is_dir(), "directories Slam shares with other packages stay"
