@@ -39,8 +39,8 @@ def test_every_named_key_is_one_the_daemon_takes(slam_client):
 def test_the_snapshot_shape_has_every_property_the_protocol_lists(slam_client):
     snapshot_schema = slam_client.discover()["components"]["schemas"]["ElementSnapshot"]
     members = slam.Snapshot.__required_keys__ | slam.Snapshot.__optional_keys__
-    # Trees nest children; an Alert's message (Protocol/elements.md) is not in the OpenRPC schema's list.
-    assert members == set(snapshot_schema["properties"]) | {"children", "message"}
+    # Trees nest children.
+    assert members == set(snapshot_schema["properties"]) | {"children"}
     assert slam.Snapshot.__required_keys__ == set(snapshot_schema["required"])
     assert set(slam.Version.__required_keys__) == set(slam_client.version())
 
