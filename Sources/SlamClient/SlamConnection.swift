@@ -44,6 +44,11 @@ public final class SlamConnection {
         if descriptor >= 0 { Glibc.close(descriptor) }
     }
 
+    /// The socket, for a caller that polls it beside other descriptors (`slamctl ui`):
+    /// when it is readable, or after any call, take what arrived with
+    /// ``nextNotification(timeoutMilliseconds:)`` and a timeout of 0 until it times out.
+    public var fileDescriptor: Int32 { descriptor }
+
     /// Closes the connection; later calls fail with ``ClientError/connectionClosed``.
     public func close() {
         if descriptor >= 0 { Glibc.close(descriptor) }

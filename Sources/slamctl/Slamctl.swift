@@ -8,7 +8,7 @@ import SlamRPC
 /// Exit statuses: 0 ok; 1 the daemon answered an error, or a flow step failed;
 /// 2 usage; 3 cannot connect, or lost the daemon (it stopped or stopped answering).
 enum Slamctl {
-    static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands + recordCommands + webCommands + traceCommands
+    static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands + recordCommands + webCommands + traceCommands + uiCommands
 
     static let parser = CommandLineParser(
         toolName: "slamctl",

@@ -3,6 +3,7 @@ import SlamJSON
 import SlamProtocol
 import SlamRPC
 import SlamDemo
+import SlamClient
 import SlamUI
 @testable import SlamServer
 
