@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace fuzz fuzz-smoke load load-test clean
+.PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui terminal-test fuzz fuzz-smoke load load-test clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -117,7 +117,15 @@ fuzz: deps
 load-test: deps
 	SLAM_LOAD_REQUESTS=10000 SWIFT=$(SWIFT) scripts/swift-test.sh --filter LoadTests
 
-test: unit-tests python-tests install-test leakcheck fuzz-smoke load-test
+# slamctl ui in a real terminal: tmux drives it against the debug slamd (pytest, Tests/terminal).
+terminal-test: deps python-deps
+	@command -v tmux >/dev/null 2>&1 || { echo "installing tmux"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq tmux; }
+	$(SWIFT) build --product slamd
+	$(SWIFT) build --product slamctl
+	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd SLAMCTL=$$($(SWIFT) build --show-bin-path)/slamctl \
+		$(PYTHON) -m pytest Tests/terminal -q -p no:cacheprovider
+
+test: unit-tests python-tests terminal-test install-test leakcheck fuzz-smoke load-test
 
 # The full load test: 64 clients x 10 000 mixed requests against a release slamd.
 load: deps
@@ -165,7 +173,7 @@ install-test: release python-deps
 # The whole benchmark suite (figures in the README's performance section): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up, tracing's cost. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -203,6 +211,12 @@ bench-trace: deps
 bench-web: deps python-deps
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
 	$(PYTHON) Benchmarks/web/bench_web.py --slamd $(CURDIR)/.build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
+
+# slamctl ui's first frame on the demo (from the process's start, in a pseudo-terminal) and a press's redraw,
+# with the static release slamctl and a release slamd.
+bench-tui: slamctl
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	$(PYTHON) Benchmarks/tui/bench_tui.py --slamd .build-bench/release/slamd --slamctl .build-static/release/slamctl $(filter --quick,$(BENCH_ARGS))
 
 # slamctl ping against tmux display -p, with hyperfine (figures in the README).
 bench-cli: slamctl
