@@ -1,0 +1,14 @@
+/// What a person did at the terminal, decoded from the bytes it sent.
+public enum TerminalInput: Hashable, Sendable {
+    /// A key, named as the daemon's `key` method names it: `"a"`, `" "`, `Tab`,
+    /// `Shift+Tab`, `Enter`, `Escape`, `Backspace`, `ArrowUp` … (Protocol/README.md, "Focus, keys").
+    case key(String)
+    /// A mouse button pressed at a cell (0-based), from xterm's SGR reporting (`ESC [ < b ; x ; y M`).
+    case click(row: Int, column: Int)
+    /// The mouse wheel: -1 up, +1 down.
+    case wheel(Int)
+    /// Ctrl-C, Ctrl-D or Ctrl-Q: leave.
+    case quit
+    /// Ctrl-L: paint the whole screen again.
+    case repaint
+}

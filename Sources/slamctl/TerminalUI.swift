@@ -1,0 +1,198 @@
+import SlamClient
+import SlamProtocol
+import SlamConsole
+import SlamJSON
+import SlamRPC
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The loop of `slamctl ui`: one `poll()` over the keyboard, the daemon's socket and
+/// the signal pipe; the model follows `ui.redraw`, each turn repaints what changed.
+final class TerminalUI {
+    let connection: SlamConnection
+    let terminal: TerminalSession
+    let model = RemoteUIModel()
+    var renderer: ScreenRenderer
+    var repaint: TerminalRepaint
+    var decoder = TerminalKeyDecoder()
+    var frame: TerminalFrame?
+    var status = "Ready"
+    /// Actions this connection asked for whose `action` events are still to come (not shown as others').
+    var ownActions: [String] = []
+
+    init(connection: SlamConnection, terminal: TerminalSession, usesColor: Bool) {
+        self.connection = connection
+        self.terminal = terminal
+        renderer = ScreenRenderer(usesColor: usesColor)
+        repaint = TerminalRepaint(usesColor: usesColor)
+    }
+
+    func run(mouse: Bool) throws {
+        try model.attach(connection.call(UIAttachRequest.method))
+        try connection.subscribe([.action, .openURL])
+        try terminal.start(mouse: mouse)
+        defer { terminal.restore() }
+        status = "Ready"
+        paint()
+        var descriptors = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: terminal.signalDescriptor, events: Int16(POLLIN), revents: 0)]
+        while true {
+            for index in descriptors.indices { descriptors[index].revents = 0 }
+            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+                if errno == EINTR { continue }
+                throw TerminalError("poll", errno)
+            }
+            if descriptors[2].revents != 0 {
+                for signal in terminal.takeSignals() {
+                    if signal == SIGWINCH {
+                        repaint.invalidate()
+                    } else {
+                        terminal.restore()
+                        exit(128 + signal)
+                    }
+                }
+            }
+            if descriptors[1].revents != 0 { try drain() }
+            if descriptors[0].revents != 0 {
+                guard let bytes = TerminalSession.readAvailable(terminal.input), !bytes.isEmpty || descriptors[0].revents & Int16(POLLIN) == 0 else {
+                    return  // the terminal went away
+                }
+                if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 && bytes.isEmpty { return }
+                for input in decoder.decode(bytes) {
+                    if try !handle(input) { return }
+                }
+            }
+            try drain()
+            paint()
+        }
+    }
+
+    /// Applies every notification that has arrived.
+    func drain() throws {
+        while true {
+            let notification: Notification
+            do {
+                notification = try connection.nextNotification(timeoutMilliseconds: 0)
+            } catch {
+                if case .timedOut = error { return }
+                throw error
+            }
+            if let redraw = UIRedraw(notification) {
+                do {
+                    try model.apply(JSONValue.object(["seq": .integer(Int64(redraw.seq)), "ops": .array(redraw.ops)]))
+                } catch {
+                    // Lost track (a gap, an unknown node): start again from the whole state.
+                    try model.attach(connection.call(UIAttachRequest.method))
+                }
+            } else if notification.method == EventKind.action.rawValue, let params = notification.params?.jsonValue {
+                let method = params["method"]?.stringValue ?? ""
+                if let index = ownActions.firstIndex(of: method) {
+                    ownActions.remove(at: index)
+                } else {
+                    let target = params["ref"].flatMap { $0 == .null ? nil : ($0.stringValue ?? $0.description) }
+                    let ref = target ?? params["params"]?["name"]?.stringValue ?? params["params"]?["key"]?.stringValue ?? ""
+                    let client = params["client"]?.integerValue.map { "client \($0)" } ?? "another client"
+                    status = "\(client): \(method) \(ref)".trimmingSuffix()
+                }
+            } else if notification.method == EventKind.openURL.rawValue {
+                status = "open \(notification.params?.jsonValue["address"]?.stringValue ?? "") (in a browser)"
+            }
+        }
+    }
+
+    /// Acts on one input; false to leave.
+    func handle(_ input: TerminalInput) throws -> Bool {
+        switch input {
+        case .quit:
+            return false
+        case .repaint:
+            repaint.invalidate()
+        case .wheel:
+            break
+        case .key(let name):
+            var outcome = try send("key", ["key": .string(name)], describing: name)
+            if outcome?["handled"]?.boolValue == false {
+                // Arrows the focused element does not use move the focus; Backspace outside a field goes back.
+                let fallback: String? = switch name {
+                case "ArrowDown", "ArrowRight": "Tab"
+                case "ArrowUp", "ArrowLeft": "Shift+Tab"
+                case "Backspace": "Escape"
+                default: nil
+                }
+                if let fallback { outcome = try send("key", ["key": .string(fallback)], describing: name) }
+            }
+            if let outcome {
+                let handled = outcome["handled"]?.boolValue == true
+                status = "\(Self.keyLabel(name)) → " + (handled ? "" : "nothing to do · ") + Self.focusText(outcome["focused"])
+            }
+        case .click(let row, let column):
+            guard let region = frame?.region(atRow: row, column: column) else { break }
+            guard !region.ref.isEmpty else {
+                status = "click: this \(region.type) has no reference to press"
+                break
+            }
+            switch region.action {
+            case .focus:
+                if try send("focus", ["ref": .string(region.ref)], describing: "click") != nil {
+                    status = "click: focus \(region.type) \(region.ref)"
+                }
+            case .press(let value):
+                var params: JSONValue.Object = ["ref": .string(region.ref)]
+                if let value { params["value"] = value }
+                if try send("press", params, describing: "click") != nil {
+                    status = "click: press \(region.type) \(region.ref)" + (value.map { " \($0)" } ?? "")
+                }
+            }
+        }
+        return true
+    }
+
+    /// Calls the daemon; an error answer goes to the status line (nil), a lost daemon ends the UI.
+    func send(_ method: String, _ params: JSONValue.Object, describing what: String) throws -> JSONValue? {
+        ownActions.append(method)
+        do {
+            return try connection.call(method, params)
+        } catch {
+            guard case .server(let answer) = error else { throw error }
+            ownActions.removeLast()
+            status = "\(Self.keyLabel(what)): error \(answer.code.rawValue): \(answer.message)"
+            return nil
+        }
+    }
+
+    static func keyLabel(_ name: String) -> String {
+        name == " " ? "Space" : name
+    }
+
+    /// "focus Button increment “+1”", or "no focus".
+    static func focusText(_ snapshot: JSONValue?) -> String {
+        guard let snapshot, snapshot != .null else { return "no focus" }
+        var text = "focus \(snapshot["type"]?.stringValue ?? "") \(snapshot["ref"]?.stringValue ?? "")"
+        if let title = snapshot["text"]?.stringValue, !title.isEmpty { text += " “\(title)”" }
+        return text
+    }
+
+    func paint() {
+        let size = terminal.size
+        let top = model.screens.indices.last
+        let chrome = ScreenRenderer.Chrome(title: top.map { model.screens[$0].title } ?? "(no screen)",
+                                           stack: model.screens.map(\.id), status: status)
+        let next = renderer.render(chrome, root: top.map { model.tree(ofScreenAt: $0, nodeNumbers: true) },
+                                   width: size.columns, height: size.rows)
+        frame = next
+        let bytes = repaint.update(to: next)
+        if !bytes.isEmpty { terminal.write(bytes) }
+    }
+}
+
+private extension String {
+    func trimmingSuffix() -> String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}
