@@ -13,8 +13,9 @@ private func view(_ reference: String, axis: String = "vertical", _ children: [J
     element("View", reference, ["axis": .string(axis), "spacing": 8.0, "children": .array(children)])
 }
 
-/// The demo's home screen, as `ui.attach` gives it (node numbers included).
-private let home = view("root", [
+/// The demo's home screen, as `ui.attach` gives it (node numbers included). Computed each time:
+/// a global JSON value lives until exit, which LeakSanitizer reports as a leak.
+private var home: JSONValue { view("root", [
     element("Label", "heading", ["text": "Counter"]),
     element("Label", "count", ["text": "Count: 3"]),
     element("ProgressView", "progress", ["progress": 0.3]),
@@ -24,9 +25,9 @@ private let home = view("root", [
         element("Button", "decrement", ["text": "-1", "enabled": false]),
         element("Button", "reset", ["text": "Reset", "enabled": true]),
     ]),
-])
+]) }
 
-private let chrome = ScreenRenderer.Chrome(title: "Slam Demo", stack: ["Home"], status: "Ready", help: "Tab move")
+private var chrome: ScreenRenderer.Chrome { ScreenRenderer.Chrome(title: "Slam Demo", stack: ["Home"], status: "Ready", help: "Tab move") }
 
 @Suite struct ScreenRendererTests {
     @Test func drawsTheHomeScreenWithTitleAndStatusLines() {
