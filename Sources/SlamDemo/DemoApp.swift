@@ -21,9 +21,9 @@ import SlamUI
 public enum DemoApp {
     /// The directory holding the storyboard, `about.html` and `notes.txt`: the installed copy
     /// (`PREFIX/share/slam/demo`) for an installed `slamd`, else the one the build bundled.
-    public static var resourceDirectory: String {
+    /// Looked up once: every `reset` builds the application again.
+    public static let resourceDirectory: String =
         InstalledResources.directory(named: "demo") ?? Bundle.module.bundlePath + "/Resources"
-    }
 
     /// The demo storyboard's path, for users who want to start a storyboard of their own from it.
     /// On its own (`slamd --storyboard`) it is refused: `push Todos` names a screen only the Swift
