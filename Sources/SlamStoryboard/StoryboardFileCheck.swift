@@ -13,9 +13,9 @@ public struct StoryboardFileCheck {
     public let path: String
     /// What the check found, in document order; empty when the file cannot be read.
     public let diagnostics: [StoryboardDiagnostic]
-    public let isReadable: Bool
-    /// Why the file cannot be read ("No such file or directory"), when it cannot.
+    /// Why the file cannot be read ("No such file or directory"); nil when it can.
     public let unreadableReason: String?
+    public var isReadable: Bool { unreadableReason == nil }
 
     /// Checks the file at `path`; with `strict`, warnings are errors.
     public init(path: String, strict: Bool = false) {
@@ -23,13 +23,12 @@ public struct StoryboardFileCheck {
         do {
             let storyboard = try Storyboard.read(contentsOf: path)
             diagnostics = StoryboardCheck(host: .storyboardOnly, strict: strict).diagnostics(of: storyboard)
-            isReadable = true
             unreadableReason = nil
         } catch {
             switch error {
-            case .invalid(_, let refusal): diagnostics = [StoryboardDiagnostic(refusal)]; isReadable = true; unreadableReason = nil
-            case .unreadable(_, let reason): diagnostics = []; isReadable = false; unreadableReason = reason
-            default: diagnostics = []; isReadable = false; unreadableReason = nil
+            case .invalid(_, let refusal): diagnostics = [StoryboardDiagnostic(refusal)]; unreadableReason = nil
+            case .unreadable(_, let reason): diagnostics = []; unreadableReason = reason
+            default: diagnostics = []; unreadableReason = error.description
             }
         }
     }
@@ -41,7 +40,7 @@ public struct StoryboardFileCheck {
 
     /// Each finding as `FILE:$.path: severity: message`, then a summary line.
     public var lines: [String] {
-        var lines = isReadable ? diagnostics.map { $0.formatted(file: path) } : ["\(path): error: cannot read the file" + (unreadableReason.map { ": " + $0 } ?? "")]
+        var lines = unreadableReason.map { ["\(path): error: cannot read the file: \($0)"] } ?? diagnostics.map { $0.formatted(file: path) }
         let counts = [(errorCount, "error"), (warningCount, "warning")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
         lines.append("\(path): " + (counts.isEmpty ? "no problems" : counts.joined(separator: ", ")))
         return lines
