@@ -93,11 +93,10 @@ sed "s|@BINDIR@|$prefix/bin|g" packaging/slamd.service.in | install_text 644 lib
 
 manifest_entries+=("share/slam/install-manifest")
 printf '%s\n' "${manifest_entries[@]}" | install_text 644 share/slam/install-manifest
-unset 'manifest_entries[-1]'
 
 for entry in "${previous_entries[@]}"; do
     case $entry in ""|/*|*..*) continue ;; esac
-    if ! printf '%s\n' "${manifest_entries[@]}" share/slam/install-manifest | grep -qxF -- "$entry"; then
+    if ! printf '%s\n' "${manifest_entries[@]}" | grep -qxF -- "$entry"; then
         rm -f "$root/$entry"
     fi
 done
