@@ -11,12 +11,17 @@ entry point::
     with slam.connect() as client:
         client.press("increment")
         print(client.find("count")["text"])
+
+A client may also *be* the application: it registers task names, and the daemon
+calls it whenever one runs (``@client.task("checkout")``, then ``client.serve()``;
+see :class:`TaskCall`).
 """
 
 from ._methods import DEFAULT_ACTION_TIMEOUT_MS, PressValue, locate
 from .aio import AsyncClient, connect_async
 from .client import Client, Notification, connect, default_socket_path
 from .remote_ui import RemoteUIError, RemoteUIModel
+from .tasks import AsyncTaskCall, AsyncTaskHandler, TaskCall, TaskHandler
 from .shapes import (
     ELEMENT_TYPES,
     EVENT_NAMES,
@@ -46,6 +51,9 @@ from .shapes import (
     Subscriptions,
     TaskRan,
     TaskResult,
+    TaskRunParams,
+    TasksRegistered,
+    TasksUnregistered,
     TraceStopResult,
     UIAttachResult,
     UIRedraw,
@@ -77,7 +85,9 @@ from .errors import (
     SlamProtocolError,
     SlamTimeout,
     StateKeyNotFound,
+    TaskError,
     TaskFailed,
+    TaskNameTaken,
     TaskNotFound,
     TraceConflict,
     WaitTimedOut,
@@ -100,6 +110,12 @@ __all__ = [
     "default_socket_path",
     "RemoteUIModel",
     "RemoteUIError",
+    # Tasks a client handles (slam.tasks)
+    "TaskCall",
+    "AsyncTaskCall",
+    "TaskHandler",
+    "AsyncTaskHandler",
+    "TaskError",
     # Typed shapes (slam.shapes)
     "Snapshot",
     "Locator",
@@ -119,6 +135,9 @@ __all__ = [
     "UpdateResult",
     "KeyOutcome",
     "TaskResult",
+    "TasksRegistered",
+    "TasksUnregistered",
+    "TaskRunParams",
     "StackEntry",
     "ScreenEntry",
     "ResetResult",
@@ -162,6 +181,7 @@ __all__ = [
     "ApplicationReset",
     "AmbiguousLocator",
     "TraceConflict",
+    "TaskNameTaken",
     "SlamConnectionError",
     "SlamTimeout",
     "SlamProtocolError",

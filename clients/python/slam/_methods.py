@@ -24,6 +24,7 @@ from .shapes import (
     StackEntry,
     Subscriptions,
     TaskResult,
+    TasksRegistered,
     TraceStopResult,
     UIAttachResult,
     UpdateResult,
@@ -177,6 +178,27 @@ def run_task(name: str, param: Optional[str]) -> Request[TaskResult]:
 
 def tasks() -> Request[List[str]]:
     return Request("tasks")
+
+
+def task_names(names: Sequence[str]) -> List[str]:
+    """``names`` as a list, refusing here what the daemon would refuse: a lone string, no name, an empty name."""
+    if isinstance(names, str):
+        raise TypeError(f"task names are a list of names, not the string {names!r}")
+    listed = list(names)
+    if not listed:
+        raise ValueError("name at least one task")
+    for name in listed:
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"a task name is a non-empty string, not {name!r}")
+    return listed
+
+
+def tasks_register(names: Sequence[str], timeout_ms: Optional[int]) -> Request[TasksRegistered]:
+    return Request("tasks.register", named(names=task_names(names), timeoutMs=timeout_ms))
+
+
+def tasks_unregister(names: Optional[Sequence[str]]) -> Request[List[str]]:
+    return Request("tasks.unregister", None if names is None else {"names": task_names(names)}, _member("unregistered"))
 
 
 def controllers() -> Request[List[StackEntry]]:

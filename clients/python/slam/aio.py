@@ -19,18 +19,25 @@ reads the socket for the client's lifetime; notifications go to a queue that
 
 Errors are the blocking client's: :class:`slam.SlamError` and its subclass
 for each code, :class:`slam.SlamConnectionError`, :class:`slam.SlamTimeout`.
+
+Tasks the client handles (``@client.task(name)``, :meth:`AsyncClient.register_task`) run each
+as an asyncio task of its own, so a handler awaits the client's calls while the client reads on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import os
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar, Union
+from typing import (
+    Any, AsyncIterator, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union,
+)
 
 from . import _methods
 from . import framing as framings
+from . import tasks as client_tasks
 from ._methods import DEFAULT_ACTION_TIMEOUT_MS, UNSET, Params, PressValue, Request
 from .client import (
     Notification,
@@ -44,6 +51,7 @@ from .client import (
     default_socket_path,
 )
 from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout, WaitTimedOut
+from .tasks import AsyncTaskCall, AsyncTaskHandler
 from .shapes import (
     ElementType,
     EventName,
@@ -57,6 +65,7 @@ from .shapes import (
     StackEntry,
     Subscriptions,
     TaskResult,
+    TasksRegistered,
     TraceStopResult,
     UIAttachResult,
     UpdateResult,
@@ -67,6 +76,7 @@ from .shapes import (
 __all__ = ["AsyncClient", "connect_async"]
 
 T = TypeVar("T")
+Handler = TypeVar("Handler", bound=AsyncTaskHandler)
 
 _END = object()
 """Put in the notification queue once the connection is closed or lost."""
@@ -96,7 +106,8 @@ class AsyncClient:
     still come in request order, so a pending ``wait_for`` holds back the replies to the calls
     sent after it: wait on a client of its own when something else must go on meanwhile.
     Notifications are read as they arrive and queued until :meth:`next_notification` or
-    :meth:`notifications` takes them.
+    :meth:`notifications` takes them. The daemon's ``task.run`` requests are answered as they
+    arrive, each handler running as an asyncio task of its own (:meth:`task`, :meth:`register_task`).
     """
 
     def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> None:
@@ -114,6 +125,11 @@ class AsyncClient:
         self._write_lock: Optional[asyncio.Lock] = None
         self._ended: Optional[SlamConnectionError] = None
         """Why the connection is over (closed, lost, or a message that was not JSON); ``None`` while it is open."""
+        self._ended_event: Optional[asyncio.Event] = None
+        self._task_handlers: Dict[str, AsyncTaskHandler] = {}
+        self._declared_tasks: List[Tuple[str, AsyncTaskHandler, Optional[int]]] = []
+        """Tasks declared with :meth:`task` and not registered yet: sent before the client's next request."""
+        self._running_handlers: Set["asyncio.Task[None]"] = set()
 
     async def open(self) -> AsyncClient:
         """Connects (once; it must run in the event loop that uses the client) and returns the client."""
@@ -128,6 +144,7 @@ class AsyncClient:
         self._writer = writer
         self._notifications = asyncio.Queue()
         self._write_lock = asyncio.Lock()
+        self._ended_event = asyncio.Event()
         self._reading = asyncio.get_running_loop().create_task(self._read(reader))
         return self
 
@@ -149,6 +166,10 @@ class AsyncClient:
     async def close(self) -> None:
         """Closes the connection; calls still waiting raise :class:`SlamConnectionError`. Closing twice does nothing."""
         self._end(SlamConnectionError(f"the connection to slamd at {self.socket_path} is closed"))
+        current = asyncio.current_task()
+        for handler_task in list(self._running_handlers):
+            if handler_task is not current:
+                handler_task.cancel()
         writer, reading = self._writer, self._reading
         self._writer = self._reading = None
         if reading is not None and reading is not asyncio.current_task():
@@ -168,16 +189,12 @@ class AsyncClient:
         Raises :class:`SlamError` (or its subclass for the code) for an error response,
         :class:`SlamTimeout` when no response arrives within ``timeout`` seconds (default: the client's).
         """
-        request_id = self._new_id()
-        response = await self._exchange(_request(method, params, request_id), (request_id,), False, timeout,
-                                        f"a response to {method!r}")
-        outcome = _outcome(response)
-        if isinstance(outcome, SlamError):
-            raise outcome
-        return outcome
+        await self._send_declared_tasks()
+        return await self._call(method, params, timeout)
 
     async def notify(self, method: str, params: Params = None) -> None:
         """Sends ``method`` as a notification: it runs, and nothing is answered."""
+        await self._send_declared_tasks()
         await self._send(framings.encode(_request(method, params), self.framing), None)
 
     async def batch(self, calls: Iterable[Tuple[str, Params]], timeout: Optional[float] = None) -> List[Any]:
@@ -185,6 +202,7 @@ class AsyncClient:
         requests = [_request(method, params, self._new_id()) for method, params in calls]
         if not requests:
             raise ValueError("a batch needs at least one call")
+        await self._send_declared_tasks()
         request_ids = tuple(request["id"] for request in requests)
         response = await self._exchange(requests, request_ids, True, timeout, f"a response to a batch of {len(requests)}")
         return _batch_outcomes(response, request_ids)
@@ -221,6 +239,73 @@ class AsyncClient:
             except (SlamTimeout, SlamConnectionError):
                 return
             yield notification
+
+    # Tasks this client handles
+
+    def task(self, name: str, timeout_ms: Optional[int] = None) -> Callable[[Handler], Handler]:
+        """A decorator declaring the function (``async def`` or plain) as the handler of task ``name``::
+
+            @client.task("checkout")
+            async def checkout(call: slam.AsyncTaskCall) -> str:
+                cart = await call.client.state_get("cart")
+                ...
+                return "paid"
+
+            await client.serve()
+
+        A decorator cannot wait for the daemon, so the registration (``tasks.register``) is sent
+        before the client's next request: :meth:`serve`, or any call (``await client.tasks()``
+        lists it). A refusal (:class:`slam.TaskNameTaken`) is raised by that call. Use
+        :meth:`register_task` to register at once. The function is returned unchanged.
+        """
+
+        def declare(handler: Handler) -> Handler:
+            _methods.task_names([name])
+            self._declared_tasks.append((name, handler, timeout_ms))
+            return handler
+
+        return declare
+
+    async def register_task(self, name: str, handler: AsyncTaskHandler, timeout_ms: Optional[int] = None) -> TasksRegistered:
+        """``tasks.register``: this client handles task ``name`` from now on; returns ``{registered, timeoutMs}``.
+
+        As :meth:`slam.Client.register_task`; the handler gets a :class:`slam.AsyncTaskCall` and may be
+        ``async def`` (awaited in a task of its own, so it can await the client's calls) or a plain
+        function (run in the event loop: keep it quick).
+        """
+        return await self.register_tasks({name: handler}, timeout_ms)
+
+    async def register_tasks(
+        self, handlers: Mapping[str, AsyncTaskHandler], timeout_ms: Optional[int] = None
+    ) -> TasksRegistered:
+        """``tasks.register`` for several tasks at once (name to handler), as :meth:`register_task`."""
+        await self._send_declared_tasks()
+        return await self._register(handlers, timeout_ms)
+
+    async def unregister_task(self, name: str) -> bool:
+        """``tasks.unregister`` for one task: this client no longer handles it; returns whether it did."""
+        return name in await self.unregister_tasks([name])
+
+    async def unregister_tasks(self, names: Optional[Sequence[str]] = None) -> List[str]:
+        """``tasks.unregister``: this client no longer handles ``names`` (default: every task it registered);
+        returns the names it handled."""
+        unregistered = await self._run(_methods.tasks_unregister(names))
+        for name in list(self._task_handlers) if names is None else names:
+            self._task_handlers.pop(name, None)
+        return unregistered
+
+    async def serve(self, timeout: Optional[float] = None) -> None:
+        """Sends the tasks declared with :meth:`task`, then answers the daemon's ``task.run`` requests until
+        the connection closes (or ``timeout`` seconds pass; ``None``: no limit).
+
+        Handlers run whenever the client is open, serving or not: ``serve`` is the way to wait while
+        they do. Cancel it (Ctrl-C under ``asyncio.run``) to stop.
+        """
+        await self._send_declared_tasks()
+        if self._ended_event is None:
+            raise self._not_open()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._ended_event.wait(), timeout)
 
     # Typed helpers, one per method of the protocol (as slam.Client's)
 
@@ -391,6 +476,71 @@ class AsyncClient:
         self._last_id += 1
         return self._last_id
 
+    async def _call(self, method: str, params: Params, timeout: Optional[float]) -> Any:
+        """:meth:`call` without sending the declared tasks first (what sends them calls this)."""
+        request_id = self._new_id()
+        response = await self._exchange(_request(method, params, request_id), (request_id,), False, timeout,
+                                        f"a response to {method!r}")
+        outcome = _outcome(response)
+        if isinstance(outcome, SlamError):
+            raise outcome
+        return outcome
+
+    async def _register(self, handlers: Mapping[str, AsyncTaskHandler], timeout_ms: Optional[int]) -> TasksRegistered:
+        """Sends one ``tasks.register``; the handlers are in place before its answer, and taken back if it fails."""
+        names = _methods.task_names(list(handlers))
+        for name, handler in handlers.items():
+            if not callable(handler):
+                raise TypeError(f"the handler of task {name!r} is not callable: {handler!r}")
+        previous = dict(self._task_handlers)
+        self._task_handlers.update(handlers)
+        request = _methods.tasks_register(names, timeout_ms)
+        try:
+            return request.read(await self._call(request.method, request.params, None))
+        except BaseException:
+            self._task_handlers = previous
+            raise
+
+    async def _send_declared_tasks(self) -> None:
+        """Registers the tasks :meth:`task` declared, in order; the first refusal is raised and the rest kept declared."""
+        while self._declared_tasks:
+            name, handler, timeout_ms = self._declared_tasks.pop(0)
+            await self._register({name: handler}, timeout_ms)
+
+    def _answer_request(self, request: Dict[str, Any]) -> None:
+        """Starts answering a request from the daemon in a task of its own, so the reader reads on meanwhile."""
+        handler_task = asyncio.get_running_loop().create_task(self._answer(request))
+        self._running_handlers.add(handler_task)
+        handler_task.add_done_callback(self._running_handlers.discard)
+
+    async def _answer(self, request: Dict[str, Any]) -> None:
+        """Answers ``task.run`` with its handler's result or error, any other method with -32601."""
+        request_id = request["id"]
+        response: Dict[str, Any]
+        if request["method"] != client_tasks.TASK_RUN:
+            response = client_tasks.unknown_method_response(request_id, request["method"])
+        else:
+            try:
+                params = client_tasks.read_task_run(request.get("params"))
+            except ValueError as error:
+                response = client_tasks.error_response(request_id, client_tasks.INVALID_PARAMS, f"Invalid params: {error}")
+            else:
+                handler = self._task_handlers.get(params["name"])
+                if handler is None:
+                    response = client_tasks.unknown_task_response(request_id, params["name"])
+                else:
+                    call = AsyncTaskCall(params["name"], params["param"], params["ref"], params["controller"], client=self)
+                    try:
+                        result = handler(call)
+                        if inspect.isawaitable(result):
+                            result = await result
+                    except Exception as error:
+                        response = client_tasks.failure_response(request_id, error)
+                    else:
+                        response = client_tasks.result_response(request_id, result)
+        with contextlib.suppress(SlamConnectionError):  # the connection is over: nobody is left to answer
+            await self._send(client_tasks.encode_answer(response, self.framing), None)
+
     def _not_open(self) -> SlamConnectionError:
         return self._ended or SlamConnectionError(f"the client for slamd at {self.socket_path} is not open: await its open()")
 
@@ -467,6 +617,9 @@ class AsyncClient:
         if _is_notification(message):
             self._queue().put_nowait(_notification(message))
             return
+        if client_tasks.is_request(message):
+            self._answer_request(message)
+            return
         pending: Optional[_Pending] = None
         if isinstance(message, list):
             for entry in message:
@@ -498,3 +651,5 @@ class AsyncClient:
                 pending.future.set_exception(reason)
         if self._notifications is not None:
             self._notifications.put_nowait(_END)
+        if self._ended_event is not None:
+            self._ended_event.set()

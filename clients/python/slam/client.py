@@ -7,12 +7,16 @@ import os
 import socket
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, TypeVar, Union
+from typing import (
+    Any, Callable, Deque, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union,
+)
 
 from . import _methods
 from . import framing as framings
+from . import tasks as client_tasks
 from ._methods import DEFAULT_ACTION_TIMEOUT_MS, DEFAULT_WAIT_TIMEOUT_MS, UNSET, Params, PressValue, Request, locate
 from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout, WaitTimedOut
+from .tasks import TaskCall, TaskHandler
 from .shapes import (
     ElementType,
     EventName,
@@ -27,6 +31,7 @@ from .shapes import (
     StackEntry,
     Subscriptions,
     TaskResult,
+    TasksRegistered,
     TraceStopResult,
     UIAttachResult,
     UpdateResult,
@@ -48,6 +53,10 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+Handler = TypeVar("Handler", bound=TaskHandler)
+
+_ANSWERED = object()
+"""What :meth:`Client._receive` returns after answering a request from the daemon instead of returning a message."""
 
 
 def default_socket_path() -> str:
@@ -88,6 +97,11 @@ class Client:
     :meth:`notifications`. A client is meant for one thread; use one client
     per thread (a pending ``wait_for`` also holds back the replies to later
     requests on its connection, so wait on a connection of its own).
+
+    The client may handle tasks (:meth:`task`, :meth:`register_task`): a ``task.run`` request
+    from the daemon is answered whenever the client reads, while a call waits for its answer
+    (a handler's own calls, and a press of a button whose task this client handles, included),
+    while :meth:`next_notification` waits, and in :meth:`serve`.
     """
 
     def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> None:
@@ -98,7 +112,10 @@ class Client:
         self.framing = framings.check_framing(framing)
         self._decoder = framings.FrameDecoder(framing)
         self._inbox: Deque[Any] = collections.deque()
+        self._queued_responses = 0
+        """How many messages in the inbox are responses: a handler's calls may read the answer an outer call waits for."""
         self._abandoned_ids: Set[int] = set()
+        self._task_handlers: Dict[str, TaskHandler] = {}
         self._last_id = 0
         self._socket: Optional[socket.socket] = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -190,9 +207,11 @@ class Client:
                 return _notification(message)
         while True:
             message = self._receive(deadline, "a notification")
+            if message is _ANSWERED:
+                continue
             if _is_notification(message):
                 return _notification(message)
-            self._inbox.append(message)
+            self._queue(message)
 
     def notifications(self, timeout: Optional[float] = None) -> Iterator[Notification]:
         """Yields notifications in arrival order, queued ones first.
@@ -225,10 +244,94 @@ class Client:
         """Returns the next message the daemon sent (response, batch or notification), queued ones first.
 
         Waits ``timeout`` seconds (default: the client's), then raises :class:`SlamTimeout`.
+        A request from the daemon (``task.run``) read here is returned as it is, unanswered:
+        answer it with :meth:`send_message`, or let :meth:`serve` and the calls answer it.
         """
         if self._inbox:
-            return self._inbox.popleft()
-        return self._receive(self._deadline(timeout), "a message")
+            message = self._inbox.popleft()
+            if not _is_notification(message):
+                self._queued_responses -= 1
+            return message
+        return self._receive(self._deadline(timeout), "a message", answer_requests=False)
+
+    # Tasks this client handles
+
+    def task(self, name: str, timeout_ms: Optional[int] = None) -> Callable[[Handler], Handler]:
+        """A decorator registering the function as the handler of task ``name`` (see :meth:`register_task`)::
+
+            @client.task("checkout")
+            def checkout(call: slam.TaskCall) -> str:
+                cart = call.client.state_get("cart")
+                ...
+                return "paid"
+
+        The registration is sent at once; the function is returned unchanged.
+        """
+
+        def register(handler: Handler) -> Handler:
+            self.register_task(name, handler, timeout_ms)
+            return handler
+
+        return register
+
+    def register_task(self, name: str, handler: TaskHandler, timeout_ms: Optional[int] = None) -> TasksRegistered:
+        """``tasks.register``: this client handles task ``name`` from now on; returns ``{registered, timeoutMs}``.
+
+        Whenever the task runs (a press on an element whose ``task`` names it, ``run_task``, a key,
+        a click in the browser page, from any client), ``handler`` is called with a
+        :class:`slam.TaskCall`; what it returns (any JSON value) is the task's result. Raising
+        :class:`slam.TaskError` (or anything else) fails the task: whoever ran it gets
+        :class:`slam.TaskFailed` with the message. The daemon waits ``timeout_ms`` for the answer
+        (default: its own, 5000 ms), then fails the task. Registering a name again replaces
+        its handler and timeout. Raises :class:`slam.TaskNameTaken` when another client
+        handles ``name`` or it is a task the daemon provides (``push``, storyboard tasks).
+        """
+        return self.register_tasks({name: handler}, timeout_ms)
+
+    def register_tasks(self, handlers: Mapping[str, TaskHandler], timeout_ms: Optional[int] = None) -> TasksRegistered:
+        """``tasks.register`` for several tasks at once (name to handler), as :meth:`register_task`."""
+        names = _methods.task_names(list(handlers))
+        for name, handler in handlers.items():
+            if not callable(handler):
+                raise TypeError(f"the handler of task {name!r} is not callable: {handler!r}")
+        previous = dict(self._task_handlers)
+        self._task_handlers.update(handlers)  # before the request: a task.run may follow its answer at once
+        try:
+            return self._run(_methods.tasks_register(names, timeout_ms))
+        except BaseException:
+            self._task_handlers = previous
+            raise
+
+    def unregister_task(self, name: str) -> bool:
+        """``tasks.unregister`` for one task: this client no longer handles it; returns whether it did."""
+        return name in self.unregister_tasks([name])
+
+    def unregister_tasks(self, names: Optional[Sequence[str]] = None) -> List[str]:
+        """``tasks.unregister``: this client no longer handles ``names`` (default: every task it registered);
+        returns the names it handled. A name it did not handle is ignored."""
+        unregistered = self._run(_methods.tasks_unregister(names))
+        for name in list(self._task_handlers) if names is None else names:
+            self._task_handlers.pop(name, None)
+        return unregistered
+
+    def serve(self, timeout: Optional[float] = None) -> None:
+        """Answers the daemon's ``task.run`` requests with the handlers until the connection closes,
+        ``timeout`` seconds pass (``None``: no limit), or Ctrl-C (``KeyboardInterrupt``); then returns.
+
+        Notifications read meanwhile stay queued for :meth:`next_notification`. A program whose only
+        job is its tasks registers them, then serves::
+
+            client.register_task("checkout", checkout)
+            client.serve()
+        """
+        deadline = float("inf") if timeout is None else time.monotonic() + timeout
+        try:
+            while True:
+                message = self._receive(deadline, "a task to run")
+                if message is not _ANSWERED:
+                    self._queue(message)
+        except (SlamTimeout, SlamConnectionError, KeyboardInterrupt):
+            return
 
     # Typed helpers, one per method of the protocol
 
@@ -488,8 +591,12 @@ class Client:
     ) -> Any:
         """Reads until ``is_answer`` accepts a message and returns it; queues every other message.
 
-        On timeout the ids are marked abandoned, so their late responses are dropped.
+        The answer may be queued already: a task handler run while this call waited read it with
+        its own calls. On timeout the ids are marked abandoned, so their late responses are dropped.
         """
+        queued = self._take_queued_answer(is_answer)
+        if queued is not None:
+            return queued
         deadline = self._deadline(timeout)
         while True:
             try:
@@ -497,18 +604,82 @@ class Client:
             except SlamTimeout:
                 self._abandoned_ids |= request_ids
                 raise
-            if is_answer(message):
+            if message is _ANSWERED:
+                queued = self._take_queued_answer(is_answer)  # the handler's own calls may have read it
+                if queued is not None:
+                    return queued
+            elif is_answer(message):
                 return message
-            self._inbox.append(message)
+            else:
+                self._queue(message)
 
-    def _receive(self, deadline: float, description: str) -> Any:
-        """Returns the next message read from the socket before ``deadline``, skipping abandoned responses."""
+    def _queue(self, message: Any) -> None:
+        """Keeps a message nobody waits for now in the inbox, counting the responses."""
+        if not _is_notification(message):
+            self._queued_responses += 1
+        self._inbox.append(message)
+
+    def _take_queued_answer(self, is_answer: Callable[[Any], bool]) -> Any:
+        """Removes and returns the queued response ``is_answer`` accepts, else ``None``."""
+        if not self._queued_responses:
+            return None
+        for index, message in enumerate(self._inbox):
+            if not _is_notification(message) and is_answer(message):
+                del self._inbox[index]
+                self._queued_responses -= 1
+                return message
+        return None
+
+    def _receive(self, deadline: float, description: str, answer_requests: bool = True) -> Any:
+        """Returns the next message read from the socket before ``deadline``, skipping abandoned responses.
+
+        With ``answer_requests``, a request from the daemon (``task.run``) is answered here, its
+        handler run then and there, and :data:`_ANSWERED` is returned instead of a message.
+        """
         while True:
             message = self._read_message(deadline, description)
+            if answer_requests and client_tasks.is_request(message):
+                self._answer_request(message)
+                return _ANSWERED
             abandoned = _response_ids(message) & self._abandoned_ids
             if not abandoned:
                 return message
             self._abandoned_ids -= abandoned
+
+    def _answer_request(self, request: Dict[str, Any]) -> None:
+        """Answers a request from the daemon: ``task.run`` with its handler's result or error; anything else with -32601."""
+        request_id = request["id"]
+        if request["method"] != client_tasks.TASK_RUN:
+            self._send_answer(client_tasks.unknown_method_response(request_id, request["method"]))
+            return
+        try:
+            params = client_tasks.read_task_run(request.get("params"))
+        except ValueError as error:
+            self._send_answer(client_tasks.error_response(request_id, client_tasks.INVALID_PARAMS, f"Invalid params: {error}"))
+            return
+        handler = self._task_handlers.get(params["name"])
+        if handler is None:
+            self._send_answer(client_tasks.unknown_task_response(request_id, params["name"]))
+            return
+        call = TaskCall(params["name"], params["param"], params["ref"], params["controller"], client=self)
+        try:
+            result = handler(call)
+        except Exception as error:
+            self._send_answer(client_tasks.failure_response(request_id, error))
+        except BaseException as error:
+            # Ctrl-C or exit inside a handler: the daemon still hears that the task failed, then it goes on up.
+            try:
+                self._send_answer(client_tasks.failure_response(request_id, error))
+            except SlamConnectionError:
+                pass
+            raise
+        else:
+            self._send_answer(client_tasks.result_response(request_id, result))
+
+    def _send_answer(self, response: Dict[str, Any]) -> None:
+        """Sends the answer to a daemon's request, unless a handler closed this client (nobody to answer then)."""
+        if self._socket is not None:
+            self.send_raw(client_tasks.encode_answer(response, self.framing))
 
     def _read_message(self, deadline: float, description: str) -> Any:
         """Reads from the socket until one whole message is decoded."""

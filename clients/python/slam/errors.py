@@ -171,6 +171,13 @@ class TraceConflict(SlamError):
     code = -32015
 
 
+class TaskNameTaken(SlamError):
+    """-32016: ``tasks.register`` names a task another connection registered (``data``: ``task``, ``client``)
+    or one the daemon itself provides, built in or from the storyboard (``data``: ``task``, ``owner``)."""
+
+    code = -32016
+
+
 ERROR_CLASSES: Dict[int, Type[SlamError]] = {
     error_class.code: error_class
     for error_class in (
@@ -195,9 +202,28 @@ ERROR_CLASSES: Dict[int, Type[SlamError]] = {
         ApplicationReset,
         AmbiguousLocator,
         TraceConflict,
+        TaskNameTaken,
     )
 }
 """The exception class for each error code the protocol documents."""
+
+
+class TaskError(Exception):
+    """Raised by a task handler to fail the task with ``message`` (and ``data``, any JSON value).
+
+    The client answers the daemon's ``task.run`` with an error carrying both; whoever ran the
+    task (a press, ``run_task``, a click in the browser) gets :class:`TaskFailed`, whose message
+    ends with ``message`` and whose ``data["clientError"]`` holds ``message`` and ``data``.
+    Any other exception a handler raises fails the task too, with ``"TypeName: text"`` as message.
+    """
+
+    def __init__(self, message: str, data: Any = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"TaskError(message={self.message!r}, data={self.data!r})"
 
 
 class SlamConnectionError(ConnectionError):

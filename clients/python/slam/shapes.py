@@ -183,12 +183,43 @@ class KeyOutcome(TypedDict):
     focused: Optional[Snapshot]
 
 
-class TaskResult(TypedDict):
-    """What ``runTask`` answers: the task that ran, its param, and the top controller after it."""
-
+class _TaskResultBase(TypedDict):
     task: str
     param: Optional[str]
     top: str
+
+
+class TaskResult(_TaskResultBase, total=False):
+    """What ``runTask`` answers: the task that ran, its param, and the top controller after it;
+    for a task a client handles, ``result``: what its handler returned (any JSON value)."""
+
+    result: Any
+
+
+class TasksRegistered(TypedDict):
+    """What ``tasks.register`` answers: the names now handled by this connection and their timeout."""
+
+    registered: List[str]
+    timeoutMs: int
+
+
+class TasksUnregistered(TypedDict):
+    """What ``tasks.unregister`` answers: the names this connection held and no longer does."""
+
+    unregistered: List[str]
+
+
+class TaskRunParams(TypedDict):
+    """The params of a ``task.run`` request the daemon sends the connection that registered the task.
+
+    ``param`` is the element's or ``runTask``'s param; ``ref`` the element pressed and ``controller``
+    its controller (both ``None`` for ``runTask``).
+    """
+
+    name: str
+    param: Optional[str]
+    ref: Optional[str]
+    controller: Optional[str]
 
 
 class StackEntry(TypedDict):
