@@ -1,4 +1,5 @@
 import Logging
+import SlamProtocol
 
 /// Everything `slamd` can be told on its command line, with the defaults a user gets.
 public struct DaemonConfiguration: Sendable {
@@ -15,10 +16,12 @@ public struct DaemonConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// Also serve the web UI and JSON-RPC over WebSocket (`--web`); nil: the socket only.
     public var web: WebConfiguration?
+    /// How long a client may take to answer `task.run` when its `tasks.register` gave no timeout.
+    public var taskTimeoutMilliseconds: Int
 
     public init(socketPath: String? = nil, maximumMessageBytes: Int = 16 << 20, maximumUnreadBytes: Int = 64 << 20,
                 allowedUserIDs: Set<UInt32> = [], allowsAnyUser: Bool = false, logLevel: Logger.Level = .info,
-                web: WebConfiguration? = nil) {
+                web: WebConfiguration? = nil, taskTimeoutMilliseconds: Int = TasksRegisterRequest.defaultTimeoutMilliseconds) {
         self.socketPath = socketPath
         self.maximumMessageBytes = maximumMessageBytes
         self.maximumUnreadBytes = maximumUnreadBytes
@@ -26,5 +29,6 @@ public struct DaemonConfiguration: Sendable {
         self.allowsAnyUser = allowsAnyUser
         self.logLevel = logLevel
         self.web = web
+        self.taskTimeoutMilliseconds = taskTimeoutMilliseconds
     }
 }

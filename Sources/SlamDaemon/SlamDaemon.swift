@@ -85,7 +85,8 @@ public final class SlamDaemon: Sendable {
                                       configuration: .init(maximumMessageBytes: configuration.maximumMessageBytes,
                                                            transports: configuration.web == nil ? ["unix"] : ["unix", "websocket"],
                                                            traceDirectory: SocketLocation.traceDirectory(socketPath: path),
-                                                           traceNamePrefix: SocketLocation.traceNamePrefix(socketPath: path)))
+                                                           traceNamePrefix: SocketLocation.traceNamePrefix(socketPath: path),
+                                                           taskTimeoutMilliseconds: configuration.taskTimeoutMilliseconds))
             return NIOLoopBound(DaemonState(service: service, logger: logger), eventLoop: loop)
         }.wait()
         logForwarder?.connect(loop: loop, state: state)

@@ -21,7 +21,8 @@ extension ErrorCode {
     public static let waitTimedOut = ErrorCode(rawValue: -32008)
     /// The daemon is shutting down; a pending request was abandoned.
     public static let shuttingDown = ErrorCode(rawValue: -32009)
-    /// A task ran and failed. `data`: `task`, `reason`.
+    /// A task ran and failed. `data`: `task`, `reason`; for a task a client runs also `client`, and
+    /// `clientError` (its error answer) or `timeoutMs` (it did not answer in time).
     public static let taskFailed = ErrorCode(rawValue: -32010)
     /// `state.get` names a key the shared state does not hold. `data`: `key`.
     public static let stateKeyNotFound = ErrorCode(rawValue: -32011)
@@ -37,6 +38,9 @@ extension ErrorCode {
     /// `trace.start` while a trace is being written, or `trace.stop` when none is. `data`: `path`
     /// (the trace being written, or null), `tracing`.
     public static let traceConflict = ErrorCode(rawValue: -32015)
+    /// `tasks.register` names a task another live connection registered (`data`: `task`, `client`)
+    /// or one the application defines, built-in or its own (`data`: `task`, `owner`: "application").
+    public static let taskNameTaken = ErrorCode(rawValue: -32016)
 
     /// Every code Slam can answer with and its short name, in code order, for discovery and docs.
     public static let slamCodes: [(code: ErrorCode, name: String)] = [
@@ -61,6 +65,7 @@ extension ErrorCode {
         (.applicationReset, "Application reset"),
         (.ambiguousLocator, "Ambiguous locator"),
         (.traceConflict, "Trace conflict"),
+        (.taskNameTaken, "Task name taken"),
     ]
 
     /// The short name of a Slam code.

@@ -1,3 +1,6 @@
+import SlamJSON
+import SlamRPC
+
 /// The one list of Slam's methods, in documentation order: the server answers
 /// each (a test holds it to that), discovery describes each, `version` lists them.
 ///
@@ -9,11 +12,16 @@ public enum SlamRequests {
             PingRequest.self, VersionRequest.self, FindRequest.self, QueryRequest.self, TreeRequest.self,
             UpdateUIRequest.self, ResetUIRequest.self, PressRequest.self, SetTextRequest.self, FocusRequest.self, KeyRequest.self,
             TypeTextRequest.self, RunTaskRequest.self,
-            TasksRequest.self, ControllersRequest.self, ScreensRequest.self, WaitForRequest.self, SubscribeRequest.self,
+            TasksRequest.self, TasksRegisterRequest.self, TasksUnregisterRequest.self, ControllersRequest.self, ScreensRequest.self, WaitForRequest.self, SubscribeRequest.self,
             UnsubscribeRequest.self, StateGetRequest.self, StateSetRequest.self, StateListRequest.self,
             UIAttachRequest.self, UIDetachRequest.self, ResetRequest.self, TraceStartRequest.self, TraceStopRequest.self,
             DiscoverRequest.self,
         ]
+    }
+
+    /// The requests the daemon sends clients (a client that registered a task answers `task.run`).
+    public static var serverToClient: [(method: String, summary: String, params: JSONValue, result: JSONValue, errors: [ErrorCode])] {
+        [(TaskRunRequest.method, TaskRunRequest.summary, TaskRunRequest.paramsSchema, TaskRunRequest.resultSchema, TaskRunRequest.errors)]
     }
 
     /// The method names, in the same order.

@@ -24,6 +24,8 @@ public final class Dispatcher<Context> {
     public var registry: MethodRegistry<Context>
     /// The deepest nesting of arrays and objects accepted in a message.
     public var maximumDepth: Int
+    /// Receives each response the peer sends (to a request the server sent it); without one they are dropped.
+    public var responseHandler: ((_ id: RequestID, _ outcome: Result<JSONValue, ResponseError>, _ context: Context) -> Void)?
 
     public init(registry: MethodRegistry<Context>, maximumDepth: Int = 512) {
         self.registry = registry
@@ -100,8 +102,9 @@ public final class Dispatcher<Context> {
             }
         case .notification(let method, let params):
             call(method, params: params, context: context, isNotification: true) { _ in reply(nil) }
-        case .response:
-            // A server sends no requests, so a response is owed nothing; answering it could loop.
+        case let .response(id, outcome):
+            // A response is owed nothing back: answering it could loop.
+            responseHandler?(id, outcome, context)
             reply(nil)
         }
     }

@@ -9,8 +9,8 @@ import SlamJSON
 enum IncomingMessage {
     case request(id: RequestID, method: String, params: JSONElement?)
     case notification(method: String, params: JSONElement?)
-    /// A response sent to us; it is owed nothing.
-    case response
+    /// A response to a request the server sent (it is owed nothing back): its result, or its error.
+    case response(id: RequestID, outcome: Result<JSONValue, ResponseError>)
 
     /// Why a message was refused, and the id to answer with (null when it could not be read).
     struct Refusal: Error {
@@ -73,14 +73,16 @@ enum IncomingMessage {
             throw Refusal(error: .invalidRequest("member 'method' is missing", data: ["member": "method"]), id: .null)
         }
         switch (element["result"], element["error"]) {
-        case (_?, nil):
-            self = .response
+        case (let result?, nil):
+            self = .response(id: answerID, outcome: .success(result.jsonValue))
         case (nil, let error?):
-            guard error["code"]?.integerValue != nil, error["message"]?.stringValue != nil else {
+            guard let code = error["code"]?.integerValue, let message = error["message"]?.stringValue,
+                  let exactCode = Int(exactly: code) else {
                 throw Refusal(error: .invalidRequest("member 'error' must hold an integer 'code' and a string 'message'",
                                                      data: ["member": "error"]), id: answerID)
             }
-            self = .response
+            self = .response(id: answerID, outcome: .failure(ResponseError(code: ErrorCode(rawValue: exactCode), message: message,
+                                                                            data: error["data"]?.jsonValue)))
         default:
             throw Refusal(error: .invalidRequest("a message with an 'id' needs 'method', or exactly one of 'result' and 'error'",
                                                  data: ["member": "method"]), id: answerID)

@@ -4,12 +4,18 @@ import SlamProtocol
 /// output queue that keeps replies in request order and notifications behind
 /// the replies that caused them.
 ///
+/// One exception to the order: while the client is running a task for the
+/// daemon (it has a `task.run` to answer), its requests are answered as soon
+/// as each is done. The task's handler needs those answers before it can
+/// answer, and the request that ran the task may be this client's own.
+///
 /// The transport creates one per connection and gives it a `send` closure that
 /// writes one message body (the transport frames it).
 public final class ClientSession {
     /// A place in the output queue, reserved when a message arrives and filled by its reply.
     public struct Ticket: Hashable, Sendable {
-        let position: Int
+        /// nil: answered as soon as it is filled, outside the order.
+        let position: Int?
     }
 
     private enum Entry {
@@ -34,6 +40,12 @@ public final class ClientSession {
     private var firstPosition = 0
     /// Waits this client started that have not been answered, to cancel on close.
     var pendingWaits: Set<Int> = []
+    /// The tasks this client registered (`tasks.register`).
+    var registeredTasks: Set<String> = []
+    /// The `task.run` requests sent to this client and not answered yet.
+    var runningTaskCalls = 0
+    /// Replies reserved outside the order and not sent yet.
+    private var unorderedOwed = 0
     /// Called when the last reply owed has been sent (``owedReplies`` became 0):
     /// a transport whose client stopped sending closes then.
     public var onIdle: (() -> Void)?
@@ -45,14 +57,25 @@ public final class ClientSession {
     }
 
     /// Reserves the next place in the output: everything enqueued later is sent after it.
+    /// While the client runs a task for the daemon, the place is outside the order (see the type's summary).
     func reserve() -> Ticket {
+        if runningTaskCalls > 0 {
+            unorderedOwed += 1
+            return Ticket(position: nil)
+        }
         queue.append(.waiting)
         return Ticket(position: firstPosition + queue.count - 1)
     }
 
     /// Fills a reserved place (nil: the message owed no reply) and sends what is now in order.
     func fill(_ ticket: Ticket, with bytes: [UInt8]?) {
-        let index = ticket.position - firstPosition
+        guard let position = ticket.position else {
+            unorderedOwed -= 1
+            if let bytes, !isClosed { send(bytes) }
+            if owedReplies == 0 { onIdle?() }
+            return
+        }
+        let index = position - firstPosition
         guard queue.indices.contains(index), case .waiting = queue[index] else { return }
         queue[index] = .ready(bytes)
         flush()
@@ -67,9 +90,15 @@ public final class ClientSession {
         queue.append(.ready(bytes))
     }
 
+    /// Sends a request of the daemon's own (`task.run`) at once: the client must see it even while
+    /// a reply it waits for is held back, or neither side could go on.
+    func sendRequest(_ bytes: [UInt8]) {
+        if !isClosed { send(bytes) }
+    }
+
     /// The number of replies still owed (a pending wait holds back the replies after it).
     public var owedReplies: Int {
-        queue.reduce(0) { count, entry in if case .waiting = entry { count + 1 } else { count } }
+        unorderedOwed + queue.reduce(0) { count, entry in if case .waiting = entry { count + 1 } else { count } }
     }
 
     /// Stops all output; the transport calls this when the connection closes.
@@ -88,7 +117,7 @@ public final class ClientSession {
         if sent > 0 {
             queue.removeFirst(sent)
             firstPosition += sent
-            if queue.isEmpty { onIdle?() }
+            if queue.isEmpty && unorderedOwed == 0 { onIdle?() }
         }
     }
 }

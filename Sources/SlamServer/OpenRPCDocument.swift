@@ -23,6 +23,11 @@ enum OpenRPCDocument {
             "x-notifications": .array(EventKind.allCases.map { ["name": .string($0.rawValue), "params": notificationSchema($0)] }
                 + [["name": .string(UIRedraw.method), "params": UIRedraw.schema,
                     "description": "Sent to connections attached with ui.attach (not subscribed to): one atomic batch of UI changes, numbered on from the attach."]]),
+            "x-server-requests": .array(SlamRequests.serverToClient.map { request in
+                ["name": .string(request.method), "summary": .string(request.summary), "params": request.params,
+                 "result": ["name": .string("\(request.method)Result"), "schema": request.result],
+                 "errors": .array(request.errors.map { ["$ref": .string("#/components/errors/\(errorName($0))")] })]
+            }),
         ]
     }
 

@@ -121,7 +121,8 @@ extension SlamService {
                 case .notReady: continue
                 case .failed(let error): finishWait(identifier, with: .failure(error))
                 case .ready(let element):
-                    finishWait(identifier, with: action.perform(on: element, service: self))
+                    guard let wait = takeWait(identifier) else { continue }
+                    action.perform(on: element, service: self, reply: wait.reply)
                     return true
                 }
             }
@@ -130,23 +131,28 @@ extension SlamService {
     }
 
     func finishWait(_ identifier: Int, with outcome: consuming MethodOutcome) {
-        guard let wait = waits.removeValue(forKey: identifier) else { return }
+        takeWait(identifier)?.reply(outcome)
+    }
+
+    /// Forgets a wait about to be answered (its timer cancelled); nil when it was answered already.
+    func takeWait(_ identifier: Int) -> PendingWait? {
+        guard let wait = waits.removeValue(forKey: identifier) else { return nil }
         wait.cancelTimer()
         wait.session?.pendingWaits.remove(identifier)
-        wait.reply(outcome)
+        return wait
     }
 
     /// Keeps a wait until it is answered, or until `timeout` passes (then `onTimeout` answers it).
     func registerWait(session: ClientSession, reference: ElementLocator?, controller identifier: String?, purpose: PendingWait.Purpose,
                       timeoutMilliseconds timeout: Int, reply: @escaping MethodDescriptor<ClientSession>.Reply,
-                      onTimeout: @escaping (SlamService) -> MethodOutcome) {
+                      onTimeout: @escaping (SlamService, @escaping MethodDescriptor<ClientSession>.Reply) -> Void) {
         nextWaitIdentifier += 1
         let waitIdentifier = nextWaitIdentifier
         var wait = PendingWait(identifier: waitIdentifier, session: session, reference: reference, controllerIdentifier: identifier,
                                purpose: purpose, timeoutMilliseconds: timeout, reply: reply)
         wait.cancelTimer = scheduler.schedule(afterMilliseconds: timeout) { [weak self] in
-            guard let self, waits[waitIdentifier] != nil else { return }
-            finishWait(waitIdentifier, with: onTimeout(self))
+            guard let self, let wait = takeWait(waitIdentifier) else { return }
+            onTimeout(self, wait.reply)
             afterUIActivity()
         }
         waits[waitIdentifier] = wait

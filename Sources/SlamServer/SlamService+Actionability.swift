@@ -11,24 +11,29 @@ struct PendingAction {
     let params: () -> JSONValue.Object
     /// The connection that asked.
     let client: Int
-    /// Acts on the element and says what the request answers.
-    let act: (View) throws(ResponseError) -> JSONNode
+    /// Acts on the element, and returns how to say what the request answers (worked out when it is
+    /// answered: after the client tasks the action started, if any).
+    let act: (View) throws(ResponseError) -> () -> JSONNode
 
-    /// Acts; on success, tells `action` subscribers (recorders) what was done to which element.
+    /// Acts, and answers through `reply`: at once, or when the client tasks the action started have
+    /// answered. On success, tells `action` subscribers (recorders) what was done to which element.
     ///
     /// The element's locator is taken before acting: the action may change its text or remove it.
-    func perform(on element: View, service: SlamService) -> MethodOutcome {
+    func perform(on element: View, service: SlamService, reply: @escaping MethodDescriptor<ClientSession>.Reply) {
+        // Read before acting: the action may change the element's text, remove it, or push a screen.
+        let recording = service.isRecording ? (service.robustLocator(for: element), element.controller?.identifier, params()) : nil
+        let answer: () -> JSONNode
+        let calls: [ClientTaskCall]
         do throws(ResponseError) {
-            // Read before acting: the action may change the element's text, remove it, or push a screen.
-            let recording = service.isRecording ? (service.robustLocator(for: element), element.controller?.identifier, params()) : nil
-            let result = try act(element)
-            if let (locator, controller, params) = recording {
-                service.announceAction(method, locator: locator, controller: controller, params: params, client: client)
-            }
-            return .success(result)
+            (answer, calls) = try service.collectingClientTasks { () throws(ResponseError) in try act(element) }
         } catch {
-            return .failure(error)
+            reply(.failure(error))
+            return
         }
+        if let (locator, controller, params) = recording {
+            service.announceAction(method, locator: locator, controller: controller, params: params, client: client)
+        }
+        service.answer(after: calls, reply: reply, answer)
     }
 }
 
@@ -52,17 +57,17 @@ extension SlamService {
     func act(on locator: ElementLocator, in identifier: String?, timeoutMilliseconds: Int?, session: ClientSession,
              method: String, params: @autoclosure @escaping () -> JSONValue.Object = [:],
              reply: @escaping MethodDescriptor<ClientSession>.Reply,
-             _ act: @escaping (View) throws(ResponseError) -> JSONNode) throws(ResponseError) {
+             _ act: @escaping (View) throws(ResponseError) -> () -> JSONNode) throws(ResponseError) {
         let timeout = try checkedTimeout(timeoutMilliseconds, default: 0)
         let action = PendingAction(method: method, params: params, client: session.identifier, act: act)
         guard timeout > 0 else {
             // Acting at once: the element's own checks refuse what a person could not do, as before any waiting.
-            reply(action.perform(on: try element(locator, in: identifier), service: self))
+            action.perform(on: try element(locator, in: identifier), service: self, reply: reply)
             return
         }
         switch readiness(locator, in: identifier) {
         case .ready(let element):
-            reply(action.perform(on: element, service: self))
+            action.perform(on: element, service: self, reply: reply)
         case .failed(let error):
             throw error
         case .notReady:
@@ -70,8 +75,8 @@ extension SlamService {
                 throw ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": locator.parameterJSON])
             }
             registerWait(session: session, reference: locator, controller: identifier, purpose: .action(action),
-                         timeoutMilliseconds: timeout, reply: reply) { service in
-                service.actionTimedOut(locator, in: identifier, after: timeout, action: action)
+                         timeoutMilliseconds: timeout, reply: reply) { service, reply in
+                service.actionTimedOut(locator, in: identifier, after: timeout, action: action, reply: reply)
             }
         }
     }
@@ -90,7 +95,7 @@ extension SlamService {
             } catch {
                 throw error.responseError
             }
-            return element.snapshotNode()
+            return { element.snapshotNode() }
         }
     }
 
@@ -133,12 +138,13 @@ extension SlamService {
 
     /// What an action answers when its timeout passes: the error acting would give now, saying
     /// which condition failed and carrying the element's last snapshot (acting if, by now, it can).
-    private func actionTimedOut(_ locator: ElementLocator, in identifier: String?, after timeout: Int, action: PendingAction) -> MethodOutcome {
+    private func actionTimedOut(_ locator: ElementLocator, in identifier: String?, after timeout: Int, action: PendingAction,
+                                reply: @escaping MethodDescriptor<ClientSession>.Reply) {
         switch readiness(locator, in: identifier) {
         case .ready(let element):
-            return action.perform(on: element, service: self)
+            action.perform(on: element, service: self, reply: reply)
         case .failed(let error):
-            return .failure(error)
+            reply(.failure(error))
         case let .notReady(condition, element, error):
             var failure = error()
             failure.message += " (waited \(timeout) ms for \(locator) to \(condition))"
@@ -147,7 +153,7 @@ extension SlamService {
             data["timeoutMs"] = .integer(Int64(timeout))
             data["snapshot"] = element?.snapshot().jsonValue ?? .null
             failure.data = .object(data)
-            return .failure(failure)
+            reply(.failure(failure))
         }
     }
 }

@@ -33,11 +33,14 @@ public final class SlamService {
         public var traceDirectory: String
         /// How those files begin: `<prefix>-trace-<UTC date and time>.jsonl` (the daemon: its socket's name).
         public var traceNamePrefix: String
+        /// How long a client may take to answer `task.run` when its `tasks.register` named no timeout.
+        public var taskTimeoutMilliseconds: Int
 
         public init(serverVersion: String = SlamService.serverVersion, maximumMessageBytes: Int = 16 << 20,
                     defaultWaitTimeoutMilliseconds: Int = WaitForRequest.defaultTimeoutMilliseconds,
                     maximumWaitTimeoutMilliseconds: Int = 600_000, transports: [String] = ["unix"],
-                    traceDirectory: String = DefaultSocketPath.directory, traceNamePrefix: String = "slamd") {
+                    traceDirectory: String = DefaultSocketPath.directory, traceNamePrefix: String = "slamd",
+                    taskTimeoutMilliseconds: Int = TasksRegisterRequest.defaultTimeoutMilliseconds) {
             self.serverVersion = serverVersion
             self.transports = transports
             self.traceDirectory = traceDirectory
@@ -45,6 +48,7 @@ public final class SlamService {
             self.maximumMessageBytes = maximumMessageBytes
             self.defaultWaitTimeoutMilliseconds = defaultWaitTimeoutMilliseconds
             self.maximumWaitTimeoutMilliseconds = maximumWaitTimeoutMilliseconds
+            self.taskTimeoutMilliseconds = taskTimeoutMilliseconds
         }
     }
 
@@ -78,6 +82,18 @@ public final class SlamService {
     var trace: TraceRecorder?
     /// Why the last trace ended on its own (its file could not be written), for `trace.stop`.
     var lastTraceFailure: (path: String, reason: String)?
+    /// Tasks clients registered, by name (see `SlamService+ClientTasks`).
+    var clientTasks: [String: ClientTaskRegistration] = [:]
+    /// `task.run` requests sent and not answered, by their id.
+    var clientTaskCalls: [String: ClientTaskCall] = [:]
+    var nextClientTaskCall = 0
+    /// The runs started by the request being performed now; nil when no request collects them.
+    var startedClientTaskCalls: [ClientTaskCall]?
+    /// How many finished runs are answering what waited for them now (notifications stay held meanwhile).
+    var finishingClientTaskCalls = 0
+    /// Notifications held while a client runs a task: they go out, in order, once it has answered
+    /// and what waited for it was answered.
+    var heldNotifications: [(kind: EventKind, bytes: [UInt8])] = []
 
     /// Serves `application`; `reset` is refused (there is no way to make the launch state again).
     public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
@@ -86,6 +102,7 @@ public final class SlamService {
         self.scheduler = scheduler
         self.configuration = configuration
         self.dispatcher = Dispatcher(registry: MethodRegistry(makeMethodDescriptors()))
+        dispatcher.responseHandler = { [unowned self] id, outcome, session in receiveTaskAnswer(id: id, outcome: outcome, from: session) }
         adopt(application)
     }
 
@@ -97,6 +114,7 @@ public final class SlamService {
         self.scheduler = scheduler
         self.configuration = configuration
         self.dispatcher = Dispatcher(registry: MethodRegistry(makeMethodDescriptors()))
+        dispatcher.responseHandler = { [unowned self] id, outcome, session in receiveTaskAnswer(id: id, outcome: outcome, from: session) }
         adopt(application)
     }
 
@@ -108,6 +126,8 @@ public final class SlamService {
         // (`afterUIActivity` runs the pending updates itself, so the update closure is not needed.)
         application.updateScheduler = { [weak self] _ in self?.scheduleActivityTurn() }
         application.state.changesPendingHandler = { [weak self] in self?.scheduleActivityTurn() }
+        // Tasks clients registered outlive a `reset`: the fresh application runs them too.
+        for name in clientTasks.keys { addClientTask(name, to: application) }
         // Changes made while the application started are nobody's news.
         for presentation in application.stack { _ = presentation.controller.takeChangedElements() }
         _ = application.state.takeChangedKeys()
@@ -143,6 +163,7 @@ public final class SlamService {
             waits.removeValue(forKey: identifier)?.cancelTimer()
         }
         session.pendingWaits.removeAll()
+        clientDidLeave(session)
         trace?.recordConnection("disconnect", client: session.identifier)
     }
 
@@ -175,6 +196,13 @@ public final class SlamService {
     /// re-evaluates pending waits. Called after every message; call it after any
     /// UI activity that did not come from a request.
     public func afterUIActivity() {
+        if holdsNotifications {
+            // A client is running a task: what changed goes out as one update once it has answered. The
+            // model stays current meanwhile, and waits are judged, for the task's handler may wait too.
+            repeat { application.performPendingUpdates() } while evaluateWaits()
+            return
+        }
+        releaseHeldNotifications()
         // A pending action that acts changes the UI again: its changes go out, then the waits are judged anew.
         var acted = false
         repeat {
@@ -259,18 +287,25 @@ public final class SlamService {
         broadcast(LogEvent(level: level, message: message))
     }
 
-    /// Sends an event to its subscribers, written once for all of them.
+    /// Sends an event to its subscribers, written once for all of them; held while a client runs a task.
     func broadcast<Params: JSONEncoding>(_ params: Params) where Params.Value: SlamEventParams {
         let kind = Params.Value.kind
-        var bytes: [UInt8]?
-        for session in sessions.values where session.subscriptions.contains(kind) {
-            if bytes == nil {
-                bytes = try? params.jsonNode().serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"\#(kind.rawValue)","params":"#.utf8),
-                                                          suffix: [UInt8(ascii: "}")])
-            }
-            if let bytes { session.enqueueNotification(bytes) }
+        guard sessions.values.contains(where: { $0.subscriptions.contains(kind) }),
+              let bytes = try? params.jsonNode().serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"\#(kind.rawValue)","params":"#.utf8),
+                                                            suffix: [UInt8(ascii: "}")]) else { return }
+        if holdsNotifications {
+            heldNotifications.append((kind, bytes))
+        } else {
+            deliver(bytes, of: kind)
         }
-        if let trace, let bytes {
+    }
+
+    /// Queues a notification for the event's subscribers now.
+    func deliver(_ bytes: [UInt8], of kind: EventKind) {
+        for session in sessions.values where session.subscriptions.contains(kind) {
+            session.enqueueNotification(bytes)
+        }
+        if let trace {
             trace.recordNotification(bytes, clients: sessions.values.filter { $0.subscriptions.contains(kind) }.map(\.identifier).sorted())
         }
     }
@@ -283,6 +318,7 @@ public final class SlamService {
         answerPendingWaits { wait in
             ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": wait.reference?.parameterJSON ?? .null])
         }
+        abandonClientTaskCalls()
         _ = endTrace(reason: "shutdown")
     }
 

@@ -140,9 +140,9 @@ public final class Application {
         emit(.navigated(stack: stack.map(\.controller.identifier)))
     }
 
-    /// Runs the task `name` (see ``TaskRegistry/runTask(name:param:)``).
-    public func runTask(name: String, param: String? = nil) throws(SlamError) {
-        try tasks.runTask(name: name, param: param)
+    /// Runs the task `name`; `sender` is the element whose press runs it (see ``TaskRegistry/runTask(name:param:sender:)``).
+    public func runTask(name: String, param: String? = nil, sender: View? = nil) throws(SlamError) {
+        try tasks.runTask(name: name, param: param, sender: sender)
     }
 
     /// Registers a task (see ``TaskRegistry/addTask(name:action:)``).

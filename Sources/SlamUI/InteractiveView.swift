@@ -24,7 +24,7 @@ extension InteractiveView {
             pressActionBlock()
         } else if let task, !task.isEmpty {
             guard let application = controller?.application else { throw .noController }
-            try application.runTask(name: task, param: param)
+            try application.runTask(name: task, param: param, sender: self)
         }
         if autoUI {
             // After a `push`/`pop` task the element's controller may no longer be on top;

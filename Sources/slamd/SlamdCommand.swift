@@ -65,6 +65,10 @@ struct SlamdCommand: ParsableCommand {
     @Flag(help: "Let --web listen on an address that is not loopback (the token is then the only protection, unencrypted).")
     var webAllowRemote = false
 
+    @Option(help: ArgumentHelp("How long a client may take to answer a task it registered (tasks.register without timeoutMs) "
+                               + "before what ran the task fails, in milliseconds.", valueName: "MS"))
+    var taskTimeoutMs: Int = TasksRegisterRequest.defaultTimeoutMilliseconds
+
     @Option(help: ArgumentHelp("Serve the web page from this directory instead of the one built in (for page development).",
                                valueName: "DIR"), completion: .directory)
     var webRoot: String?
@@ -94,6 +98,7 @@ struct SlamdCommand: ParsableCommand {
         }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
         guard maxUnreadBytes >= 1024 else { throw ValidationError("--max-unread-bytes must be at least 1024") }
+        guard (1...600_000).contains(taskTimeoutMs) else { throw ValidationError("--task-timeout-ms must be between 1 and 600000") }
         guard web != nil || (!webAllowRemote && webRoot == nil) else {
             throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")
         }
@@ -122,7 +127,8 @@ struct SlamdCommand: ParsableCommand {
         let configuration = DaemonConfiguration(socketPath: socket, maximumMessageBytes: maxMessageBytes,
                                                 maximumUnreadBytes: maxUnreadBytes, allowedUserIDs: Set(allowedUserIDs),
                                                 allowsAnyUser: allowAnyUser, logLevel: level,
-                                                web: web.map { WebConfiguration(address: $0, allowsRemote: webAllowRemote, rootDirectory: webRoot) })
+                                                web: web.map { WebConfiguration(address: $0, allowsRemote: webAllowRemote, rootDirectory: webRoot) },
+                                                taskTimeoutMilliseconds: taskTimeoutMs)
         let storyboardPath = storyboard, strict = strict
         let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder) {
             guard let storyboardPath else { return try DemoApp.makeApplication() }

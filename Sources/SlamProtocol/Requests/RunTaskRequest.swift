@@ -5,14 +5,15 @@ import SlamRPC
 public struct RunTaskRequest: SlamRequest {
     public typealias Result = TaskOutcome
     public static let method = "runTask"
-    public static let summary = "Runs a named task (predefined: pop, push <controller>, url <address>, alert <id>, and the state tasks)."
+    public static let summary = "Runs a named task (predefined: pop, push <controller>, url <address>, alert <id>, the state tasks, and tasks clients registered)."
     public static let parameters = ParameterList(empty: RunTaskRequest(name: ""), [
         .required("name", \.name, summary: "The task's name."),
         .optional("param", \.param, summary: "The task's parameter.", nullable: true),
     ])
     public static var resultSchema: JSONValue {
         ["type": "object", "required": ["task", "param", "top"],
-         "properties": ["task": ["type": "string"], "param": ["type": ["string", "null"]], "top": ["type": ["string", "null"]]]]
+         "properties": ["task": ["type": "string"], "param": ["type": ["string", "null"]], "top": ["type": ["string", "null"]],
+                        "result": ["description": "What the client that ran the task answered; only for a task a client registered."]]]
     }
     public static var errors: [ErrorCode] { [.taskNotFound, .taskFailed, .controllerNotFound, .navigationRefused] }
 

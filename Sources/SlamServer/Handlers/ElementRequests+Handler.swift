@@ -81,16 +81,23 @@ extension SetTextRequest: DeferredRequest {
     }
 }
 
-extension RunTaskRequest: HandledRequest {
-    static func handle(_ request: RunTaskRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> TaskOutcome {
-        do throws(SlamError) {
-            try service.application.runTask(name: request.name, param: request.param)
-        } catch {
-            throw error.responseError
+extension RunTaskRequest: DeferredRequest {
+    /// A task a client registered is answered when that client answers, with its answer as `result`.
+    static func start(_ request: RunTaskRequest, service: SlamService, session: ClientSession,
+                      reply: @escaping MethodDescriptor<ClientSession>.Reply) throws(ResponseError) {
+        let ((), calls) = try service.collectingClientTasks { () throws(ResponseError) in
+            do throws(SlamError) {
+                try service.application.runTask(name: request.name, param: request.param)
+            } catch {
+                throw error.responseError
+            }
         }
         service.announceAction(method, params: ["name": .string(request.name), "param": request.param.map(JSONValue.string) ?? .null],
                                client: session.identifier)
-        return TaskOutcome(task: request.name, param: request.param, top: service.application.topController?.identifier)
+        service.answer(after: calls, reply: reply) { [unowned service] in
+            TaskOutcome(task: request.name, param: request.param, top: service.application.topController?.identifier,
+                        result: calls.first?.result).jsonNode()
+        }
     }
 }
 

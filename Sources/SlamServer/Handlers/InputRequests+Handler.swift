@@ -21,7 +21,7 @@ extension KeyRequest: DeferredRequest {
             throw .invalidParams("key: unknown key '\(request.key)'; use one character or one of \(Key.namedKeys.joined(separator: ", "))",
                                  data: ["parameter": "key", "key": .string(request.key)])
         }
-        let press = { [unowned service] (target: View?) throws(ResponseError) -> JSONNode in
+        let press = { [unowned service] (target: View?) throws(ResponseError) -> () -> JSONNode in
             let handled: Bool
             do throws(SlamError) {
                 if let target { try service.application.focus(target) }
@@ -29,14 +29,16 @@ extension KeyRequest: DeferredRequest {
             } catch {
                 throw error.responseError
             }
-            let top = service.application.topController
-            return KeyOutcomeOutput(key: key.name, handled: handled, controller: top?.identifier, focused: top?.focusedElement).jsonNode()
+            return { [unowned service] in
+                let top = service.application.topController
+                return KeyOutcomeOutput(key: key.name, handled: handled, controller: top?.identifier, focused: top?.focusedElement).jsonNode()
+            }
         }
         guard let reference = request.ref else {
             _ = try service.checkedTimeout(request.timeoutMilliseconds, default: 0)
-            let outcome = try press(nil)
+            let (answer, calls) = try service.collectingClientTasks { () throws(ResponseError) in try press(nil) }
             service.announceAction(method, params: ["key": .string(key.name)], client: session.identifier)
-            reply(.success(outcome))
+            service.answer(after: calls, reply: reply, answer)
             return
         }
         // The key goes to the top controller, so that is where the element to focus must be.

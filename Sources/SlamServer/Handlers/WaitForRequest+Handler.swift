@@ -31,9 +31,9 @@ extension WaitForRequest: DeferredRequest {
             return
         }
         service.registerWait(session: session, reference: reference, controller: controllerID, purpose: .condition(condition),
-                             timeoutMilliseconds: timeout, reply: reply) { service in
+                             timeoutMilliseconds: timeout, reply: reply) { service, reply in
             let element = try? service.waitTarget(reference, controller: controllerID)
-            return .failure(timedOut(reference, condition, timeout, element ?? nil))
+            reply(.failure(timedOut(reference, condition, timeout, element ?? nil)))
         }
     }
 

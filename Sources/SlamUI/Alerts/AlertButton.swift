@@ -10,7 +10,7 @@ final class AlertButton: Button {
         if let handler = action.handler {
             handler()
         } else if let task = action.task, !task.isEmpty {
-            try application.runTask(name: task, param: action.param)
+            try application.runTask(name: task, param: action.param, sender: self)
         }
     }
 }

@@ -1,0 +1,59 @@
+import SlamJSON
+import SlamRPC
+import SlamUI
+
+/// One run of a task a client registered: the `task.run` request sent to it,
+/// and whoever waits for its answer (the `press`, `runTask` or `key` that ran it).
+final class ClientTaskCall {
+    typealias Outcome = Result<JSONValue, ResponseError>
+
+    /// The request's id: `"task-<n>"`.
+    let identifier: String
+    let name: String
+    let param: String?
+    /// The connection that runs it.
+    let clientIdentifier: Int
+    weak var session: ClientSession?
+    /// The element whose press ran the task: its autoUI update waits for the answer.
+    weak var sender: View?
+    let timeoutMilliseconds: Int
+    var cancelTimer: () -> Void = {}
+    /// Set once: the client's answer (its result), or why the run failed.
+    private(set) var outcome: Outcome?
+    private var waiters: [(Outcome) -> Void] = []
+
+    init(identifier: String, name: String, param: String?, session: ClientSession, sender: View?, timeoutMilliseconds: Int) {
+        self.identifier = identifier
+        self.name = name
+        self.param = param
+        self.clientIdentifier = session.identifier
+        self.session = session
+        self.sender = sender
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    /// The client's result, once it answered with one.
+    var result: JSONValue? {
+        if case .success(let value)? = outcome { value } else { nil }
+    }
+
+    /// Runs `body` with the outcome: now if the run has finished, else when it does.
+    func whenFinished(_ body: @escaping (Outcome) -> Void) {
+        if let outcome { body(outcome) } else { waiters.append(body) }
+    }
+
+    /// Settles the run (the first outcome stands) and tells whoever waits.
+    func finish(_ outcome: Outcome) {
+        guard self.outcome == nil else { return }
+        self.outcome = outcome
+        let waiting = waiters
+        waiters.removeAll()
+        for waiter in waiting { waiter(outcome) }
+    }
+}
+
+/// A task a client registered: which connection runs it, and how long it may take.
+struct ClientTaskRegistration {
+    let clientIdentifier: Int
+    var timeoutMilliseconds: Int
+}

@@ -1,0 +1,204 @@
+import SlamJSON
+import SlamProtocol
+import SlamRPC
+import SlamUI
+
+/// Tasks clients run: `tasks.register` makes a task of the application send its
+/// connection `task.run`; what ran the task is answered when the client answers.
+///
+/// Nothing waits on the UI's thread meanwhile: every client is served, the
+/// handling one included (its requests skip the reply order, see ``ClientSession``).
+/// What the run changes goes to subscribers and renderers as one update, after
+/// the reply to what ran it: notifications are held while any run is out.
+extension SlamService {
+    /// Whether notifications wait: a client is running a task, or what waited for one is being answered.
+    var holdsNotifications: Bool { !clientTaskCalls.isEmpty || finishingClientTaskCalls > 0 }
+
+    /// Sends what was held while clients ran tasks, in the order it happened.
+    func releaseHeldNotifications() {
+        guard !heldNotifications.isEmpty else { return }
+        let held = heldNotifications
+        heldNotifications.removeAll()
+        for (kind, bytes) in held { deliver(bytes, of: kind) }
+    }
+
+    // MARK: - Registering
+
+    /// Makes `session` the runner of `names`; refuses a name another live connection or the application holds.
+    func registerClientTasks(_ names: [String], timeoutMilliseconds: Int?, session: ClientSession) throws(ResponseError) -> TasksRegistered {
+        let timeout = timeoutMilliseconds ?? configuration.taskTimeoutMilliseconds
+        guard (1...configuration.maximumWaitTimeoutMilliseconds).contains(timeout) else {
+            throw .invalidParams("timeoutMs: must be between 1 and \(configuration.maximumWaitTimeoutMilliseconds), got \(timeout)",
+                                 data: ["parameter": "timeoutMs"])
+        }
+        for name in names {
+            if let registration = clientTasks[name] {
+                guard registration.clientIdentifier != session.identifier else { continue }
+                throw ResponseError(code: .taskNameTaken,
+                                    message: "Task name taken: client \(registration.clientIdentifier) runs the task '\(name)'; "
+                                        + "a name is free again when that connection unregisters it or goes away",
+                                    data: ["task": .string(name), "client": .integer(Int64(registration.clientIdentifier))])
+            }
+            if application.tasks.contains(name) {
+                throw ResponseError(code: .taskNameTaken,
+                                    message: "Task name taken: '\(name)' is one of the application's own tasks, which clients cannot replace",
+                                    data: ["task": .string(name), "owner": "application"])
+            }
+        }
+        for name in names {
+            if clientTasks[name] == nil { addClientTask(name, to: application) }
+            clientTasks[name] = ClientTaskRegistration(clientIdentifier: session.identifier, timeoutMilliseconds: timeout)
+            session.registeredTasks.insert(name)
+        }
+        return TasksRegistered(registered: session.registeredTasks.sorted(), timeoutMilliseconds: timeout)
+    }
+
+    /// Stops `session` running `names` (nil: all of its tasks); returns those it ran.
+    func unregisterClientTasks(_ names: [String]?, session: ClientSession) -> [String] {
+        let removed = names.map { Set($0).intersection(session.registeredTasks) } ?? session.registeredTasks
+        for name in removed {
+            session.registeredTasks.remove(name)
+            clientTasks[name] = nil
+            application.tasks.removeTask(name: name)
+        }
+        return removed.sorted()
+    }
+
+    /// Adds the task `name` to `application`: running it sends `task.run` to its client.
+    func addClientTask(_ name: String, to application: Application) {
+        application.tasks.addStartedTask(name: name) { [unowned self] param throws(SlamError) in
+            try startClientTask(name, param: param)
+        }
+    }
+
+    /// A connection went away: its tasks are free, and the runs it owed fail.
+    func clientDidLeave(_ session: ClientSession) {
+        _ = unregisterClientTasks(nil, session: session)
+        let owed = clientTaskCalls.values.filter { $0.clientIdentifier == session.identifier }.sorted { $0.identifier < $1.identifier }
+        for call in owed {
+            finish(call, with: .failure(runFailed(call, reason: "the client that runs it (client \(call.clientIdentifier)) disconnected",
+                                                  data: [:])))
+        }
+        if !owed.isEmpty { afterUIActivity() }
+    }
+
+    /// The daemon is stopping: every run out fails with -32009.
+    func abandonClientTaskCalls() {
+        for call in clientTaskCalls.values.sorted(by: { $0.identifier < $1.identifier }) {
+            finish(call, with: .failure(ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping",
+                                                      data: ["task": .string(call.name)])))
+        }
+    }
+
+    // MARK: - Running
+
+    /// Sends `task.run` to the client that registered `name`; the run is collected by the request performing now.
+    private func startClientTask(_ name: String, param: String?) throws(SlamError) {
+        guard let registration = clientTasks[name], let session = sessions[registration.clientIdentifier] else {
+            throw .unknownTask(name: name)
+        }
+        nextClientTaskCall += 1
+        let sender = application.tasks.currentSender
+        let call = ClientTaskCall(identifier: "task-\(nextClientTaskCall)", name: name, param: param, session: session,
+                                  sender: sender, timeoutMilliseconds: registration.timeoutMilliseconds)
+        let request = TaskRunRequest(name: name, param: param,
+                                     ref: sender.flatMap { $0.reference.isEmpty ? nil : $0.reference },
+                                     controller: sender?.controller?.identifier ?? application.topController?.identifier)
+        let prefix = #"{"jsonrpc":"2.0","id":"\#(call.identifier)","method":"\#(TaskRunRequest.method)","params":"#
+        guard let bytes = try? request.jsonNode().serialized(prefix: Array(prefix.utf8), suffix: [UInt8(ascii: "}")]) else {
+            throw .taskFailed(name: name, reason: "its task.run request could not be written")
+        }
+        clientTaskCalls[call.identifier] = call
+        session.runningTaskCalls += 1
+        let identifier = call.identifier
+        call.cancelTimer = scheduler.schedule(afterMilliseconds: registration.timeoutMilliseconds) { [weak self] in
+            guard let self, let call = clientTaskCalls[identifier] else { return }
+            finish(call, with: .failure(runFailed(call, reason: "client \(call.clientIdentifier) did not answer within \(call.timeoutMilliseconds) ms",
+                                                  data: ["timeoutMs": .integer(Int64(call.timeoutMilliseconds))])))
+            afterUIActivity()
+        }
+        startedClientTaskCalls?.append(call)
+        trace?.recordNotification(bytes, clients: [session.identifier])
+        session.sendRequest(bytes)
+    }
+
+    /// A response from a client: the answer to the run it names, if that run is still out and was sent to it.
+    func receiveTaskAnswer(id: RequestID, outcome: Result<JSONValue, ResponseError>, from session: ClientSession) {
+        guard case .string(let identifier) = id, let call = clientTaskCalls[identifier], call.clientIdentifier == session.identifier else {
+            // A late answer (the run timed out), or one to nothing sent: owed nothing, and answering it could loop.
+            return
+        }
+        switch outcome {
+        case .success(let result):
+            finish(call, with: .success(result))
+        case .failure(let error):
+            var clientError: JSONValue.Object = ["code": .integer(Int64(error.code.rawValue)), "message": .string(error.message)]
+            if let data = error.data { clientError["data"] = data }
+            finish(call, with: .failure(runFailed(call, reason: error.message, data: ["clientError": .object(clientError)])))
+        }
+    }
+
+    /// Ends a run: on success its autoUI update and `taskRan`, then whoever waited is answered,
+    /// with notifications still held so that they follow those replies.
+    func finish(_ call: ClientTaskCall, with outcome: ClientTaskCall.Outcome) {
+        guard clientTaskCalls.removeValue(forKey: call.identifier) != nil else { return }
+        call.cancelTimer()
+        call.session?.runningTaskCalls -= 1
+        finishingClientTaskCalls += 1
+        if case .success = outcome {
+            if let sender = call.sender as? InteractiveView, sender.autoUI {
+                // The press updated its controller before the client ran the task; what the client changed shows now.
+                sender.controller?.updateUI()
+            }
+            application.tasks.reportFinished(name: call.name, param: call.param)
+        }
+        call.finish(outcome)
+        finishingClientTaskCalls -= 1
+    }
+
+    /// -32010 for a run that failed, naming the task and the client.
+    private func runFailed(_ call: ClientTaskCall, reason: String, data: JSONValue.Object) -> ResponseError {
+        var error = SlamError.taskFailed(name: call.name, reason: reason).responseError
+        var details = error.data?.objectValue ?? [:]
+        details["client"] = .integer(Int64(call.clientIdentifier))
+        details.merge(data) { _, new in new }
+        error.data = .object(details)
+        return error
+    }
+
+    // MARK: - Answering what ran a task
+
+    /// Runs `body` and returns, with its value, the client task runs it started.
+    func collectingClientTasks<Value>(_ body: () throws(ResponseError) -> Value) throws(ResponseError) -> (Value, [ClientTaskCall]) {
+        let outer = startedClientTaskCalls
+        startedClientTaskCalls = []
+        let value: Value
+        do {
+            value = try body()
+        } catch {
+            startedClientTaskCalls = outer.map { $0 + (startedClientTaskCalls ?? []) }
+            throw error
+        }
+        let started = startedClientTaskCalls ?? []
+        startedClientTaskCalls = outer.map { $0 + started }
+        return (value, started)
+    }
+
+    /// Answers through `reply` once every run in `calls` has finished: the first failure, else what `answer` says then.
+    func answer(after calls: [ClientTaskCall], reply: @escaping MethodDescriptor<ClientSession>.Reply, _ answer: @escaping () -> JSONNode) {
+        guard !calls.isEmpty else {
+            reply(.success(answer()))
+            return
+        }
+        var remaining = calls.count
+        var failure: ResponseError?
+        for call in calls {
+            call.whenFinished { outcome in
+                if case .failure(let error) = outcome, failure == nil { failure = error }
+                remaining -= 1
+                guard remaining == 0 else { return }
+                if let failure { reply(.failure(failure)) } else { reply(.success(answer())) }
+            }
+        }
+    }
+}
