@@ -181,7 +181,7 @@ def tasks() -> Request[List[str]]:
 
 
 def task_names(names: Sequence[str]) -> List[str]:
-    """``names`` as a list, refusing here what the daemon would refuse: a lone string, no name, an empty name."""
+    """``names`` as a list, refusing here what the daemon would refuse: a lone string, no name, an empty name, a repeated one."""
     if isinstance(names, str):
         raise TypeError(f"task names are a list of names, not the string {names!r}")
     listed = list(names)
@@ -190,6 +190,8 @@ def task_names(names: Sequence[str]) -> List[str]:
     for name in listed:
         if not isinstance(name, str) or not name:
             raise ValueError(f"a task name is a non-empty string, not {name!r}")
+    if len(set(listed)) != len(listed):
+        raise ValueError(f"a task is named twice in {listed!r}")
     return listed
 
 

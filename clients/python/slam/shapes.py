@@ -212,8 +212,8 @@ class TasksUnregistered(TypedDict):
 class TaskRunParams(TypedDict):
     """The params of a ``task.run`` request the daemon sends the connection that registered the task.
 
-    ``param`` is the element's or ``runTask``'s param; ``ref`` the element pressed and ``controller``
-    its controller (both ``None`` for ``runTask``).
+    ``param`` is the element's or ``runTask``'s param; ``ref`` the element pressed (``None`` for
+    ``runTask``) and ``controller`` its controller, else the controller on top.
     """
 
     name: str

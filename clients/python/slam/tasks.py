@@ -40,7 +40,7 @@ class _TaskCallBase:
     ref: Optional[str]
     """The reference of the element whose press (key, click) ran the task; ``None`` for ``run_task``."""
     controller: Optional[str]
-    """The id of that element's controller; ``None`` for ``run_task``."""
+    """The id of that element's controller; for ``run_task``, of the controller on top."""
 
 
 @dataclass(frozen=True)

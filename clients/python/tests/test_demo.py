@@ -85,6 +85,10 @@ def test_every_protocol_method_has_a_typed_helper_sending_its_params(slam_client
         ("waitFor", lambda client: client.wait_for(
             "greeting", property="text", equals="Hello, Ada!", timeout_ms=0, controller="Settings")),
         ("tasks", lambda client: client.tasks()),
+        ("tasks.register", lambda client: client.register_task("greet", lambda call: None, timeout_ms=1000)),
+        ("tasks.register", lambda client: client.register_tasks({"wave": lambda call: None})),
+        ("tasks.unregister", lambda client: client.unregister_task("greet")),
+        ("tasks.unregister", lambda client: client.unregister_tasks()),
         ("controllers", lambda client: client.controllers()),
         ("screens", lambda client: client.screens()),
         ("subscribe", lambda client: client.subscribe(["log"])),
