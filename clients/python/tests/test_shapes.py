@@ -56,3 +56,28 @@ def test_the_typed_usage_example_runs_against_the_demo(slamd, slam_client):
     assert seen["stack"] == ["Home"] and seen["top"] == "View"
     texts = asyncio.run(usage.concurrent(slamd.socket_path))
     assert texts[:2] == ["Count: 2", "+1"] and "Count: 3" in texts
+
+
+def test_the_task_shapes_are_the_daemons(slam_client):
+    discover = slam_client.discover()
+    methods = {entry["name"]: entry for entry in discover["methods"]}
+    registered_schema = methods["tasks.register"]["result"]["schema"]
+    assert slam.TasksRegistered.__required_keys__ == set(registered_schema["properties"]) == set(registered_schema["required"])
+    unregistered_schema = methods["tasks.unregister"]["result"]["schema"]
+    assert slam.TasksUnregistered.__required_keys__ == set(unregistered_schema["properties"])
+    task_result_schema = methods["runTask"]["result"]["schema"]
+    assert slam.TaskResult.__required_keys__ == set(task_result_schema["required"])
+    assert slam.TaskResult.__optional_keys__ == set(task_result_schema["properties"]) - set(task_result_schema["required"])
+    task_run = next(entry for entry in discover["x-server-requests"] if entry["name"] == "task.run")
+    assert slam.TaskRunParams.__required_keys__ == set(task_run["params"]["required"]) == set(task_run["params"]["properties"])
+
+
+def test_the_typed_task_example_runs_against_the_demo(slamd, slam_client):
+    seen = usage.tasks(slam_client)
+    assert seen["registered"] == ["greet", "wave"], "tasks.register answers every task the connection handles"
+    assert seen["result"] == {"greeted": "Ada"}
+    assert seen["greeting"] == "Hello, Ada"
+    assert seen["failure"] == "whom should I greet?"
+    assert sorted(seen["unregistered"]) == ["greet", "wave"]
+    assert seen["handler"] == "greet"
+    assert asyncio.run(usage.async_tasks(slamd.socket_path)) == ["greeted", "Home", "Hi, Grace", "greet"]

@@ -18,6 +18,8 @@ def mistakes(client: slam.Client) -> None:
     slam.locate(text_match="x")  # error: no such parameter
     if client.next_notification().method == "chagned":  # error: no notification has that method
         pass
+    client.register_task("greet", lambda: "hi")  # error: a handler takes the TaskCall
+    raise slam.TaskError(404)  # error: the message is a str
 
 
 async def async_mistakes(client: slam.AsyncClient) -> None:

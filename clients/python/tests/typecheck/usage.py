@@ -4,7 +4,7 @@ and test_shapes.py runs it against the demo, so what the types say is also what 
 from __future__ import annotations
 
 import asyncio
-from typing import Dict, List, Optional, cast
+from typing import Any, Dict, List, Optional, cast
 
 import slam
 
@@ -60,3 +60,50 @@ async def concurrent(socket_path: str, framing: slam.Framing = "newline") -> Lis
                 texts += [snapshot.get("text", "") for snapshot in cast(slam.Changed, note.params)["changes"]]
                 break
         return texts
+
+
+def tasks(client: slam.Client) -> Dict[str, object]:
+    """A task this client handles, run by the client itself (its own calls nest inside the run)."""
+
+    @client.task("greet")
+    def greet(call: slam.TaskCall) -> Dict[str, str]:
+        if call.param is None:
+            raise slam.TaskError("whom should I greet?", {"param": None})
+        call.client.state_set("greeting", f"Hello, {call.param}")
+        return {"greeted": call.param}
+
+    registered: slam.TasksRegistered = client.register_tasks({"wave": lambda call: call.name}, timeout_ms=1000)
+    outcome: slam.TaskResult = client.run_task("greet", "Ada")
+    result: Any = outcome.get("result")
+    try:
+        client.run_task("greet")
+        failure = ""
+    except slam.TaskFailed as error:
+        failure = error.data["clientError"]["message"]
+    unregistered: List[str] = client.unregister_tasks()
+    return {
+        "registered": registered["registered"],
+        "result": result,
+        "greeting": client.state_get("greeting"),
+        "failure": failure,
+        "unregistered": unregistered,
+        "handler": greet.__name__,
+    }
+
+
+async def async_tasks(socket_path: str) -> List[Any]:
+    """The same with the asyncio client: a declared ``async def`` handler, and one registered at once."""
+    async with slam.AsyncClient(socket_path) as client:
+
+        @client.task("greet")
+        async def greet(call: slam.AsyncTaskCall) -> str:
+            await call.client.state_set("greeting", f"Hi, {call.param}")
+            return "greeted"
+
+        def wave(call: slam.AsyncTaskCall) -> Optional[str]:
+            return call.controller
+
+        await client.register_task("wave", wave)
+        first = await client.run_task("greet", "Grace")
+        second = await client.run_task("wave")
+        return [first.get("result"), second.get("result"), await client.state_get("greeting"), greet.__name__]
