@@ -250,9 +250,9 @@ class Program:
             if match:
                 return match
 
-    def interrupt(self) -> int:
-        """Ctrl-C; returns the exit status."""
-        self.process.send_signal(signal.SIGINT)
+    def interrupt(self, signal_number: int = signal.SIGINT) -> int:
+        """Ctrl-C (or another signal); returns the exit status."""
+        self.process.send_signal(signal_number)
         status = self.process.wait(15)
         self._reader.join(5)
         return status
@@ -312,7 +312,7 @@ def test_the_one_command_attaches_to_a_running_daemon_with_socket(slamd_factory,
         user.set_text("draft", "Call Ada")
         user.press("add")
         assert user.find("list")["items"] == ["Call Ada"]
-        assert program.interrupt() == 0, program.stderr()
+        assert program.interrupt(signal.SIGTERM) == 0, program.stderr()  # `kill` stops it as Ctrl-C does
         assert daemon.running, "a daemon it did not start is left running"
     finally:
         program.close()
