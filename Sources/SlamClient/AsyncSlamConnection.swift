@@ -9,7 +9,8 @@ import Musl
 #endif
 
 /// A connection to `slamd` for async code: many calls in flight at once from
-/// any number of tasks, notifications as an `AsyncStream`.
+/// any number of tasks, notifications as an `AsyncStream`, and tasks this
+/// program runs for the daemon (``registerTask(_:timeoutMilliseconds:handler:)``).
 ///
 /// A reader thread of its own takes every message off the socket as it comes,
 /// so a task awaiting a slow `waitFor` never keeps notifications or other
@@ -92,6 +93,45 @@ public final class AsyncSlamConnection: Sendable {
     public func notify(_ method: String, _ params: JSONValue.Object? = nil) throws(ClientError) {
         try core.send(Notification(method: method, params: params.map { .byName($0) }).jsonValue, expecting: [])
     }
+
+    /// What runs a task for the daemon: it gets the run, and its result answers it (`runTask` hands
+    /// it on as `result`); a thrown ``TaskError`` (or any error) fails the run with -32010.
+    public typealias TaskHandler = @Sendable (TaskRunRequest) async throws -> JSONValue
+
+    /// Makes this program run the task `name`: each time it runs (a press, `runTask`, a key, from
+    /// any client), `handler` runs in a task of its own and what ran the task waits for its answer.
+    ///
+    /// The handler may call back on this connection meanwhile (the daemon answers those calls at
+    /// once). The registration lasts until ``unregisterTasks(_:)`` or the connection closes.
+    ///
+    /// ```swift
+    /// try await connection.registerTask("checkout") { run in
+    ///     try await connection.send(StateSetRequest(key: "status", value: "Paid"))
+    ///     return "paid \(run.param ?? "")"
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``ClientError/server(_:)`` with -32016 when another connection or the application holds `name`.
+    @discardableResult
+    public func registerTask(_ name: String, timeoutMilliseconds: Int? = nil,
+                             handler: @escaping TaskHandler) async throws(ClientError) -> TasksRegistered {
+        // Installed first: a run may come the moment the daemon has registered the name.
+        let previous = core.setHandler(handler, for: name)
+        do {
+            return try await send(TasksRegisterRequest(names: [name], timeoutMilliseconds: timeoutMilliseconds))
+        } catch {
+            core.restoreHandler(previous, for: name)
+            throw error
+        }
+    }
+
+    /// Stops running `names` (nil: every task this connection registered); runs already under way finish.
+    @discardableResult
+    public func unregisterTasks(_ names: [String]? = nil) async throws(ClientError) -> TasksUnregistered {
+        let unregistered = try await send(TasksUnregisterRequest(names: names.map(TaskNames.init)))
+        for name in unregistered.unregistered { core.restoreHandler(nil, for: name) }
+        return unregistered
+    }
 }
 
 extension AsyncSlamConnection {
@@ -114,6 +154,8 @@ extension AsyncSlamConnection {
             var closedBecause: ClientError?
             var isClosing = false
             var reader: pthread_t?
+            /// The tasks this connection runs for the daemon, by name.
+            var taskHandlers: [String: TaskHandler] = [:]
         }
 
         private let descriptor: Int32
@@ -188,6 +230,46 @@ extension AsyncSlamConnection {
             return try result.get()
         }
 
+        /// Installs `handler` for `name`; returns the one it replaces.
+        func setHandler(_ handler: @escaping TaskHandler, for name: String) -> TaskHandler? {
+            state.withLock { state in
+                defer { state.taskHandlers[name] = handler }
+                return state.taskHandlers[name]
+            }
+        }
+
+        /// Puts back what ``setHandler(_:for:)`` replaced (nil: removes the handler).
+        func restoreHandler(_ handler: TaskHandler?, for name: String) {
+            state.withLock { $0.taskHandlers[name] = handler }
+        }
+
+        /// Runs the handler of a `task.run` in a task of its own and sends its answer.
+        private func run(_ request: Request) {
+            let run: TaskRunRequest
+            do throws(ResultDecodingError) {
+                run = try TaskRunRequest(json: request.params?.jsonValue ?? .null)
+            } catch {
+                answer(request.id, .failure(.invalidParams("task.run: \(error.message)")))
+                return
+            }
+            guard let handler = state.withLock({ $0.taskHandlers[run.name] }) else {
+                answer(request.id, .failure(ResponseError(code: .taskNotFound, message: "this client does not run the task '\(run.name)'")))
+                return
+            }
+            Task {
+                do {
+                    answer(request.id, .success(try await handler(run)))
+                } catch {
+                    answer(request.id, .failure(TaskError.answer(for: error)))
+                }
+            }
+        }
+
+        /// Sends the answer to a request the daemon sent; a closed connection has nobody to answer.
+        private func answer(_ id: RequestID, _ outcome: Result<JSONValue, ResponseError>) {
+            try? send(Response(id: id, outcome: outcome).jsonValue, expecting: [])
+        }
+
         private func forget(_ ids: [RequestID]) {
             state.withLock { state in
                 for id in ids { state.slots[id] = nil }
@@ -254,8 +336,12 @@ extension AsyncSlamConnection {
                     return nil
                 }
                 continuation?.resume(returning: .success(response))
+            case .request(let request)? where request.method == TaskRunRequest.method:
+                run(request)
+            case .request(let request)?:
+                answer(request.id, .failure(.methodNotFound(request.method, suggestions: [])))
             default:
-                break  // the daemon sends no requests; anything else is not ours to answer
+                break  // not a message: nothing to answer
             }
         }
 

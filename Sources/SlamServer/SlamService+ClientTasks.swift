@@ -9,10 +9,15 @@ import SlamUI
 /// Nothing waits on the UI's thread meanwhile: every client is served, the
 /// handling one included (its requests skip the reply order, see ``ClientSession``).
 /// What the run changes goes to subscribers and renderers as one update, after
-/// the reply to what ran it: notifications are held while any run is out.
+/// the reply to what ran it: notifications are held while any run is out, and
+/// each run that ends releases what was held, so runs that overlap without
+/// pause (a script running tasks from many connections) never hold updates
+/// for longer than one run takes.
 extension SlamService {
     /// Whether notifications wait: a client is running a task, or what waited for one is being answered.
-    var holdsNotifications: Bool { !clientTaskCalls.isEmpty || finishingClientTaskCalls > 0 }
+    var holdsNotifications: Bool {
+        (!clientTaskCalls.isEmpty && !runEndedSinceRelease) || finishingClientTaskCalls > 0
+    }
 
     /// Sends what was held while clients ran tasks, in the order it happened.
     func releaseHeldNotifications() {
@@ -154,6 +159,7 @@ extension SlamService {
         }
         call.finish(outcome)
         finishingClientTaskCalls -= 1
+        runEndedSinceRelease = true
     }
 
     /// -32010 for a run that failed, naming the task and the client.

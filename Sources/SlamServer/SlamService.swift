@@ -94,6 +94,8 @@ public final class SlamService {
     /// Notifications held while a client runs a task: they go out, in order, once it has answered
     /// and what waited for it was answered.
     var heldNotifications: [(kind: EventKind, bytes: [UInt8])] = []
+    /// A run ended: the next turn releases what is held even while other runs are out.
+    var runEndedSinceRelease = false
 
     /// Serves `application`; `reset` is refused (there is no way to make the launch state again).
     public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
@@ -231,6 +233,7 @@ public final class SlamService {
                 acted = evaluateWaits()
             }
         } while acted
+        runEndedSinceRelease = false
     }
 
     /// The shared state's `keys` with their values, as clients see them (a key no longer held reads as null).

@@ -63,7 +63,7 @@ public struct StoryboardDiagnostic: Hashable, Sendable, CustomStringConvertible 
         case .invalid(let reason):
             return StoryboardError(path: path, reason: reason).explanation
         case .unknownTask(let name):
-            return "unknown task '\(name)' (a press fails unless a task of that name is registered first)"
+            return "unknown task '\(name)' (a press fails unless a client runs it: tasks.register, slamctl serve-task)"
         case let .unusableParam(task, reason):
             return "'\(task)' cannot run: \(reason)"
         case let .undeclaredController(identifier, declared):

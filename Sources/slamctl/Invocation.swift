@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SlamClient
 import SlamProtocol
 import SlamConsole
@@ -9,7 +12,10 @@ import SlamRPC
 struct Invocation {
     let line: ParsedCommandLine
 
-    var socketPath: String { line.option("socket") ?? DefaultSocketPath.path }
+    /// `--socket`, else `$SLAM_SOCKET` (what `serve-task` gives its command), else the default.
+    var socketPath: String {
+        line.option("socket") ?? getenv("SLAM_SOCKET").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? DefaultSocketPath.path
+    }
     var json: Bool { line.flag("json") }
     var style: ConsoleStyle { json ? .plain : .forStandardOutput() }
     var formatter: SnapshotFormatter { SnapshotFormatter(style: style) }

@@ -207,16 +207,18 @@ extension Slamctl {
             invocation.output(json) { "reset; top: \(outcome.top ?? "none")" }
         },
         SlamctlCommand(
-            "task", "Run a task: pop, push CONTROLLER, url ADDRESS, or one of the app's own.",
+            "task", "Run a task: pop, push CONTROLLER, url ADDRESS, one of the app's own, or one a client runs.",
             arguments: [.init("name", help: "The task's name."), .init("param", help: "Its parameter.", isOptional: true)]
         ) { invocation in
             let name = invocation.argument("name")
             let param = invocation.line.argument("param")
             let outcome = try invocation.connect().send(RunTaskRequest(name: name, param: param))
-            let json: JSONValue = ["task": .string(outcome.task), "param": outcome.param.map(JSONValue.string) ?? .null,
-                                   "top": outcome.top.map(JSONValue.string) ?? .null]
-            invocation.output(json) {
+            var json: JSONValue.Object = ["task": .string(outcome.task), "param": outcome.param.map(JSONValue.string) ?? .null,
+                                          "top": outcome.top.map(JSONValue.string) ?? .null]
+            if let result = outcome.result { json["result"] = result }
+            invocation.output(.object(json)) {
                 "ran \(name)\(param.map { " \($0)" } ?? ""); top: \(outcome.top ?? "none")"
+                    + (outcome.result.map { "; result: \($0)" } ?? "")
             }
         },
         SlamctlCommand(

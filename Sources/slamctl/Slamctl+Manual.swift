@@ -31,6 +31,7 @@ extension Slamctl {
                     slamd uses the same numbers: 0, 1 when it cannot serve or a storyboard check fails, 2 for usage.
                     """),
                 .init("Environment", """
+                    SLAM_SOCKET: the socket when --socket is not given (serve-task sets it for its command). \
                     XDG_RUNTIME_DIR: where the default socket lives ($XDG_RUNTIME_DIR/slam/slamd.sock); \
                     without it, /tmp/slam-$UID/slamd.sock. NO_COLOR: no colours in human output.
                     """),

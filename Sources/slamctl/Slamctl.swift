@@ -8,7 +8,7 @@ import SlamRPC
 /// Exit statuses: 0 ok; 1 the daemon answered an error, or a flow step failed;
 /// 2 usage; 3 cannot connect, or lost the daemon (it stopped or stopped answering).
 enum Slamctl {
-    static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands + recordCommands + webCommands + traceCommands + uiCommands
+    static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands + recordCommands + webCommands + traceCommands + uiCommands + serveTaskCommands
 
     static let parser = CommandLineParser(
         toolName: "slamctl",
@@ -16,7 +16,7 @@ enum Slamctl {
         commands: commands.map(\.specification),
         globalOptions: [
             .init("socket", valueName: "PATH",
-                  help: "The daemon's socket (default: $XDG_RUNTIME_DIR/slam/slamd.sock, else /tmp/slam-$UID/slamd.sock)."),
+                  help: "The daemon's socket (default: $SLAM_SOCKET, else $XDG_RUNTIME_DIR/slam/slamd.sock, else /tmp/slam-$UID/slamd.sock)."),
             .init("json", help: "Print the daemon's JSON instead of human output."),
             .init("version", help: "Print slamctl's version and the protocol version it speaks, and exit."),
         ],

@@ -40,7 +40,25 @@ import SlamRPC
         Step(method: "updateUI", params: nil) { $0["controller"] == "Home" && $0["changed"]?.arrayValue != nil },
         Step(method: "tree", params: ["depth": 1]) { $0["ref"] == "root" && !($0["children"]?.arrayValue ?? []).isEmpty },
         Step(method: "waitFor", params: ["ref": "count", "state": "exists", "timeoutMs": 30_000]) { $0["ref"] == "count" },
+        // A task a client runs: answered only once the task's client has answered (``taskRunner``).
+        Step(method: "runTask", params: ["name": .string(taskName), "param": "load"]) { $0["task"] == .string(taskName) && $0["result"] == "ran load" },
     ] }
+
+    /// The task the load test's own client runs for the daemon.
+    static let taskName = "loadTask"
+
+    /// Registers ``taskName`` on a connection of its own: each run sets a state key (a change for
+    /// subscribers) and answers; returns the connection and how many runs it answered.
+    static func taskRunner(socketPath: String) async throws -> (AsyncSlamConnection, Counter) {
+        let runner = try AsyncSlamConnection(socketPath: socketPath)
+        let runs = Counter()
+        try await runner.registerTask(taskName, timeoutMilliseconds: 120_000) { run in
+            let count = runs.add(1)
+            try await runner.send(StateSetRequest(key: "loadRuns", value: .integer(Int64(count))))
+            return .string("ran \(run.param ?? "")")
+        }
+        return (runner, runs)
+    }
 
     /// Resident memory of a process, in KiB (VmRSS).
     static func residentKiB(_ pid: pid_t) -> Int {
@@ -96,6 +114,8 @@ import SlamRPC
         let answered = Counter()
         let problems = Problems()
         let warmRSS = Counter()
+        let (runner, runs) = try await Self.taskRunner(socketPath: socketPath)
+        defer { runner.close() }
 
         let group = DispatchGroup()
         for index in 0..<Self.clients {
@@ -124,6 +144,11 @@ import SlamRPC
             sum + (0..<Self.requestsPerClient).filter { mix[($0 + index) % mix.count].method == "press" }.count
         }
         #expect(count == "Count: \(presses)", "every press counted once")
+        let taskRuns = (0..<Self.clients).reduce(0) { sum, index in
+            sum + (0..<Self.requestsPerClient).filter { mix[($0 + index) % mix.count].method == "runTask" }.count
+        }
+        #expect(runs.value == taskRuns, "every client-run task ran once")
+        #expect(try connection.call("state.get", ["key": "loadRuns"])["value"] == .integer(Int64(taskRuns)))
         // Warm: a fifth of the requests done. Flat: at most 25 % or 16 MiB more by the end.
         let warm = warmRSS.value
         if !Self.isSanitized {

@@ -45,7 +45,7 @@ import SlamHarness
         let run = try slamd("--check", path)
         #expect(run.status == 0)
         #expect(run.standardOutput == """
-            \(path):$.controllers[0].view.task: warning: unknown task 'incremnt' (a press fails unless a task of that name is registered first); did you mean 'increment'?
+            \(path):$.controllers[0].view.task: warning: unknown task 'incremnt' (a press fails unless a client runs it: tasks.register, slamctl serve-task); did you mean 'increment'?
             \(path): 1 warning
 
             """)

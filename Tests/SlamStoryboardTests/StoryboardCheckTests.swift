@@ -39,7 +39,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         #expect(found == [StoryboardDiagnostic(severity: .warning, path: "$.controllers[0].view.children[0].task",
                                                problem: .unknownTask(name: "incremnt"), suggestions: ["increment"])])
         #expect(found[0].description == "$.controllers[0].view.children[0].task: warning: unknown task 'incremnt' "
-                + "(a press fails unless a task of that name is registered first); did you mean 'increment'?")
+                + "(a press fails unless a client runs it: tasks.register, slamctl serve-task); did you mean 'increment'?")
     }
 
     @Test func aTaskTheHostRegisteredIsKnown() throws {
@@ -205,7 +205,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         var warnings: [String] = []
         let application = try Storyboard.makeApplication(contentsOf: path) { warnings.append($0.formatted(file: "f.json")) }
         #expect(application.topController?.identifier == "A")
-        #expect(warnings == ["f.json:$.controllers[0].view.task: warning: unknown task 'later' (a press fails unless a task of that name is registered first)"])
+        #expect(warnings == ["f.json:$.controllers[0].view.task: warning: unknown task 'later' (a press fails unless a client runs it: tasks.register, slamctl serve-task)"])
     }
 
     @Test func strictRefusesAStoryboardWithAWarning() throws {
@@ -240,7 +240,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         defer { remove(path) }
         let check = StoryboardFileCheck(path: path)
         #expect(check.lines == [
-            "\(path):$.controllers[0].view.children[0].task: warning: unknown task 'incremnt' (a press fails unless a task of that name is registered first); did you mean 'increment'?",
+            "\(path):$.controllers[0].view.children[0].task: warning: unknown task 'incremnt' (a press fails unless a client runs it: tasks.register, slamctl serve-task); did you mean 'increment'?",
             "\(path):$.controllers[0].view.children[1].param: error: 'push' opens 'Setings', which is not a declared controller; declared: Home, Settings; did you mean 'Settings'?",
             "\(path): 1 error, 1 warning",
         ])

@@ -1,0 +1,72 @@
+import Testing
+import SlamClient
+import SlamHarness
+import SlamJSON
+import SlamProtocol
+import SlamRPC
+import SlamStoryboard
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `slamctl serve-task NAME -- COMMAND`: a shell command runs a storyboard's task, calling back with slamctl.
+@Suite struct ServeTaskCommandTests {
+    static func shop() throws -> (SlamApp, TemporaryFile) {
+        let file = try TemporaryFile(named: "shop.json", contents: """
+            {"initial": "Shop", "state": {"status": "Idle"},
+             "controllers": [{"id": "Shop", "title": "Shop", "view": {"type": "View", "ref": "root", "children": [
+               {"type": "Label", "ref": "status", "bind": {"text": "{status}"}},
+               {"type": "Button", "ref": "pay", "text": "Pay", "task": "checkout", "param": "cart"}]}}]}
+            """)
+        let path = file.path
+        return (try SlamApp.inProcess { try Storyboard.makeApplication(contentsOf: path) }, file)
+    }
+
+    /// The slamctl under test, for the command to call back with.
+    static var slamctlPath: String { (try? DaemonProcess.siblingExecutable(named: "slamctl", overriddenBy: "SLAMCTL")) ?? "slamctl" }
+
+    @Test func aPressRunsTheCommandWithTheRunInItsEnvironment() throws {
+        let (app, file) = try Self.shop()
+        defer { file.remove() }
+        // SLAM_SOCKET lets the command's slamctl reach the daemon that ran the task, without --socket.
+        let script = #""\#(Self.slamctlPath)" state status "Paid $SLAM_TASK_PARAM via $SLAM_TASK_REF on $SLAM_TASK_CONTROLLER" >/dev/null && echo "receipt for $SLAM_TASK""#
+        let server = try SlamctlProcess(["serve-task", "checkout", "--", "sh", "-c", script], app: app,
+                                        environment: environment(with: ["SLAM_SOCKET": ""]))
+        #expect(server.waitUntil { server.standardError.contains("serving task 'checkout'") }, "\(server.standardError)")
+        let client = try SlamConnection(socketPath: app.socketPath)
+        #expect(try client.send(PressRequest(ref: "pay")).reference == "pay")
+        #expect(try client.send(FindRequest(ref: "status")).text == "Paid cart via pay on Shop")
+        #expect(try client.send(RunTaskRequest(name: "checkout", param: "basket")).result == "receipt for checkout")
+        let ran = try slamctl("task", "checkout", "box", app: app)
+        #expect(ran.status == 0 && ran.standardOutput.contains("result: \"receipt for checkout\""), "\(ran.standardOutput)")
+
+        // Interrupted, it frees the name.
+        #expect(server.stop(signal: SIGINT) != nil)
+        #expect(server.standardError.contains("checkout(cart) → \"receipt for checkout\""), "\(server.standardError)")
+        let after = try client.request("runTask", params: .byName(["name": "checkout"]))
+        guard case .failure(let error) = after.outcome else { Issue.record("the task still ran"); return }
+        #expect(error.code == .taskNotFound)
+    }
+
+    @Test func aFailingCommandFailsTheRunWithItsLastErrorLine() throws {
+        let (app, file) = try Self.shop()
+        defer { file.remove() }
+        let server = try SlamctlProcess(["serve-task", "checkout", "--timeout", "3s", "--", "sh", "-c", "echo working; echo 'out of stock' >&2; exit 4"],
+                                        app: app)
+        #expect(server.waitUntil { server.standardError.contains("runs may take 3000 ms") }, "\(server.standardError)")
+        let pressed = try slamctl("press", "pay", app: app)
+        #expect(pressed.status == 1)
+        #expect(pressed.standardError.contains("-32010") && pressed.standardError.contains("out of stock"), "\(pressed.standardError)")
+        #expect(pressed.standardError.contains("\"exitStatus\":4"), "\(pressed.standardError)")
+        server.stop(signal: SIGTERM)
+    }
+
+    @Test func aTakenNameOrAMissingCommandIsRefused() throws {
+        let (app, file) = try Self.shop()
+        defer { file.remove() }
+        let taken = try slamctl("serve-task", "push", "--", "true", app: app)
+        #expect(taken.status == 1 && taken.standardError.contains("-32016"), "\(taken.standardError)")
+        let missing = try slamctl("serve-task", "checkout", app: app)
+        #expect(missing.status == 2 && missing.standardError.contains("missing COMMAND"), "\(missing.standardError)")
+    }
+}
