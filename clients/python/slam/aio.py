@@ -502,8 +502,11 @@ class AsyncClient:
             raise
 
     async def _send_declared_tasks(self) -> None:
-        """Registers the tasks :meth:`task` declared, in order; the first refusal is raised and the rest kept declared."""
-        while self._declared_tasks:
+        """Registers the tasks :meth:`task` declared, in order; the first refusal is raised and the rest kept declared.
+
+        Not before the client is open: the call that comes first then raises its own error, and they stay declared.
+        """
+        while self._declared_tasks and not self.closed:
             name, handler, timeout_ms = self._declared_tasks.pop(0)
             await self._register({name: handler}, timeout_ms)
 
