@@ -519,28 +519,20 @@ class AsyncClient:
     async def _answer(self, request: Dict[str, Any]) -> None:
         """Answers ``task.run`` with its handler's result or error, any other method with -32601."""
         request_id = request["id"]
-        response: Dict[str, Any]
-        if request["method"] != client_tasks.TASK_RUN:
-            response = client_tasks.unknown_method_response(request_id, request["method"])
+        resolved = client_tasks.resolve(request, self._task_handlers)
+        if isinstance(resolved, dict):
+            response = resolved
         else:
+            handler, params = resolved
+            call = AsyncTaskCall(params["name"], params["param"], params["ref"], params["controller"], client=self)
             try:
-                params = client_tasks.read_task_run(request.get("params"))
-            except ValueError as error:
-                response = client_tasks.error_response(request_id, client_tasks.INVALID_PARAMS, f"Invalid params: {error}")
+                result = handler(call)
+                if inspect.isawaitable(result):
+                    result = await result
+            except Exception as error:
+                response = client_tasks.failure_response(request_id, error)
             else:
-                handler = self._task_handlers.get(params["name"])
-                if handler is None:
-                    response = client_tasks.unknown_task_response(request_id, params["name"])
-                else:
-                    call = AsyncTaskCall(params["name"], params["param"], params["ref"], params["controller"], client=self)
-                    try:
-                        result = handler(call)
-                        if inspect.isawaitable(result):
-                            result = await result
-                    except Exception as error:
-                        response = client_tasks.failure_response(request_id, error)
-                    else:
-                        response = client_tasks.result_response(request_id, result)
+                response = client_tasks.result_response(request_id, result)
         with contextlib.suppress(SlamConnectionError):  # the connection is over: nobody is left to answer
             await self._send(client_tasks.encode_answer(response, self.framing), None)
 

@@ -649,18 +649,11 @@ class Client:
     def _answer_request(self, request: Dict[str, Any]) -> None:
         """Answers a request from the daemon: ``task.run`` with its handler's result or error; anything else with -32601."""
         request_id = request["id"]
-        if request["method"] != client_tasks.TASK_RUN:
-            self._send_answer(client_tasks.unknown_method_response(request_id, request["method"]))
+        resolved = client_tasks.resolve(request, self._task_handlers)
+        if isinstance(resolved, dict):
+            self._send_answer(resolved)
             return
-        try:
-            params = client_tasks.read_task_run(request.get("params"))
-        except ValueError as error:
-            self._send_answer(client_tasks.error_response(request_id, client_tasks.INVALID_PARAMS, f"Invalid params: {error}"))
-            return
-        handler = self._task_handlers.get(params["name"])
-        if handler is None:
-            self._send_answer(client_tasks.unknown_task_response(request_id, params["name"]))
-            return
+        handler, params = resolved
         call = TaskCall(params["name"], params["param"], params["ref"], params["controller"], client=self)
         try:
             result = handler(call)

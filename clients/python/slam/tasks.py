@@ -9,7 +9,7 @@ this module builds, so the blocking and the asyncio client answer alike.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, Optional, Union
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, Mapping, Optional, Tuple, TypeVar, Union
 
 from . import framing as framings
 from .errors import TaskError
@@ -70,6 +70,9 @@ AsyncTaskHandler = Callable[[AsyncTaskCall], Union[Awaitable[Any], Any]]
 """An asyncio client's handler: an ``async def`` or a plain function taking the :class:`AsyncTaskCall`."""
 
 
+H = TypeVar("H")
+
+
 def is_request(message: Any) -> bool:
     """Whether ``message`` is a request from the daemon (a ``method`` and an ``id``), which must be answered."""
     return isinstance(message, dict) and isinstance(message.get("method"), str) and message.get("id") is not None
@@ -91,6 +94,24 @@ def read_task_run(params: Any) -> TaskRunParams:
     return {"name": name, "param": optional["param"], "ref": optional["ref"], "controller": optional["controller"]}
 
 
+def resolve(request: Dict[str, Any], handlers: Mapping[str, H]) -> Union[Dict[str, Any], Tuple[H, TaskRunParams]]:
+    """The handler a daemon's request asks for, with the ``task.run`` params; or, when there is none to run,
+    the error to answer at once: -32601 for another method or a task without a handler, -32602 for bad params."""
+    request_id, method = request["id"], request["method"]
+    if method != TASK_RUN:
+        message = f"Method not found: the client handles no method '{method}'"
+        return error_response(request_id, METHOD_NOT_FOUND, message, {"method": method})
+    try:
+        params = read_task_run(request.get("params"))
+    except ValueError as error:
+        return error_response(request_id, INVALID_PARAMS, f"Invalid params: {error}")
+    handler = handlers.get(params["name"])
+    if handler is None:
+        message = f"Method not found: the client has no handler for task '{params['name']}'"
+        return error_response(request_id, METHOD_NOT_FOUND, message, {"task": params["name"]})
+    return handler, params
+
+
 def result_response(request_id: Any, result: Any) -> Dict[str, Any]:
     return {"jsonrpc": "2.0", "id": request_id, "result": result}
 
@@ -109,16 +130,6 @@ def failure_response(request_id: Any, exception: BaseException) -> Dict[str, Any
     text = str(exception)
     message = f"{type(exception).__name__}: {text}" if text else type(exception).__name__
     return error_response(request_id, HANDLER_ERROR_CODE, message)
-
-
-def unknown_method_response(request_id: Any, method: str) -> Dict[str, Any]:
-    return error_response(request_id, METHOD_NOT_FOUND, f"Method not found: the client handles no method '{method}'",
-                          {"method": method})
-
-
-def unknown_task_response(request_id: Any, name: str) -> Dict[str, Any]:
-    return error_response(request_id, METHOD_NOT_FOUND, f"Method not found: the client has no handler for task '{name}'",
-                          {"task": name})
 
 
 def encode_answer(response: Dict[str, Any], framing: str) -> bytes:
