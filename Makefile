@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui terminal-test fuzz fuzz-smoke load load-test clean
+.PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks terminal-test fuzz fuzz-smoke load load-test clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -173,7 +173,7 @@ install-test: release python-deps
 # The whole benchmark suite (figures in the README's performance section): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up, tracing's cost. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -217,6 +217,11 @@ bench-web: deps python-deps
 bench-tui: slamctl
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
 	$(PYTHON) Benchmarks/tui/bench_tui.py --slamd .build-bench/release/slamd --slamctl .build-static/release/slamctl $(filter --quick,$(BENCH_ARGS))
+
+# A task a client runs: runTask and press round trips beside a built-in task's (bare sockets, release slamd).
+bench-tasks: deps
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	$(PYTHON) Benchmarks/tasks/bench_tasks.py .build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
 
 # slamctl ping against tmux display -p, with hyperfine (figures in the README).
 bench-cli: slamctl
