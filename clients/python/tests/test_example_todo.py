@@ -27,7 +27,7 @@ import pytest
 
 import slam
 from support import REPOSITORY_ROOT
-from web_support import launch_web_daemon, missing_browser, open_page, settle, wait_until
+from web_support import missing_browser, opened_page, screenshots, wait_until
 
 TODO_DIRECTORY = REPOSITORY_ROOT / "Examples" / "todo"
 STORYBOARD = TODO_DIRECTORY / "todo.storyboard.json"
@@ -331,44 +331,47 @@ def test_the_one_command_refuses_a_file_that_is_not_a_list(tmp_path, slamd_path)
 # ---------------------------------------------------------------- the real page
 
 
+@pytest.fixture(scope="module")
+def screenshot_directory():
+    with screenshots("slam-todo-screenshots-") as directory:
+        yield directory
+
+
 @pytest.mark.skipif(missing_browser() is not None, reason=missing_browser() or "")
-def test_a_person_adds_and_finishes_an_item_in_the_browser(browser, slamd_factory, tmp_path):
-    from selenium.webdriver.common.by import By
+def test_a_person_adds_and_finishes_items_in_the_browser(browser, slamd_factory, tmp_path, screenshot_directory):
+    with opened_page(browser, slamd_factory, STORYBOARD) as page:
+        app = todo.TodoApp(page.daemon.connect(), tmp_path / "todo.json")
+        app.attach()
+        serving = threading.Thread(target=app.serve, name="todo app", daemon=True)
+        serving.start()
 
-    daemon, url = launch_web_daemon(slamd_factory, STORYBOARD)
-    app = todo.TodoApp(daemon.connect(), tmp_path / "todo.json")
-    app.attach()
-    serving = threading.Thread(target=app.serve, name="todo app", daemon=True)
-    serving.start()
-    user = daemon.connect()
-    open_page(browser, url)
-    browser.get_log("browser")
+        def rows() -> List[str]:
+            return [row.text for row in page.top("list").find_elements(page.By.CSS_SELECTOR, "button")]
 
-    def top(ref: str) -> Any:
-        return browser.find_element(By.CSS_SELECTOR, f'.slam-layer[data-top] [data-ref="{ref}"]')
+        page.wait_text("summary", "Nothing to do")
+        for text in ("Buy milk", "Call Ada"):
+            page.top("draft").click()
+            page.top("draft").send_keys(text)
+            wait_until(lambda: page.client.find("draft")["text"] == text, message="the typing to reach slamd")
+            page.top("add").click()
+            wait_until(lambda: rows()[-1:] == [text], message=f"the row {text!r} (rows: {rows()})")
+        page.wait_text("summary", "2 of 2 left")
+        assert page.top("draft").get_attribute("value") == "", "the Python code emptied the field"
 
-    def rows() -> List[str]:
-        return [row.text for row in top("list").find_elements(By.CSS_SELECTOR, "button")]
+        page.top("list").find_elements(page.By.CSS_SELECTOR, "button")[0].click()
+        wait_until(lambda: page.top("toggle").get_attribute("disabled") is None, message="Done to be enabled")
+        page.wait_text("toggle", "Done")
+        page.top("toggle").click()
+        wait_until(lambda: rows() == ["✓ Buy milk", "Call Ada"], message=f"the row marked done (rows: {rows()})")
+        page.wait_text("summary", "1 of 2 left")
+        page.wait_text("toggle", "Undo")
+        page.agrees_with_server()
+        page.screenshot("todo-example.png", screenshot_directory)
 
-    wait_until(lambda: top("summary").text == "Nothing to do", message="the app's summary in the page")
-    top("draft").click()
-    top("draft").send_keys("Buy milk")
-    wait_until(lambda: user.find("draft")["text"] == "Buy milk", message="the typing to reach slamd")
-    top("add").click()
-    wait_until(lambda: top("summary").text == "1 of 1 left", message=f"the Python-computed summary (it reads {top('summary').text!r})")
-    wait_until(lambda: rows() == ["Buy milk"], message="the new row")
-    assert top("draft").get_attribute("value") == ""
-    top("list").find_elements(By.CSS_SELECTOR, "button")[0].click()
-    wait_until(lambda: top("toggle").text == "Done" and top("toggle").get_attribute("disabled") is None,
-               message="the Done button for the selected row")
-    top("toggle").click()
-    wait_until(lambda: rows() == ["✓ Buy milk"], message="the row marked done")
-    wait_until(lambda: top("summary").text == "0 of 1 left", message="the summary to count it")
-    assert top("toggle").text == "Undo"
-    settle(browser)
-    errors = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"
-              and "favicon" not in entry["message"]]
-    assert errors == []
-    daemon.stop()
+        page.top("removeFinished").click()
+        wait_until(lambda: rows() == ["Call Ada"], message=f"the finished row removed (rows: {rows()})")
+        page.wait_text("summary", "1 of 1 left")
+    page.daemon.stop()
     serving.join(10)
     assert not serving.is_alive()
+    assert saved(tmp_path / "todo.json") == [{"text": "Call Ada", "done": False}]
