@@ -285,11 +285,13 @@ class Daemon:
             if match:
                 return match.group(1)
             if self.process.poll() is not None:
+                failure = f"slamd exited with status {self.process.returncode}:\n{self.log()}"
                 self.stop()
-                raise RuntimeError(f"slamd exited with status {self.process.returncode}:\n{self.log()}")
+                raise RuntimeError(failure)
             if time.monotonic() > deadline:
+                failure = f"slamd did not serve its page within {READY_TIMEOUT_SECONDS} s:\n{self.log()}"
                 self.stop()
-                raise RuntimeError(f"slamd did not serve its page within {READY_TIMEOUT_SECONDS} s:\n{self.log()}")
+                raise RuntimeError(failure)
             time.sleep(0.01)  # polling slamd's start-up output: it has no other way to say it is ready
 
     def stop(self) -> None:

@@ -13,6 +13,7 @@ import os
 import queue
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -326,6 +327,19 @@ def test_the_one_command_refuses_a_file_that_is_not_a_list(tmp_path, slamd_path)
     assert done.returncode == 1
     assert f"{store} is not a to-do list" in done.stderr
     assert done.stdout == "", "nothing started"
+
+
+def test_the_one_command_says_why_slamd_could_not_start(tmp_path, slamd_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, str(PROGRAM), "--web", str(port), "--file", str(tmp_path / "todo.json")],
+                              env={**os.environ, "SLAMD": slamd_path}, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert "todo: slamd exited with status 1" in done.stderr
+    assert f"cannot listen on --web 127.0.0.1:{port}" in done.stderr, "slamd's own reason is shown"
+    assert done.stdout == ""
 
 
 # ---------------------------------------------------------------- the real page
