@@ -62,9 +62,14 @@ _ANSWERED = object()
 def default_socket_path() -> str:
     """Returns the socket ``slamd`` listens on by default.
 
-    ``$XDG_RUNTIME_DIR/slam/slamd.sock`` when ``XDG_RUNTIME_DIR`` is set and
-    not empty, else ``/tmp/slam-<uid>/slamd.sock``: the convention the daemon uses.
+    ``$SLAM_SOCKET`` when set and not empty (as ``slamctl`` reads it; ``slamctl
+    serve-task`` sets it for its command); else ``$XDG_RUNTIME_DIR/slam/slamd.sock``
+    when ``XDG_RUNTIME_DIR`` is set and not empty, else ``/tmp/slam-<uid>/slamd.sock``:
+    the convention the daemon uses.
     """
+    named = os.environ.get("SLAM_SOCKET", "")
+    if named:
+        return named
     runtime_directory = os.environ.get("XDG_RUNTIME_DIR", "")
     directory = os.path.join(runtime_directory, "slam") if runtime_directory else f"/tmp/slam-{os.getuid()}"
     return os.path.join(directory, "slamd.sock")

@@ -7,6 +7,20 @@ import pytest
 import slam
 
 
+@pytest.fixture(autouse=True)
+def no_socket_named(monkeypatch):
+    """These tests are about the default: a ``SLAM_SOCKET`` in the environment would name another."""
+    monkeypatch.delenv("SLAM_SOCKET", raising=False)
+
+
+def test_slam_socket_names_the_socket_as_for_slamctl(monkeypatch):
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/run/user/4242")
+    monkeypatch.setenv("SLAM_SOCKET", "/srv/app/slamd.sock")
+    assert slam.default_socket_path() == "/srv/app/slamd.sock"
+    monkeypatch.setenv("SLAM_SOCKET", "")
+    assert slam.default_socket_path() == "/run/user/4242/slam/slamd.sock"
+
+
 def test_the_default_socket_path_follows_xdg_runtime_dir(monkeypatch):
     monkeypatch.setenv("XDG_RUNTIME_DIR", "/run/user/4242")
     assert slam.default_socket_path() == "/run/user/4242/slam/slamd.sock"
