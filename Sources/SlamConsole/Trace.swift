@@ -6,8 +6,9 @@ import SlamJSON
 /// showed after it.
 ///
 /// A step is one call: a request or a client's notification (a batch is one step per
-/// call in it). The screen records between a step and the next are that step's
-/// changes; the screen after it is the top of the stack then.
+/// call in it), or a request the daemon sent a client (`task.run`, answered by that
+/// client's response). The screen records between a step and the next are that
+/// step's changes; the screen after it is the top of the stack then.
 ///
 /// ```swift
 /// let trace = try Trace(text: String(decoding: bytes, as: UTF8.self))
@@ -20,7 +21,10 @@ public struct Trace: Sendable {
         public let number: Int
         /// Milliseconds since the trace began.
         public let time: Double
+        /// The client that called; for a request the daemon sent, the client it went to.
         public let client: Int
+        /// Whether the daemon sent this request to ``client`` (`task.run`), which answered it.
+        public internal(set) var isSentByDaemon = false
         /// The method called; nil for a message that could not be read.
         public let method: String?
         public let params: JSONValue?
@@ -44,6 +48,15 @@ public struct Trace: Sendable {
 
         /// Whether a reply was recorded.
         public var isAnswered: Bool { result != nil || error != nil }
+
+        /// Records a response to this step: its `result`, or its `error`.
+        mutating func answer(with response: JSONValue) {
+            if let error = response["error"] {
+                self.error = ResponseErrorSummary(code: error["code"]?.integerValue ?? 0, message: error["message"]?.stringValue ?? "")
+            } else {
+                result = response["result"] ?? .null
+            }
+        }
     }
 
     /// An error reply, as a person reads it.
@@ -125,6 +138,11 @@ public struct Trace: Sendable {
                 let calls = record["message"]?.arrayValue ?? record["message"].map { [$0] } ?? []
                 for call in calls {
                     let id = call["id"]
+                    if call["method"] == nil, let id, call["result"] != nil || call["error"] != nil {
+                        // The client answers a request the daemon sent it: that step's reply, not a step.
+                        if let index = owed.removeValue(forKey: "daemon \(client) \(id)") { steps[index].answer(with: call) }
+                        continue
+                    }
                     append(Step(number: steps.count + 1, time: time, client: client, method: call["method"]?.stringValue,
                                 params: call["params"], id: id, unreadable: nil, text: nil), top: screens.last)
                     if let id { owed["\(client) \(id)"] = steps.count - 1 }
@@ -133,13 +151,17 @@ public struct Trace: Sendable {
                 let replies = record["message"]?.arrayValue ?? record["message"].map { [$0] } ?? []
                 for reply in replies {
                     guard let index = owed.removeValue(forKey: "\(client) \(reply["id"] ?? .null)") else { continue }
-                    if let error = reply["error"] {
-                        steps[index].error = ResponseErrorSummary(code: error["code"]?.integerValue ?? 0,
-                                                                  message: error["message"]?.stringValue ?? "")
-                    } else {
-                        steps[index].result = reply["result"] ?? .null
-                    }
+                    steps[index].answer(with: reply)
                 }
+            case "notification":
+                // A request the daemon sent a client (it has an id): a step of its own, answered by that client.
+                guard let message = record["message"], let id = message["id"], let method = message["method"]?.stringValue,
+                      let recipient = record["clients"]?.arrayValue?.first?.integerValue.map(Int.init) else { continue }
+                var step = Step(number: steps.count + 1, time: time, client: recipient, method: method, params: message["params"],
+                                id: id, unreadable: nil, text: nil)
+                step.isSentByDaemon = true
+                append(step, top: screens.last)
+                owed["daemon \(recipient) \(id)"] = steps.count - 1
             case "end":
                 endReason = record["reason"]?.stringValue
                 // trace.stop's reply comes after the end, so it is never in the file: the end answers it.

@@ -41,9 +41,10 @@ public struct TraceFormatter: Sendable {
         return lines
     }
 
-    /// `client 2  press increment → … · Home`.
+    /// `client 2  press increment → … · Home`; a request the daemon sent: `slamd → client 1  task.run greet Ada → ok · Home`.
     public func line(_ step: Trace.Step) -> String {
-        return "client \(step.client)  \(call(step)) → \(outcome(step)) · \(step.top ?? "no screen")"
+        let who = step.isSentByDaemon ? "slamd → client \(step.client)" : "client \(step.client)"
+        return "\(who)  \(call(step)) → \(outcome(step)) · \(step.top ?? "no screen")"
     }
 
     /// The method and its main parameters: `press volume increment`, `setText name "Ada"`, `runTask push Settings`.
@@ -55,7 +56,7 @@ public struct TraceFormatter: Sendable {
         let params = step.params?.objectValue
         var words = [style.bold(method)]
         func add(_ name: String, quoted: Bool = false) {
-            guard let value = params?[name] else { return }
+            guard let value = params?[name], value != .null else { return }
             let text = if case .string(let text) = value { quoted ? Self.quoted(text) : text } else { value.description }
             words.append(Self.shortened(text, limit: 60))
         }
@@ -66,6 +67,8 @@ public struct TraceFormatter: Sendable {
             add("ref"); add("text", quoted: true)
         case "runTask":
             add("name"); add("param")
+        case "task.run":
+            add("name"); add("param"); add("ref")
         case "key":
             add("key")
         case "waitFor":

@@ -74,6 +74,7 @@ extension Slamctl {
         var object: JSONValue.Object = ["step": .integer(Int64(step.number)), "t": .double(step.time),
                                         "client": .integer(Int64(step.client)),
                                         "method": step.method.map(JSONValue.string) ?? .null]
+        if step.isSentByDaemon { object["sentByDaemon"] = true }
         if let params = step.params { object["params"] = params }
         if let id = step.id { object["id"] = id }
         if let unreadable = step.unreadable { object["unreadable"] = .string(unreadable) }

@@ -69,4 +69,27 @@ import Glibc
         let missing = try slamctl("serve-task", "checkout", app: app)
         #expect(missing.status == 2 && missing.standardError.contains("missing COMMAND"), "\(missing.standardError)")
     }
+
+    @Test func aTraceShowsTheRunTheDaemonSentAndItsAnswer() throws {
+        let (app, file) = try Self.shop()
+        defer { file.remove() }
+        let server = try SlamctlProcess(["serve-task", "checkout", "--", "echo", "paid"], app: app)
+        #expect(server.waitUntil { server.standardError.contains("serving task 'checkout'") }, "\(server.standardError)")
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        let path = directory + "/session.jsonl"
+        defer { unlink(path); rmdir(directory) }
+        #expect(try slamctl("trace", "start", path, app: app).status == 0)
+        #expect(try slamctl("press", "pay", app: app).status == 0)
+        #expect(try slamctl("trace", "stop", app: app).status == 0)
+        server.stop(signal: SIGTERM)
+
+        let show = try slamctl("trace", "show", path)
+        let steps = Array(TraceCommandTests.readable(show.lines).dropFirst(2))
+        #expect(steps.count == 3, "\(show.lines)")
+        #expect(steps.first?.hasSuffix("press pay → ok · Shop") == true, "\(steps)")
+        #expect(steps.dropFirst().first?.hasSuffix("slamd → client B task.run checkout cart pay (Shop) → ok · Shop") == true, "\(steps)")
+        let json = try slamctl("trace", "show", path, "--json").lines.map { try JSONParser().parse($0) }
+        #expect(json.map { $0["method"] } == ["press", "task.run", "trace.stop"])
+        #expect(json[1]["sentByDaemon"] == true && json[1]["result"] == "paid")
+    }
 }

@@ -262,7 +262,7 @@ export class TraceView {
     const step = stepAt(this.trace, this.index);
     const top = this.model.top;
     this.stageText.textContent = `Step ${this.index} of ${this.count - 1} · ${formatTime(step.time)}`
-      + `${step.client !== undefined ? ` · client ${step.client}` : ''} · ${describeCall(step)}`
+      + `${step.client !== undefined ? ` · ${step.sentByDaemon ? 'slamd → ' : ''}client ${step.client}` : ''} · ${describeCall(step)}`
       + ` — the screen after it${top ? `: ${top.title || top.id}` : ''}`;
     // The title bar names the past screen; Back belongs to the live page.
     let base = this.model.stack.length - 1;
@@ -286,7 +286,7 @@ export class TraceView {
       main.append(el('span', 'trace-step-call', describeCall(step)));
       main.append(el('span', 'trace-step-outcome', outcome.text));
       item.append(main);
-      if (step.client !== undefined) item.append(el('span', 'trace-step-client', `client ${step.client}`));
+      if (step.client !== undefined) item.append(el('span', 'trace-step-client', `${step.sentByDaemon ? 'slamd → ' : ''}client ${step.client}`));
       fragment.append(item);
     });
     this.list.replaceChildren(fragment);
@@ -313,7 +313,7 @@ export class TraceView {
     const facts = el('dl', 'facts');
     const fact = (term, value) => { facts.append(el('dt', null, term), el('dd', null, value)); };
     fact('time', `${formatTime(step.time)} since the trace began`);
-    if (step.client !== undefined) fact('client', String(step.client));
+    if (step.client !== undefined) fact(step.sentByDaemon ? 'sent to client' : 'client', String(step.client));
     const outcome = describeOutcome(step);
     fact('outcome', outcome.text);
     const top = this.model.top;

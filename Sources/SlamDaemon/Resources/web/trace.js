@@ -71,6 +71,17 @@ export function parseTrace(text) {
       }
       const calls = Array.isArray(record.message) ? record.message : [record.message];
       for (const call of calls) {
+        if (call && call.method === undefined && call.id !== undefined && ('result' in call || 'error' in call)) {
+          // The client answers a request the daemon sent it (task.run): that step's reply, not a step.
+          const key = `daemon ${record.client} ${JSON.stringify(call.id)}`;
+          const asked = owed.get(key);
+          if (asked) {
+            owed.delete(key);
+            asked.reply = call;
+            asked.replyTime = record.t;
+          }
+          continue;
+        }
         const step = makeStep(steps.length + 1, record, index, call, {});
         steps.push(step);
         if (call && call.id !== undefined) owed.set(`${record.client} ${JSON.stringify(call.id)}`, step);
@@ -85,6 +96,13 @@ export function parseTrace(text) {
         step.reply = reply;
         step.replyTime = record.t;
       }
+    } else if (record.type === 'notification' && record.message && record.message.id !== undefined
+               && typeof record.message.method === 'string' && Array.isArray(record.clients) && record.clients.length) {
+      // A request the daemon sent a client (task.run): a step of its own, answered by that client.
+      const client = record.clients[0];
+      const step = makeStep(steps.length + 1, { ...record, client }, index, record.message, { sentByDaemon: true });
+      steps.push(step);
+      owed.set(`daemon ${client} ${JSON.stringify(record.message.id)}`, step);
     } else if (record.type === 'notification') {
       if (steps.length) steps[steps.length - 1].notifications.push(record);
     } else if (record.type === 'screen' && record.redraw) {
@@ -173,6 +191,7 @@ function makeStep(number, record, recordIndex, call, extra) {
     wentBack: false,
     unreadable: null,
     text: null,
+    sentByDaemon: false,
     ...extra,
   };
 }
@@ -253,7 +272,7 @@ export function describeCall(step) {
   const params = step.params && typeof step.params === 'object' && !Array.isArray(step.params) ? step.params : null;
   const words = [step.method];
   const add = (name, quoted = false) => {
-    if (params && params[name] !== undefined) words.push(shortened(word(params[name], quoted)));
+    if (params && params[name] !== undefined && params[name] !== null) words.push(shortened(word(params[name], quoted)));
   };
   switch (step.method) {
     case 'press': case 'find': case 'tree': case 'focus': case 'updateUI': case 'resetUI':
@@ -262,6 +281,8 @@ export function describeCall(step) {
       add('ref'); add('text', true); break;
     case 'runTask':
       add('name'); add('param'); break;
+    case 'task.run':
+      add('name'); add('param'); add('ref'); break;
     case 'key': case 'state.get':
       add('key'); break;
     case 'waitFor':

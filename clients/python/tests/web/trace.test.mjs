@@ -105,3 +105,25 @@ test('files that are not traces are refused naming what is wrong', () => {
   assert.throws(() => parseTrace(`${JSON.stringify({ ...lines[0], format: 2 })}\n`), /format 2 is newer than this page reads \(1\)/);
   assert.throws(() => parseTrace(`${JSON.stringify(lines[0])}\n`), /no first screen/);
 });
+
+test('a request the daemon sent (task.run) is a step of its own, answered by its client', () => {
+  const records = [
+    lines[0], lines[1],
+    { type: 'request', t: 1, client: 2, message: { jsonrpc: '2.0', method: 'press', params: { ref: 'pay' }, id: 1 } },
+    { type: 'notification', t: 1.1, clients: [1], message: { jsonrpc: '2.0', id: 'task-1', method: 'task.run',
+      params: { name: 'checkout', param: 'cart', ref: 'pay', controller: 'Home' } } },
+    { type: 'request', t: 1.5, client: 1, message: { jsonrpc: '2.0', method: 'state.set', params: { key: 'status', value: 'Paid' }, id: 7 } },
+    { type: 'reply', t: 1.6, client: 1, message: { jsonrpc: '2.0', result: { changed: ['status'] }, id: 7 } },
+    { type: 'request', t: 2, client: 1, message: { jsonrpc: '2.0', result: 'receipt', id: 'task-1' } },
+    { type: 'reply', t: 2.1, client: 2, message: { jsonrpc: '2.0', result: { type: 'Button', ref: 'pay' }, id: 1 } },
+    { type: 'end', t: 3, reason: 'stop', records: 8 },
+  ];
+  const trace = parseTrace(records.map((line) => JSON.stringify(line)).join('\n'));
+  assert.deepEqual(trace.steps.map((step) => step.method), ['press', 'task.run', 'state.set'], 'the answer is no step of its own');
+  const [press, run] = trace.steps;
+  assert.equal(run.sentByDaemon, true);
+  assert.equal(run.client, 1);
+  assert.equal(run.reply.result, 'receipt');
+  assert.equal(press.reply.result.ref, 'pay');
+  assert.equal(describeCall(run), 'task.run checkout cart pay (Home)');
+});
