@@ -9,9 +9,11 @@ import SlamRPC
 /// Each `task.run` runs the command once, one run at a time, with the run in
 /// its environment: `SLAM_TASK`, `SLAM_TASK_PARAM`, `SLAM_TASK_REF`,
 /// `SLAM_TASK_CONTROLLER` (unset when null) and `SLAM_SOCKET`, so the command
-/// can call back with `slamctl` (`slamctl state set …`). Exit status 0 answers
+/// can call back with `slamctl` (`slamctl state KEY VALUE`). Exit status 0 answers
 /// with what it printed (one trailing newline dropped); any other fails the run
-/// (-32010 for whoever ran it) with its last line of error output.
+/// (-32010 for whoever ran it) with its last line of error output. A command
+/// still running at the registration's timeout is stopped (its process group
+/// gets SIGTERM, then SIGKILL), since the daemon has failed the run by then.
 public struct TaskCommandServer {
     public let connection: SlamConnection
     public let taskName: String
@@ -33,6 +35,7 @@ public struct TaskCommandServer {
     public func serve(timeoutMilliseconds: Int?, report: (String) -> Void) throws(ClientError) -> Never {
         let registered = try connection.send(TasksRegisterRequest(names: [taskName], timeoutMilliseconds: timeoutMilliseconds))
         report("serving task '\(taskName)' (runs may take \(registered.timeoutMilliseconds) ms): \(command.arguments.joined(separator: " "))")
+        let timeLimit = registered.timeoutMilliseconds
         while true {
             let message = try connection.nextMessage(timeoutMilliseconds: -1)
             guard case .request(let request)? = try? Message(jsonValue: message) else { continue }
@@ -40,7 +43,7 @@ public struct TaskCommandServer {
             if request.method != TaskRunRequest.method {
                 outcome = .failure(.methodNotFound(request.method))
             } else if let run = try? TaskRunRequest(json: request.params?.jsonValue ?? .null) {
-                outcome = answer(run)
+                outcome = answer(run, timeLimitMilliseconds: timeLimit)
                 report("\(run.name)(\(run.param ?? "")) → " + describe(outcome))
             } else {
                 outcome = .failure(.invalidParams("task.run: params are not {name, param, ref, controller}"))
@@ -50,16 +53,21 @@ public struct TaskCommandServer {
     }
 
     /// Runs the command for one run.
-    func answer(_ run: TaskRunRequest) -> Result<JSONValue, ResponseError> {
+    func answer(_ run: TaskRunRequest, timeLimitMilliseconds: Int) -> Result<JSONValue, ResponseError> {
         let result: ShellCommand.Outcome
         do {
             result = try command.run(adding: ["SLAM_TASK": run.name, "SLAM_TASK_PARAM": run.param, "SLAM_TASK_REF": run.ref,
-                                              "SLAM_TASK_CONTROLLER": run.controller, "SLAM_SOCKET": socketPath])
+                                              "SLAM_TASK_CONTROLLER": run.controller, "SLAM_SOCKET": socketPath],
+                                     timeLimitMilliseconds: timeLimitMilliseconds)
         } catch {
             return .failure(ResponseError(code: .taskFailed, message: error.message))
         }
         var output = String(decoding: result.output, as: UTF8.self)
         if output.hasSuffix("\n") { output.removeLast() }
+        if result.timedOut {
+            return .failure(ResponseError(code: .taskFailed, message: "\(command.arguments[0]) did not finish within \(timeLimitMilliseconds) ms and was stopped",
+                                          data: ["timeoutMs": .integer(Int64(timeLimitMilliseconds)), "stdout": .string(output)]))
+        }
         guard result.status == 0 else {
             let errorText = String(decoding: result.errorOutput, as: UTF8.self)
             let lastLine = errorText.split(separator: "\n").last.map(String.init)

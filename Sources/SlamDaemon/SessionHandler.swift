@@ -118,6 +118,8 @@ final class SessionHandler: ChannelInboundHandler {
     /// The client sends nothing more: close once nothing is owed.
     private func inputDidClose() {
         guard let session, !closing else { return }
+        // It can answer no task.run any more: its tasks are freed and what it owes fails now.
+        service.clientStoppedSending(session)
         if session.owedReplies == 0 {
             closeAfterFlush(reason: "the client finished sending")
             return

@@ -31,6 +31,12 @@ enum IncomingMessage {
             }
         }
         let answerID = id ?? .null
+        if element["method"] == nil, element["result"] != nil || element["error"] != nil {
+            // A response to a request the server sent: never answered, even malformed (two peers could loop);
+            // what is wrong with it fails the request it answers.
+            self = .response(id: answerID, outcome: Self.responseOutcome(element))
+            return
+        }
         guard let version = element["jsonrpc"] else {
             throw Refusal(error: .invalidRequest("member 'jsonrpc' is missing; it must be \"2.0\"", data: ["member": "jsonrpc"]),
                           id: answerID)
@@ -72,20 +78,27 @@ enum IncomingMessage {
         guard id != nil else {
             throw Refusal(error: .invalidRequest("member 'method' is missing", data: ["member": "method"]), id: .null)
         }
+        throw Refusal(error: .invalidRequest("a message with an 'id' needs 'method', or exactly one of 'result' and 'error'",
+                                             data: ["member": "method"]), id: answerID)
+    }
+
+    /// What a response says: its result or its error, or why it cannot be read as either.
+    private static func responseOutcome(_ element: JSONElement) -> Result<JSONValue, ResponseError> {
+        func malformed(_ reason: String) -> Result<JSONValue, ResponseError> {
+            .failure(.invalidRequest("malformed response: \(reason)", data: ["reason": .string(reason)]))
+        }
+        guard element["jsonrpc"]?.isString("2.0") == true else { return malformed("member 'jsonrpc' must be \"2.0\"") }
         switch (element["result"], element["error"]) {
         case (let result?, nil):
-            self = .response(id: answerID, outcome: .success(result.jsonValue))
+            return .success(result.jsonValue)
         case (nil, let error?):
-            guard let code = error["code"]?.integerValue, let message = error["message"]?.stringValue,
-                  let exactCode = Int(exactly: code) else {
-                throw Refusal(error: .invalidRequest("member 'error' must hold an integer 'code' and a string 'message'",
-                                                     data: ["member": "error"]), id: answerID)
+            guard let code = error["code"]?.integerValue, let exactCode = Int(exactly: code),
+                  let message = error["message"]?.stringValue else {
+                return malformed("member 'error' must hold an integer 'code' and a string 'message'")
             }
-            self = .response(id: answerID, outcome: .failure(ResponseError(code: ErrorCode(rawValue: exactCode), message: message,
-                                                                            data: error["data"]?.jsonValue)))
+            return .failure(ResponseError(code: ErrorCode(rawValue: exactCode), message: message, data: error["data"]?.jsonValue))
         default:
-            throw Refusal(error: .invalidRequest("a message with an 'id' needs 'method', or exactly one of 'result' and 'error'",
-                                                 data: ["member": "method"]), id: answerID)
+            return malformed("it holds both 'result' and 'error'")
         }
     }
 }

@@ -7,8 +7,10 @@ import SlamUI
 final class ClientTaskCall {
     typealias Outcome = Result<JSONValue, ResponseError>
 
-    /// The request's id: `"task-<n>"`.
-    let identifier: String
+    /// Counts the daemon's runs from 1: the request's id is `"task-<number>"`.
+    let number: Int
+    /// The request's id.
+    var identifier: String { "task-\(number)" }
     let name: String
     let param: String?
     /// The connection that runs it.
@@ -22,8 +24,8 @@ final class ClientTaskCall {
     private(set) var outcome: Outcome?
     private var waiters: [(Outcome) -> Void] = []
 
-    init(identifier: String, name: String, param: String?, session: ClientSession, sender: View?, timeoutMilliseconds: Int) {
-        self.identifier = identifier
+    init(number: Int, name: String, param: String?, session: ClientSession, sender: View?, timeoutMilliseconds: Int) {
+        self.number = number
         self.name = name
         self.param = param
         self.clientIdentifier = session.identifier
@@ -50,10 +52,4 @@ final class ClientTaskCall {
         waiters.removeAll()
         for waiter in waiting { waiter(outcome) }
     }
-}
-
-/// A task a client registered: which connection runs it, and how long it may take.
-struct ClientTaskRegistration {
-    let clientIdentifier: Int
-    var timeoutMilliseconds: Int
 }

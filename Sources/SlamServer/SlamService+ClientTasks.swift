@@ -10,21 +10,61 @@ import SlamUI
 /// handling one included (its requests skip the reply order, see ``ClientSession``).
 /// What the run changes goes to subscribers and renderers as one update, after
 /// the reply to what ran it: notifications are held while any run is out, and
-/// each run that ends releases what was held, so runs that overlap without
-/// pause (a script running tasks from many connections) never hold updates
-/// for longer than one run takes.
+/// released on the turn a run ends. Runs that overlap without pause, or one
+/// slow run, never hold them for longer than ``maximumHoldMilliseconds``, nor
+/// more than ``maximumHeldNotifications`` of them.
 extension SlamService {
-    /// Whether notifications wait: a client is running a task, or what waited for one is being answered.
+    /// The longest notifications wait for runs still out: then what is held goes out, and holding starts anew.
+    static let maximumHoldMilliseconds = 1000
+    /// The most notifications held at once: one more releases them on the turn's end.
+    static let maximumHeldNotifications = 1024
+
+    /// Whether a notification made now waits: a run is out, one is being finished, or a release
+    /// is due at the end of this turn (so a reply in the same batch still goes first).
     var holdsNotifications: Bool {
-        (!clientTaskCalls.isEmpty && !runEndedSinceRelease) || finishingClientTaskCalls > 0
+        !isReleasingHeldNotifications && (!clientTaskCalls.isEmpty || finishingClientTaskCalls > 0 || isReleaseDue)
     }
 
-    /// Sends what was held while clients ran tasks, in the order it happened.
+    /// Whether the end of this turn keeps holding: runs are out and neither one ended nor the hold's time ran out.
+    var keepsHoldingNotifications: Bool {
+        finishingClientTaskCalls > 0 || (!clientTaskCalls.isEmpty && !isReleaseDue)
+    }
+
+    /// Holds a notification; too many held makes the end of this turn release them.
+    func hold(_ bytes: [UInt8], of kind: EventKind) {
+        // A copy of its own size: the writer's buffer keeps room to spare, and held ones may be many.
+        heldNotifications.append((kind, bytes.withUnsafeBufferPointer { Array($0) }))
+        if heldNotifications.count >= Self.maximumHeldNotifications { isReleaseDue = true }
+    }
+
+    /// Sends what was held while clients ran tasks, in the order it was held.
     func releaseHeldNotifications() {
         guard !heldNotifications.isEmpty else { return }
         let held = heldNotifications
         heldNotifications.removeAll()
         for (kind, bytes) in held { deliver(bytes, of: kind) }
+    }
+
+    /// After a release: while runs are still out, the hold goes on, released at the latest when its time runs out.
+    func holdAgainIfRunsAreOut() {
+        isReleaseDue = false
+        if clientTaskCalls.isEmpty {
+            cancelHoldTimer?()
+            cancelHoldTimer = nil
+        } else {
+            startHoldTimer()
+        }
+    }
+
+    /// Makes sure the hold ends in ``maximumHoldMilliseconds`` at the latest.
+    func startHoldTimer() {
+        guard cancelHoldTimer == nil else { return }
+        cancelHoldTimer = scheduler.schedule(afterMilliseconds: Self.maximumHoldMilliseconds) { [weak self] in
+            guard let self else { return }
+            cancelHoldTimer = nil
+            isReleaseDue = true
+            afterUIActivity()
+        }
     }
 
     // MARK: - Registering
@@ -76,21 +116,27 @@ extension SlamService {
         }
     }
 
-    /// A connection went away: its tasks are free, and the runs it owed fail.
+    /// A client that stopped sending can answer no run: its tasks are free now, and the runs it owes fail
+    /// (instead of waiting out their timeout while its connection stays open to send what it is owed).
+    public func clientStoppedSending(_ session: ClientSession) {
+        clientDidLeave(session)
+    }
+
+    /// A connection went away (or stopped sending): its tasks are free, and the runs it owed fail.
     func clientDidLeave(_ session: ClientSession) {
         _ = unregisterClientTasks(nil, session: session)
-        let owed = clientTaskCalls.values.filter { $0.clientIdentifier == session.identifier }.sorted { $0.identifier < $1.identifier }
+        let owed = clientTaskCalls.values.filter { $0.clientIdentifier == session.identifier }.sorted { $0.number < $1.number }
         for call in owed {
-            finish(call, with: .failure(runFailed(call, reason: "the client that runs it (client \(call.clientIdentifier)) disconnected",
-                                                  data: [:])))
+            finishClientTaskCall(call, with: .failure(runFailed(call, reason: "the client that runs it (client \(call.clientIdentifier)) went away",
+                                                                data: [:])))
         }
         if !owed.isEmpty { afterUIActivity() }
     }
 
     /// The daemon is stopping: every run out fails with -32009.
     func abandonClientTaskCalls() {
-        for call in clientTaskCalls.values.sorted(by: { $0.identifier < $1.identifier }) {
-            finish(call, with: .failure(ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping",
+        for call in clientTaskCalls.values.sorted(by: { $0.number < $1.number }) {
+            finishClientTaskCall(call, with: .failure(ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping",
                                                       data: ["task": .string(call.name)])))
         }
     }
@@ -104,7 +150,7 @@ extension SlamService {
         }
         nextClientTaskCall += 1
         let sender = application.tasks.currentSender
-        let call = ClientTaskCall(identifier: "task-\(nextClientTaskCall)", name: name, param: param, session: session,
+        let call = ClientTaskCall(number: nextClientTaskCall, name: name, param: param, session: session,
                                   sender: sender, timeoutMilliseconds: registration.timeoutMilliseconds)
         let request = TaskRunRequest(name: name, param: param,
                                      ref: sender.flatMap { $0.reference.isEmpty ? nil : $0.reference },
@@ -118,11 +164,12 @@ extension SlamService {
         let identifier = call.identifier
         call.cancelTimer = scheduler.schedule(afterMilliseconds: registration.timeoutMilliseconds) { [weak self] in
             guard let self, let call = clientTaskCalls[identifier] else { return }
-            finish(call, with: .failure(runFailed(call, reason: "client \(call.clientIdentifier) did not answer within \(call.timeoutMilliseconds) ms",
+            finishClientTaskCall(call, with: .failure(runFailed(call, reason: "client \(call.clientIdentifier) did not answer within \(call.timeoutMilliseconds) ms",
                                                   data: ["timeoutMs": .integer(Int64(call.timeoutMilliseconds))])))
             afterUIActivity()
         }
         startedClientTaskCalls?.append(call)
+        startHoldTimer()
         trace?.recordNotification(bytes, clients: [session.identifier])
         session.sendRequest(bytes)
     }
@@ -135,17 +182,17 @@ extension SlamService {
         }
         switch outcome {
         case .success(let result):
-            finish(call, with: .success(result))
+            finishClientTaskCall(call, with: .success(result))
         case .failure(let error):
             var clientError: JSONValue.Object = ["code": .integer(Int64(error.code.rawValue)), "message": .string(error.message)]
             if let data = error.data { clientError["data"] = data }
-            finish(call, with: .failure(runFailed(call, reason: error.message, data: ["clientError": .object(clientError)])))
+            finishClientTaskCall(call, with: .failure(runFailed(call, reason: error.message, data: ["clientError": .object(clientError)])))
         }
     }
 
     /// Ends a run: on success its autoUI update and `taskRan`, then whoever waited is answered,
     /// with notifications still held so that they follow those replies.
-    func finish(_ call: ClientTaskCall, with outcome: ClientTaskCall.Outcome) {
+    func finishClientTaskCall(_ call: ClientTaskCall, with outcome: ClientTaskCall.Outcome) {
         guard clientTaskCalls.removeValue(forKey: call.identifier) != nil else { return }
         call.cancelTimer()
         call.session?.runningTaskCalls -= 1
@@ -159,7 +206,7 @@ extension SlamService {
         }
         call.finish(outcome)
         finishingClientTaskCalls -= 1
-        runEndedSinceRelease = true
+        isReleaseDue = true
     }
 
     /// -32010 for a run that failed, naming the task and the client.
@@ -191,7 +238,7 @@ extension SlamService {
     }
 
     /// Answers through `reply` once every run in `calls` has finished: the first failure, else what `answer` says then.
-    func answer(after calls: [ClientTaskCall], reply: @escaping MethodDescriptor<ClientSession>.Reply, _ answer: @escaping () -> JSONNode) {
+    func answerAfterClientTasks(_ calls: [ClientTaskCall], reply: @escaping MethodDescriptor<ClientSession>.Reply, _ answer: @escaping () -> JSONNode) {
         guard !calls.isEmpty else {
             reply(.success(answer()))
             return

@@ -94,8 +94,12 @@ public final class SlamService {
     /// Notifications held while a client runs a task: they go out, in order, once it has answered
     /// and what waited for it was answered.
     var heldNotifications: [(kind: EventKind, bytes: [UInt8])] = []
-    /// A run ended: the next turn releases what is held even while other runs are out.
-    var runEndedSinceRelease = false
+    /// A run ended, or the hold's time or room ran out: the end of this turn releases what is held.
+    var isReleaseDue = false
+    /// Set while the end of a turn releases: notifications made then go out at once.
+    var isReleasingHeldNotifications = false
+    /// Cancels the timer that ends the current hold (``SlamService/maximumHoldMilliseconds``); nil when none runs.
+    var cancelHoldTimer: (() -> Void)?
 
     /// Serves `application`; `reset` is refused (there is no way to make the launch state again).
     public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
@@ -198,12 +202,13 @@ public final class SlamService {
     /// re-evaluates pending waits. Called after every message; call it after any
     /// UI activity that did not come from a request.
     public func afterUIActivity() {
-        if holdsNotifications {
+        if keepsHoldingNotifications {
             // A client is running a task: what changed goes out as one update once it has answered. The
             // model stays current meanwhile, and waits are judged, for the task's handler may wait too.
             repeat { application.performPendingUpdates() } while evaluateWaits()
             return
         }
+        isReleasingHeldNotifications = true
         releaseHeldNotifications()
         // A pending action that acts changes the UI again: its changes go out, then the waits are judged anew.
         var acted = false
@@ -233,7 +238,8 @@ public final class SlamService {
                 acted = evaluateWaits()
             }
         } while acted
-        runEndedSinceRelease = false
+        isReleasingHeldNotifications = false
+        if isReleaseDue || cancelHoldTimer != nil { holdAgainIfRunsAreOut() }
     }
 
     /// The shared state's `keys` with their values, as clients see them (a key no longer held reads as null).
@@ -297,7 +303,7 @@ public final class SlamService {
               let bytes = try? params.jsonNode().serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"\#(kind.rawValue)","params":"#.utf8),
                                                             suffix: [UInt8(ascii: "}")]) else { return }
         if holdsNotifications {
-            heldNotifications.append((kind, bytes))
+            hold(bytes, of: kind)
         } else {
             deliver(bytes, of: kind)
         }

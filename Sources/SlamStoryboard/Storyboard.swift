@@ -40,6 +40,8 @@ public struct Storyboard {
     public let alerts: [Alert]
     /// The controller shown first.
     public let initialController: String
+    /// Tasks a client supplies at run time (`tasks.register`): its buttons may name them.
+    public let clientTasks: [String]
     /// The shared state's starting values (`state`), installed with the controllers.
     public let initialState: [String: StateValue]
     /// The controllers, in document order.
@@ -60,8 +62,9 @@ public struct Storyboard {
     /// Reads a storyboard from a parsed JSON document.
     public init(json: JSONValue, elementTypes: [String: ElementType] = ElementType.builtIn) throws(StoryboardError) {
         var reader = StoryboardReader(elementTypes: elementTypes)
-        let (initial, controllers, state, alerts) = try reader.read(json)
+        let (initial, controllers, state, alerts, clientTasks) = try reader.read(json)
         self.alerts = alerts
+        self.clientTasks = clientTasks
         self.initialController = initial
         self.initialState = state
         self.controllers = controllers

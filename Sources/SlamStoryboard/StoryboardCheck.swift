@@ -95,6 +95,10 @@ extension StoryboardCheck {
         }
 
         mutating func run() -> [StoryboardDiagnostic] {
+            let clientTasksPath = JSONPath.root.appending(key: "clientTasks")
+            for (index, name) in storyboard.clientTasks.enumerated() where host.taskNames.contains(name) {
+                report(.error, clientTasksPath.appending(index: index).description, .clientTaskTaken(name: name), near: nil, in: [])
+            }
             let controllersPath = JSONPath.root.appending(key: "controllers")
             for (index, controller) in storyboard.controllers.enumerated() {
                 element(controller.view, at: controllersPath.appending(index: index).appending(key: "view"))
@@ -141,7 +145,10 @@ extension StoryboardCheck {
             let taskPath = path.appending(key: "task").description
             let paramPath = path.appending(key: "param").description
             guard host.taskNames.contains(task) else {
-                report(.warning, taskPath, .unknownTask(name: task), near: task, in: taskNames)
+                // A task the storyboard says a client supplies is no mistake.
+                if !storyboard.clientTasks.contains(task) {
+                    report(.warning, taskPath, .unknownTask(name: task), near: task, in: taskNames + storyboard.clientTasks)
+                }
                 return
             }
             switch task {

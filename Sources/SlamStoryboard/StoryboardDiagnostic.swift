@@ -20,6 +20,8 @@ public struct StoryboardDiagnostic: Hashable, Sendable, CustomStringConvertible 
         case invalid(StoryboardError.Reason)
         /// A task that neither the built-in tasks nor the host provide.
         case unknownTask(name: String)
+        /// `clientTasks` names a task the host already has, which no client can take.
+        case clientTaskTaken(name: String)
         /// A built-in task given a param it always refuses (`push` without a screen, `set` without `key=value`).
         case unusableParam(task: String, reason: String)
         /// `push` to a screen that is neither declared nor registered by the host.
@@ -64,6 +66,8 @@ public struct StoryboardDiagnostic: Hashable, Sendable, CustomStringConvertible 
             return StoryboardError(path: path, reason: reason).explanation
         case .unknownTask(let name):
             return "unknown task '\(name)' (a press fails unless a client runs it: tasks.register, slamctl serve-task)"
+        case .clientTaskTaken(let name):
+            return "'\(name)' is one of the application's own tasks: no client can run it (tasks.register refuses it)"
         case let .unusableParam(task, reason):
             return "'\(task)' cannot run: \(reason)"
         case let .undeclaredController(identifier, declared):

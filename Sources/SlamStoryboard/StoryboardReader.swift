@@ -12,9 +12,10 @@ struct StoryboardReader {
         self.elementTypes = elementTypes
     }
 
-    mutating func read(_ json: JSONValue) throws(StoryboardError) -> (String, [Storyboard.ControllerDeclaration], [String: StateValue], [Alert]) {
+    mutating func read(_ json: JSONValue) throws(StoryboardError)
+        -> (String, [Storyboard.ControllerDeclaration], [String: StateValue], [Alert], clientTasks: [String]) {
         let root = try object(json, at: .root, named: "storyboard")
-        try refuseUnknownMembers(root, allowed: ["initial", "state", "controllers", "alerts"], at: .root)
+        try refuseUnknownMembers(root, allowed: ["initial", "state", "controllers", "alerts", "clientTasks"], at: .root)
         var state: [String: StateValue] = [:]
         if let stateValue = root["state"] {
             let members = try object(stateValue, at: JSONPath.root.appending(key: "state"), named: "state")
@@ -51,7 +52,27 @@ struct StoryboardReader {
             throw StoryboardError(JSONPath.root.appending(key: "initial"),
                                   .unknownInitialController(identifier: initial, known: controllers.map(\.identifier)))
         }
-        return (initial, controllers, state, try alerts(root["alerts"], controllerIdentifiers: Set(identifierPaths.keys)))
+        return (initial, controllers, state, try alerts(root["alerts"], controllerIdentifiers: Set(identifierPaths.keys)),
+                try clientTasks(root["clientTasks"]))
+    }
+
+    /// `clientTasks`: the names of tasks a client supplies at run time (`tasks.register`), each once.
+    private func clientTasks(_ value: JSONValue?) throws(StoryboardError) -> [String] {
+        guard let value else { return [] }
+        let path = JSONPath.root.appending(key: "clientTasks")
+        guard case .array(let items) = value else {
+            throw StoryboardError(path, .wrongValueType(name: "clientTasks", expected: "array", actual: value.typeName))
+        }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = path.appending(index: index)
+            guard case .string(let name) = item else {
+                throw StoryboardError(itemPath, .wrongValueType(name: "clientTasks", expected: "string", actual: item.typeName))
+            }
+            guard !name.isEmpty else { throw StoryboardError(itemPath, .emptyValue(name: "clientTasks")) }
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     /// `alerts`: `[{"id", "title", "message"?, "buttons": [{"title", "ref"?, "role"?, "task"?, "param"?}]}]`.

@@ -87,6 +87,8 @@ public enum StoryboardSchema {
                 "state": ["type": "object", "description": "The shared state's starting values, by key (any JSON values)."],
                 "controllers": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/controller"]],
                 "alerts": ["type": "array", "items": ["$ref": "#/$defs/alert"]],
+                "clientTasks": ["type": "array", "uniqueItems": true, "items": ["type": "string", "minLength": 1],
+                                "description": "Tasks a client supplies at run time (tasks.register, slamctl serve-task): elements may name them without a warning from the check."],
             ],
             "$defs": .object(definitions),
         ]

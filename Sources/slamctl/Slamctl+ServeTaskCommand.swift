@@ -15,9 +15,11 @@ extension Slamctl {
                 Registers NAME (tasks.register); each time the task runs (a press on a button whose task it is,
                 slamctl task NAME, a key), COMMAND runs with SLAM_TASK, SLAM_TASK_PARAM, SLAM_TASK_REF,
                 SLAM_TASK_CONTROLLER and SLAM_SOCKET in its environment, one run at a time. Exit status 0
-                answers with what it printed; any other fails the run with its last line of error output.
+                answers with what it printed; any other fails the run with its last line of error output. A
+                command still running at the timeout is stopped with what it started (its process group). It is
+                over when it exits: a child it leaves in the background is not waited for.
                 The command calls back with slamctl, for example:
-                  slamctl serve-task greet -- sh -c 'slamctl state set greeting "Hello, $SLAM_TASK_PARAM"'
+                  slamctl serve-task greet -- sh -c 'slamctl state greeting "Hello, $SLAM_TASK_PARAM"'
                 The name is free again when serve-task stops (Ctrl-C). Exit status 3 when the daemon goes away.
                 """,
             arguments: [.init("name", help: "The task's name, as a storyboard's \"task\" names it."),

@@ -12,6 +12,10 @@ import SlamStoryboard
 /// that client's answer, its error, or a timeout; the client going away fails
 /// what it owed; names cannot be shared; what the task changed follows the reply.
 @Suite struct ClientTaskSocketTests {
+    /// Handlers run on the shared pool, which tests blocking beside these on 2 cores can hold for
+    /// seconds: runs that are not about timeouts get a timeout no starved pool reaches.
+    static let patient = 120_000
+
     /// A shop screen whose "Pay" button names a task no Swift code defines: a client supplies it.
     static let storyboard = """
     {"initial": "Shop", "state": {"status": "Idle"},
@@ -49,7 +53,7 @@ import SlamStoryboard
         let runner = try AsyncSlamConnection(socketPath: app.socketPath)
         let gate = Gate()
         let (runs, reportRun) = AsyncStream<TaskRunRequest>.makeStream()
-        try await runner.registerTask("checkout") { run in
+        try await runner.registerTask("checkout", timeoutMilliseconds: Self.patient) { run in
             reportRun.yield(run)
             await gate.wait()
             try await runner.send(StateSetRequest(key: "status", value: .string("Paid for \(run.param ?? "")")))
@@ -78,7 +82,7 @@ import SlamStoryboard
     @Test func theChangesFollowThePressReplyAsOneUpdate() async throws {
         let app = try Self.shop()
         let runner = try AsyncSlamConnection(socketPath: app.socketPath)
-        try await runner.registerTask("checkout") { _ in
+        try await runner.registerTask("checkout", timeoutMilliseconds: Self.patient) { _ in
             try await runner.send(StateSetRequest(key: "status", value: "Paying"))
             try await runner.send(StateSetRequest(key: "status", value: "Paid"))
             return .null
@@ -102,12 +106,12 @@ import SlamStoryboard
         let app = try Self.shop()
         let runner = try AsyncSlamConnection(socketPath: app.socketPath)
         let slow = Gate()
-        try await runner.registerTask("checkout", timeoutMilliseconds: 300) { run in
-            if run.param == "slow" {
-                await slow.wait()
-                return "too late"
-            }
+        try await runner.registerTask("checkout", timeoutMilliseconds: Self.patient) { _ in
             throw TaskError("card declined", data: ["retry": false])
+        }
+        try await runner.registerTask("slowCheckout", timeoutMilliseconds: 300) { _ in
+            await slow.wait()
+            return "too late"
         }
         let presser = try AsyncSlamConnection(socketPath: app.socketPath)
         await #expect(throws: ClientError.self) { try await presser.send(PressRequest(ref: "pay")) }
@@ -117,7 +121,7 @@ import SlamStoryboard
         #expect(error.message.contains("card declined"))
         #expect(error.data?["clientError"]?["data"] == ["retry": false])
 
-        let timedOut = try await presser.request("runTask", params: .byName(["name": "checkout", "param": "slow"]))
+        let timedOut = try await presser.request("runTask", params: .byName(["name": "slowCheckout"]))
         guard case .failure(let timeout) = timedOut.outcome else { Issue.record("the slow run succeeded"); return }
         #expect(timeout.code == .taskFailed)
         #expect(timeout.message.contains("did not answer within 300 ms"), "\(timeout.message)")
@@ -132,9 +136,9 @@ import SlamStoryboard
         let app = try Self.shop()
         let runner = try AsyncSlamConnection(socketPath: app.socketPath)
         let (runs, reportRun) = AsyncStream<Void>.makeStream()
-        try await runner.registerTask("checkout") { _ in
+        try await runner.registerTask("checkout", timeoutMilliseconds: Self.patient) { _ in
             reportRun.yield()
-            try await Task.sleep(for: .seconds(30))
+            try await Task.sleep(for: .seconds(300))
             return .null
         }
         let presser = try AsyncSlamConnection(socketPath: app.socketPath)
@@ -144,13 +148,13 @@ import SlamStoryboard
         runner.close()
         guard case .failure(let error) = try await pressed.outcome else { Issue.record("the press succeeded"); return }
         #expect(error.code == .taskFailed)
-        #expect(error.message.contains("disconnected"), "\(error.message)")
+        #expect(error.message.contains("(client \(error.data?["client"]?.integerValue ?? -1)) went away"), "\(error.message)")
         let unknown = try await presser.request("runTask", params: .byName(["name": "checkout"]))
         guard case .failure(let notFound) = unknown.outcome else { Issue.record("an unregistered task ran"); return }
         #expect(notFound.code == .taskNotFound)
         // The name is free for the next runner.
         let next = try AsyncSlamConnection(socketPath: app.socketPath)
-        #expect(try await next.registerTask("checkout") { _ in "again" }.registered == ["checkout"])
+        #expect(try await next.registerTask("checkout", timeoutMilliseconds: Self.patient) { _ in "again" }.registered == ["checkout"])
         #expect(try await presser.send(RunTaskRequest(name: "checkout")).result == "again")
     }
 
@@ -158,7 +162,7 @@ import SlamStoryboard
         let app = try Self.shop()
         let first = try AsyncSlamConnection(socketPath: app.socketPath)
         let second = try AsyncSlamConnection(socketPath: app.socketPath)
-        try await first.registerTask("checkout") { _ in "first" }
+        try await first.registerTask("checkout", timeoutMilliseconds: Self.patient) { _ in "first" }
         let taken = try await second.request("tasks.register", params: .byName(["names": ["checkout"]]))
         guard case .failure(let takenError) = taken.outcome else { Issue.record("two connections registered one name"); return }
         #expect(takenError.code == .taskNameTaken && takenError.data?["task"] == "checkout" && takenError.data?["client"] != nil)
@@ -168,14 +172,14 @@ import SlamStoryboard
         // Registering again on the same connection only changes the timeout.
         #expect(try await first.registerTask("checkout", timeoutMilliseconds: 900) { _ in "first" }.timeoutMilliseconds == 900)
         #expect(try await first.unregisterTasks().unregistered == ["checkout"])
-        try await second.registerTask("checkout") { _ in "second" }
+        try await second.registerTask("checkout", timeoutMilliseconds: Self.patient) { _ in "second" }
         #expect(try await first.send(RunTaskRequest(name: "checkout")).result == "second")
     }
 
     @Test func aClientPressingAButtonWhoseTaskItRunsIsAnsweredItsOwnCallsMeanwhile() async throws {
         let app = try Self.shop()
         let connection = try AsyncSlamConnection(socketPath: app.socketPath)
-        try await connection.registerTask("checkout") { run in
+        try await connection.registerTask("checkout", timeoutMilliseconds: Self.patient) { run in
             // Calls back on the connection whose press is waiting for this very run.
             let before = try await connection.send(FindRequest(ref: "status")).text
             try await connection.send(StateSetRequest(key: "status", value: .string("\(before ?? "") → Paid")))
@@ -183,5 +187,25 @@ import SlamStoryboard
         }
         #expect(try await connection.send(PressRequest(ref: "pay")).reference == "pay")
         #expect(try await connection.send(FindRequest(ref: "status")).text == "Idle → Paid")
+    }
+
+    @Test func aRunnerThatClosesItsSendingSideFailsWhatItOwesAtOnce() async throws {
+        let app = try Self.shop()
+        let socketPath = app.socketPath
+        let presser = try AsyncSlamConnection(socketPath: socketPath)
+        let runner = try SlamConnection(socketPath: socketPath)
+        _ = try runner.send(TasksRegisterRequest(names: ["checkout"], timeoutMilliseconds: Self.patient))
+        async let pressed = presser.request("press", params: .byName(["ref": "pay"]))
+        // The run reaches the runner, which then stops sending: it can never answer.
+        let run = try runner.nextMessage(timeoutMilliseconds: 30_000)
+        #expect(run["method"] == "task.run")
+        try runner.shutdownWriting()
+        let started = ContinuousClock.now
+        guard case .failure(let error) = try await pressed.outcome else { Issue.record("the press succeeded"); return }
+        #expect(error.message.contains("went away"), "\(error.message)")
+        #expect(ContinuousClock.now - started < .seconds(60), "failed at once, not at the run's timeout")
+        let unknown = try await presser.request("runTask", params: .byName(["name": "checkout"]))
+        guard case .failure(let notFound) = unknown.outcome else { Issue.record("the half-closed runner still runs it"); return }
+        #expect(notFound.code == .taskNotFound)
     }
 }

@@ -161,4 +161,80 @@ import SlamUI
         answer(run, result: .null, from: runner)
         #expect(typist.take().first?["result"]?["handled"] == true)
     }
+
+    @Test func aHoldEndsAfterASecondOrAThousandEventsEvenWhileARunIsOut() throws {
+        let scheduler = ManualScheduler()
+        let service = try demoService(scheduler: scheduler)
+        let runner = TestClient(service, identifier: 1)
+        let watcher = TestClient(service, identifier: 2)
+        runner.result("tasks.register", ["names": ["slow"], "timeoutMs": 60_000])
+        watcher.result("subscribe", ["events": ["stateChanged", "navigated"]])
+        runner.send(#"{"jsonrpc":"2.0","method":"runTask","params":{"name":"slow"},"id":"never answered"}"#)
+        #expect(runs(runner).count == 1)
+        runner.result("state.set", ["key": "draft", "value": "first"])
+        scheduler.advance(milliseconds: SlamService.maximumHoldMilliseconds - 1)
+        #expect(watcher.take().isEmpty)
+        scheduler.advance(milliseconds: 1)
+        #expect(watcher.take().map { $0["method"] } == ["stateChanged"], "one slow run does not freeze every page")
+
+        // Held events are bounded in number too: the turn that reaches the bound releases them.
+        let pairs = SlamService.maximumHeldNotifications / 2
+        for _ in 0..<pairs {
+            runner.result("runTask", ["name": "push", "param": "Settings"])
+            runner.result("runTask", ["name": "pop"])
+        }
+        #expect(watcher.take().count == 2 * pairs)
+    }
+
+    @Test func eventsMadeInTheBatchThatAnswersARunFollowItsReply() throws {
+        let service = try demoService()
+        let runner = TestClient(service, identifier: 1)
+        let presser = TestClient(service, identifier: 2)
+        runner.result("tasks.register", ["names": ["greet"]])
+        runner.result("subscribe", ["events": ["navigated"]])
+        sendPending(presser, "runTask", ["name": "greet"], id: 1)
+        let run = try #require(runs(runner).first)
+        runner.send(#"[{"jsonrpc":"2.0","id":"\#(run["id"]?.stringValue ?? "")","result":null},{"jsonrpc":"2.0","method":"runTask","params":{"name":"push","param":"Settings"},"id":2}]"#)
+        let messages = runner.take()
+        #expect(messages.count == 2)
+        #expect(messages.first?.arrayValue?.first?["id"] == 2, "the batch's reply first: \(messages)")
+        #expect(messages.last?["method"] == "navigated")
+    }
+
+    @Test func aMalformedAnswerIsNotRepliedToAndFailsTheRun() throws {
+        let service = try demoService()
+        let runner = TestClient(service, identifier: 1)
+        let presser = TestClient(service, identifier: 2)
+        runner.result("tasks.register", ["names": ["greet"]])
+        sendPending(presser, "runTask", ["name": "greet"], id: 1)
+        let run = try #require(runs(runner).first)
+        runner.send(#"{"jsonrpc":"2.0","id":"\#(run["id"]?.stringValue ?? "")","result":1,"error":{"code":1,"message":"both"}}"#)
+        #expect(runner.take().isEmpty, "a response is never answered, even a malformed one")
+        let reply = try #require(presser.take().first)
+        #expect(reply["error"]?["code"] == -32010)
+        #expect(reply["error"]?["message"]?.stringValue?.contains("malformed response: it holds both 'result' and 'error'") == true,
+                "\(reply)")
+    }
+
+    @Test func aRunnerThatStopsSendingFailsWhatItOwesAtOnce() throws {
+        let service = try demoService()
+        let runner = TestClient(service, identifier: 1)
+        let presser = TestClient(service, identifier: 2)
+        runner.result("tasks.register", ["names": ["greet"]])
+        sendPending(presser, "runTask", ["name": "greet"], id: 1)
+        #expect(runs(runner).count == 1)
+        service.clientStoppedSending(runner.session)
+        let reply = try #require(presser.take().first)
+        #expect(reply["error"]?["message"]?.stringValue?.contains("(client 1) went away") == true, "\(reply)")
+        #expect(presser.errorCode("runTask", ["name": "greet"]) == -32005, "its names are free")
+    }
+
+    @Test func oneRequestRegistersAtMostAThousandNames() throws {
+        let client = TestClient(try demoService())
+        let names = (0...TaskNames.maximumCount).map { JSONValue.string("task\($0)") }
+        let refused = client.request("tasks.register", ["names": .array(names)])
+        #expect(refused["error"]?["data"]?["parameter"] == "names")
+        #expect(client.result("tasks.register", ["names": .array(Array(names.dropLast()))])["registered"]?.arrayValue?.count
+                == TaskNames.maximumCount)
+    }
 }

@@ -49,6 +49,29 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         #expect(try diagnostics(#"{"type": "Button", "ref": "reset", "task": "resetCounter"}"#).map(\.severity) == [.warning])
     }
 
+    @Test func aTaskTheStoryboardSaysAClientSuppliesIsKnownAndATypoOfItIsNot() throws {
+        let storyboard = try Storyboard(bytes: Array(#"""
+            {"initial": "Home", "clientTasks": ["checkout", "push"], "controllers": [
+              {"id": "Home", "view": {"type": "View", "ref": "root", "children": [
+                {"type": "Button", "ref": "pay", "task": "checkout"},
+                {"type": "Button", "ref": "typo", "task": "chekout"}]}}]}
+            """#.utf8))
+        #expect(storyboard.clientTasks == ["checkout", "push"])
+        let found = StoryboardCheck(host: .storyboardOnly, strict: true).diagnostics(of: storyboard)
+        #expect(found.map(\.path) == ["$.clientTasks[1]", "$.controllers[0].view.children[1].task"], "\(found)")
+        #expect(found.first?.problem == .clientTaskTaken(name: "push"))
+        #expect(found.last?.suggestions == ["checkout"])
+    }
+
+    @Test func clientTasksMustBeAnArrayOfNames() throws {
+        #expect(throws: StoryboardError.self) {
+            _ = try Storyboard(bytes: Array(#"{"initial": "A", "clientTasks": "checkout", "controllers": [{"id": "A", "view": {"type": "View"}}]}"#.utf8))
+        }
+        #expect(throws: StoryboardError.self) {
+            _ = try Storyboard(bytes: Array(#"{"initial": "A", "clientTasks": [""], "controllers": [{"id": "A", "view": {"type": "View"}}]}"#.utf8))
+        }
+    }
+
     @Test func pushingAScreenThatIsNotDeclaredIsAnErrorWithTheNearestScreen() throws {
         let found = try diagnostics(#"{"type": "Button", "ref": "open", "task": "push", "param": "Setings"}"#)
         #expect(found == [StoryboardDiagnostic(severity: .error, path: "$.controllers[0].view.children[0].param",

@@ -30,7 +30,7 @@ import Glibc
         defer { file.remove() }
         // SLAM_SOCKET lets the command's slamctl reach the daemon that ran the task, without --socket.
         let script = #""\#(Self.slamctlPath)" state status "Paid $SLAM_TASK_PARAM via $SLAM_TASK_REF on $SLAM_TASK_CONTROLLER" >/dev/null && echo "receipt for $SLAM_TASK""#
-        let server = try SlamctlProcess(["serve-task", "checkout", "--", "sh", "-c", script], app: app,
+        let server = try SlamctlProcess(["serve-task", "checkout", "--timeout", "60s", "--", "sh", "-c", script], app: app,
                                         environment: environment(with: ["SLAM_SOCKET": ""]))
         #expect(server.waitUntil { server.standardError.contains("serving task 'checkout'") }, "\(server.standardError)")
         let client = try SlamConnection(socketPath: app.socketPath)
@@ -91,5 +91,27 @@ import Glibc
         let json = try slamctl("trace", "show", path, "--json").lines.map { try JSONParser().parse($0) }
         #expect(json.map { $0["method"] } == ["press", "task.run", "trace.stop"])
         #expect(json[1]["sentByDaemon"] == true && json[1]["result"] == "paid")
+    }
+
+    @Test func aCommandIsOverWhenItExitsAndStoppedAtTheTimeout() throws {
+        let (app, file) = try Self.shop()
+        defer { file.remove() }
+        // Its background child keeps the output pipe open for a minute: the run is over when the command exits.
+        let background = try SlamctlProcess(["serve-task", "checkout", "--timeout", "20s", "--", "sh", "-c", "sleep 60 & echo started"], app: app)
+        #expect(background.waitUntil { background.standardError.contains("serving task") }, "\(background.standardError)")
+        let client = try SlamConnection(socketPath: app.socketPath)
+        #expect(try client.send(RunTaskRequest(name: "checkout")).result == "started")
+        background.stop(signal: SIGTERM)
+
+        // A command still running at the timeout is stopped, and the run fails saying so.
+        let slow = try SlamctlProcess(["serve-task", "checkout", "--timeout", "300ms", "--", "sleep", "30"], app: app)
+        #expect(slow.waitUntil { slow.standardError.contains("serving task") }, "\(slow.standardError)")
+        let late = try client.request("runTask", params: .byName(["name": "checkout"]))
+        guard case .failure(let error) = late.outcome else { Issue.record("the slow command succeeded"); return }
+        #expect(error.code == .taskFailed)
+        // Stopped, not waited for: serve-task reports the run long before the command's 30 s.
+        #expect(slow.waitUntil(timeoutSeconds: 10) { slow.standardError.contains("did not finish within 300 ms and was stopped") },
+                "\(slow.standardError)")
+        slow.stop(signal: SIGTERM)
     }
 }

@@ -94,7 +94,7 @@ extension RunTaskRequest: DeferredRequest {
         }
         service.announceAction(method, params: ["name": .string(request.name), "param": request.param.map(JSONValue.string) ?? .null],
                                client: session.identifier)
-        service.answer(after: calls, reply: reply) { [unowned service] in
+        service.answerAfterClientTasks(calls, reply: reply) { [unowned service] in
             TaskOutcome(task: request.name, param: request.param, top: service.application.topController?.identifier,
                         result: calls.first?.result).jsonNode()
         }

@@ -604,12 +604,15 @@ class Client:
             return queued
         deadline = self._deadline(timeout)
         while True:
+            read_from = time.monotonic()
             try:
                 message = self._receive(deadline, description)
             except SlamTimeout:
                 self._abandoned_ids |= request_ids
                 raise
             if message is _ANSWERED:
+                # The time a task's handler ran here is not this call's waiting: its timeout moves on by it.
+                deadline += time.monotonic() - read_from
                 queued = self._take_queued_answer(is_answer)  # the handler's own calls may have read it
                 if queued is not None:
                     return queued

@@ -24,8 +24,11 @@ __all__ = ["TaskCall", "AsyncTaskCall", "TaskHandler", "AsyncTaskHandler", "HAND
 TASK_RUN = "task.run"
 """The method of the requests the daemon sends to run a client's task."""
 
-HANDLER_ERROR_CODE = -32000
-"""The code of the error a client answers when its handler raised; the daemon reports it as -32010 (task failed)."""
+HANDLER_ERROR_CODE = -32010
+"""The code of the error a client answers when its handler raised: -32010, task failed (Protocol/README.md)."""
+
+TASK_NOT_FOUND = -32005
+"""The code a client answers a ``task.run`` for a task it has no handler for: -32005, task not found."""
 
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
@@ -96,7 +99,7 @@ def read_task_run(params: Any) -> TaskRunParams:
 
 def resolve(request: Dict[str, Any], handlers: Mapping[str, H]) -> Union[Dict[str, Any], Tuple[H, TaskRunParams]]:
     """The handler a daemon's request asks for, with the ``task.run`` params; or, when there is none to run,
-    the error to answer at once: -32601 for another method or a task without a handler, -32602 for bad params."""
+    the error to answer at once: -32601 for another method, -32005 for a task without a handler, -32602 for bad params."""
     request_id, method = request["id"], request["method"]
     if method != TASK_RUN:
         message = f"Method not found: the client handles no method '{method}'"
@@ -107,8 +110,8 @@ def resolve(request: Dict[str, Any], handlers: Mapping[str, H]) -> Union[Dict[st
         return error_response(request_id, INVALID_PARAMS, f"Invalid params: {error}")
     handler = handlers.get(params["name"])
     if handler is None:
-        message = f"Method not found: the client has no handler for task '{params['name']}'"
-        return error_response(request_id, METHOD_NOT_FOUND, message, {"task": params["name"]})
+        message = f"Task not found: the client has no handler for task '{params['name']}'"
+        return error_response(request_id, TASK_NOT_FOUND, message, {"task": params["name"]})
     return handler, params
 
 

@@ -122,7 +122,7 @@ def test_a_task_error_reaches_the_presser_as_task_failed_with_its_message_and_da
         assert error.code == -32010
         assert error.message.endswith("task 'checkout' failed: card declined")
         assert error.data["task"] == "checkout"
-        assert error.data["clientError"] == {"code": -32000, "message": "card declined", "data": {"card": "visa", "retry": False}}
+        assert error.data["clientError"] == {"code": -32010, "message": "card declined", "data": {"card": "visa", "retry": False}}
         assert user.find("status")["text"] == "Declined", "what the handler changed before failing stays"
 
 
@@ -141,7 +141,7 @@ def test_any_other_exception_fails_the_task_naming_its_type(shop):
         with pytest.raises(slam.TaskFailed) as caught:
             user.run_task("checkout")
         assert caught.value.message.endswith("task 'checkout' failed: ZeroDivisionError: division by zero")
-        assert caught.value.data["clientError"]["code"] == -32000
+        assert caught.value.data["clientError"]["code"] == -32010
         with pytest.raises(slam.TaskFailed, match=r"task 'goNext' failed: StateKeyNotFound: .*noSuchKey"):
             user.press("next")
 
@@ -315,8 +315,20 @@ def test_a_press_pending_when_the_handling_client_goes_away_fails(shop):
         with pytest.raises(slam.TaskFailed) as caught:
             user.press("buy")
         assert caught.value.data["task"] == "checkout"
+        assert "went away" in caught.value.data["reason"], "failed for its client leaving, not at its timeout"
         with pytest.raises(slam.TaskNotFound):
             user.press("buy")
+
+
+def test_a_call_whose_own_handler_outlasts_the_client_timeout_still_gets_its_reply(shop):
+    client = shop.connect(timeout=0.5)
+
+    @client.task("checkout", timeout_ms=10_000)
+    def checkout(call: slam.TaskCall) -> str:
+        time.sleep(0.8)  # longer than the client's timeout, within the task's
+        return "paid"
+
+    assert client.run_task("checkout")["result"] == "paid"
 
 
 def test_serve_returns_after_its_timeout_keeping_notifications(shop):
@@ -378,7 +390,7 @@ def test_the_async_client_pressing_its_own_task_and_failing_tasks(shop):
             await app.register_task("goNext", fail)
             with pytest.raises(slam.TaskFailed) as caught:
                 await app.press("next")
-            assert caught.value.data["clientError"] == {"code": -32000, "message": "out of stock", "data": ["tea"]}
+            assert caught.value.data["clientError"] == {"code": -32010, "message": "out of stock", "data": ["tea"]}
             assert await app.unregister_task("goNext") is True
             with pytest.raises(slam.TaskNotFound):
                 await app.press("next")
@@ -504,10 +516,10 @@ def test_requests_the_client_cannot_handle_are_answered_with_errors(scripted):
         assert client.ping() == "pong"
     daemon.finish()
     assert answers[0]["id"] == "x-1" and answers[0]["error"]["code"] == -32601
-    assert answers[1]["id"] == "task-1" and answers[1]["error"]["code"] == -32601
+    assert answers[1]["id"] == "task-1" and answers[1]["error"]["code"] == -32005
     assert "unknownTask" in answers[1]["error"]["message"]
     assert answers[2]["id"] == "task-2" and answers[2]["error"]["code"] == -32602
-    assert answers[3]["id"] == "task-3" and answers[3]["error"]["code"] == -32000
+    assert answers[3]["id"] == "task-3" and answers[3]["error"]["code"] == -32010
     assert "not JSON" in answers[3]["error"]["message"]
 
 
@@ -563,4 +575,4 @@ def test_the_async_client_answers_requests_it_cannot_handle(scripted):
 
     run(main())
     daemon.finish()
-    assert [(answer["id"], answer["error"]["code"]) for answer in answers] == [("x-1", -32601), ("task-1", -32601)]
+    assert [(answer["id"], answer["error"]["code"]) for answer in answers] == [("x-1", -32601), ("task-1", -32005)]
