@@ -9,7 +9,7 @@ public final class TaskRegistry {
 
     private var actions: [String: Action] = [:]
     /// Tasks whose action only starts the work: whoever finishes it calls ``reportFinished(name:param:)``.
-    private var startedOnly: Set<String> = []
+    private var finishedElsewhere: Set<String> = []
     /// The elements whose press runs the tasks running now, innermost last.
     private var senders: [View?] = []
     /// Called after each task that ran successfully, for event reporting.
@@ -20,7 +20,7 @@ public final class TaskRegistry {
     /// Registers `action` under `name`, replacing a task of the same name.
     public func addTask(name: String, action: @escaping Action) {
         actions[name] = action
-        startedOnly.remove(name)
+        finishedElsewhere.remove(name)
     }
 
     /// Registers a task whose `action` only starts it (another process finishes it later).
@@ -29,7 +29,7 @@ public final class TaskRegistry {
     /// once the work succeeded, so `taskRan` is told only of work that was done.
     public func addStartedTask(name: String, action: @escaping Action) {
         actions[name] = action
-        startedOnly.insert(name)
+        finishedElsewhere.insert(name)
     }
 
     /// Reports that a task added with ``addStartedTask(name:action:)`` finished its work.
@@ -40,7 +40,7 @@ public final class TaskRegistry {
     /// Removes a task; returns whether it existed.
     @discardableResult
     public func removeTask(name: String) -> Bool {
-        startedOnly.remove(name)
+        finishedElsewhere.remove(name)
         return actions.removeValue(forKey: name) != nil
     }
 
@@ -67,6 +67,6 @@ public final class TaskRegistry {
         } catch {
             throw .taskFailed(name: name, reason: String(describing: error))
         }
-        if !startedOnly.contains(name) { didRun?(name, param) }
+        if !finishedElsewhere.contains(name) { didRun?(name, param) }
     }
 }

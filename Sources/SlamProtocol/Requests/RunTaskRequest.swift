@@ -15,7 +15,7 @@ public struct RunTaskRequest: SlamRequest {
          "properties": ["task": ["type": "string"], "param": ["type": ["string", "null"]], "top": ["type": ["string", "null"]],
                         "result": ["description": "What the client that ran the task answered; only for a task a client registered."]]]
     }
-    public static var errors: [ErrorCode] { [.taskNotFound, .taskFailed, .controllerNotFound, .navigationRefused] }
+    public static var errors: [ErrorCode] { [.taskNotFound, .taskFailed, .controllerNotFound, .navigationRefused, .shuttingDown] }
 
     public var name: String
     public var param: String?
