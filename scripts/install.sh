@@ -70,6 +70,12 @@ done
 for file in Examples/*.json clients/flows/*.json; do
     install_file 644 "$file" "share/slam/examples/$(basename "$file")"
 done
+# The example apps, one directory each (a storyboard and the program that runs its tasks).
+for file in Examples/*/*; do
+    mode=644
+    [ -x "$file" ] && mode=755
+    install_file "$mode" "$file" "share/slam/examples/${file#Examples/}"
+done
 for file in Protocol/slam.openrpc.json Protocol/storyboard.schema.json; do
     install_file 644 "$file" "share/slam/protocol/$(basename "$file")"
 done

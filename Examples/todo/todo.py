@@ -40,7 +40,10 @@ try:
     import slam
 except ImportError:  # a clean checkout: the client next to this example, not installed
     sys.path.insert(0, str(CHECKOUT / "clients" / "python"))
-    import slam
+    try:
+        import slam
+    except ImportError:  # installed with make install: the Python client is a package of its own
+        sys.exit("todo.py needs Slam's Python client: pip install ./clients/python from a Slam checkout")
 
 TASKS = ("add", "toggleDone", "removeFinished")
 """The tasks the storyboard's elements name, which this program handles."""

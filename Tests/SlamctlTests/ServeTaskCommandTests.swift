@@ -114,4 +114,26 @@ import Glibc
                 "\(slow.standardError)")
         slow.stop(signal: SIGTERM)
     }
+
+    @Test func theShopExampleIsAnAppWrittenInShell() throws {
+        let examples = String(#filePath.prefix(upTo: #filePath.firstRange(of: "/Tests/")!.lowerBound)) + "/Examples/shop"
+        let storyboard = examples + "/shop.storyboard.json"
+        let app = try SlamApp.inProcess { try Storyboard.makeApplication(contentsOf: storyboard, strict: true) }
+        // The script calls `slamctl` as a user would: the one under test, first on PATH.
+        let directory = String(Self.slamctlPath.prefix(upTo: Self.slamctlPath.lastIndex(of: "/")!))
+        let path = directory + ":" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+        let server = try SlamctlProcess(["serve-task", "checkout", "--timeout", "60s", "--", "sh", examples + "/checkout.sh"], app: app,
+                                        environment: environment(with: ["PATH": path, "SLAM_SOCKET": ""]))
+        #expect(server.waitUntil { server.standardError.contains("serving task 'checkout'") }, "\(server.standardError)")
+        let client = try SlamConnection(socketPath: app.socketPath)
+        #expect(try client.send(PressRequest(ref: "pay")).reference == "pay")
+        let status = try client.send(FindRequest(ref: "status")).text ?? ""
+        #expect(status.hasPrefix(#"Paid by card for ["Tea","Biscuits"] (R-"#), "\(status)")
+        #expect(try client.send(StateGetRequest(key: "cart")).value == [])
+        #expect(try client.send(FindRequest(ref: "pay"))["enabled"] == false, "nothing left to pay for")
+        let empty = try client.request("runTask", params: .byName(["name": "checkout"]))
+        guard case .failure(let error) = empty.outcome else { Issue.record("an empty cart was paid for"); return }
+        #expect(error.message.hasSuffix("the cart is empty"), "\(error.message)")
+        server.stop(signal: SIGTERM)
+    }
 }
