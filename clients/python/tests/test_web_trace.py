@@ -8,8 +8,11 @@ Screenshots go to a temporary directory, and to ``docs/screenshots/`` with
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
+import slam
 from web_support import missing_browser, opened_page, screenshots, settle, wait_until
 
 pytestmark = pytest.mark.skipif(missing_browser() is not None, reason=missing_browser() or "")
@@ -109,6 +112,38 @@ def test_a_trace_opened_in_the_inspector_shows_the_screen_at_each_step(browser, 
         assert not page.css(".trace-bar").is_displayed()
         page.wait_text("count", "Count: 4")
         page.agrees_with_server()
+
+
+def test_a_task_a_client_ran_shows_as_the_daemons_request_and_its_answer(browser, slamd_factory, tmp_path, screenshot_directory):
+    with opened_page(browser, slamd_factory, viewport=DESKTOP) as page:
+        runner = page.daemon.connect()
+
+        @runner.task("greet", timeout_ms=30_000)
+        def greet(call: slam.TaskCall) -> str:
+            call.client.state_set("greeting", f"Hello, {call.param}")
+            return "greeted"
+
+        thread = threading.Thread(target=runner.serve, daemon=True)
+        thread.start()
+        path = tmp_path / "tasks.jsonl"
+        page.client.trace_start(path)
+        assert page.client.run_task("greet", param="Ada")["result"] == "greeted"
+        page.client.trace_stop()
+        runner.close()
+        thread.join(10)
+
+        page.css("#inspect-toggle").click()
+        page.css("#tab-trace").click()
+        page.css("#panel-trace input[type=file]").send_keys(str(path))
+        wait_until(lambda: page.all(".trace-step"), message="the steps to be listed")
+        steps = page.all(".trace-step")
+        calls = [step.find_element(page.By.CSS_SELECTOR, ".trace-step-call").text for step in steps]
+        assert calls == ["start", "runTask greet Ada", "task.run greet Ada (Home)", 'state.set greeting = "Hello, Ada"', "trace.stop"]
+        who = steps[2].find_element(page.By.CSS_SELECTOR, ".trace-step-client").text
+        assert who.startswith("slamd → client"), who
+        steps[2].click()
+        wait_until(lambda: '"greeted"' in page.css(".trace-details").text, message="the run's answer in the details")
+        page.screenshot("trace-client-task.png", screenshot_directory)
 
 
 def test_a_file_that_is_not_a_trace_says_so(browser, slamd_factory, tmp_path):
