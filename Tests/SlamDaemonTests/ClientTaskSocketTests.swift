@@ -189,22 +189,22 @@ import SlamStoryboard
         #expect(try await connection.send(FindRequest(ref: "status")).text == "Idle → Paid")
     }
 
-    @Test func aRunnerThatClosesItsSendingSideFailsWhatItOwesAtOnce() async throws {
+    /// Blocking clients only: nothing here waits for the shared pool (see ``patient``).
+    @Test func aRunnerThatClosesItsSendingSideFailsWhatItOwesAtOnce() throws {
         let app = try Self.shop()
-        let socketPath = app.socketPath
-        let presser = try AsyncSlamConnection(socketPath: socketPath)
-        let runner = try SlamConnection(socketPath: socketPath)
+        let presser = try SlamConnection(socketPath: app.socketPath)
+        let runner = try SlamConnection(socketPath: app.socketPath)
         _ = try runner.send(TasksRegisterRequest(names: ["checkout"], timeoutMilliseconds: Self.patient))
-        async let pressed = presser.request("press", params: .byName(["ref": "pay"]))
+        try presser.send(["jsonrpc": "2.0", "method": "press", "params": ["ref": "pay"], "id": 1])
         // The run reaches the runner, which then stops sending: it can never answer.
-        let run = try runner.nextMessage(timeoutMilliseconds: 30_000)
-        #expect(run["method"] == "task.run")
+        #expect(try runner.nextMessage(timeoutMilliseconds: 30_000)["method"] == "task.run")
         try runner.shutdownWriting()
         let started = ContinuousClock.now
-        guard case .failure(let error) = try await pressed.outcome else { Issue.record("the press succeeded"); return }
-        #expect(error.message.contains("went away"), "\(error.message)")
+        let reply = try presser.nextMessage(timeoutMilliseconds: 60_000)
         #expect(ContinuousClock.now - started < .seconds(60), "failed at once, not at the run's timeout")
-        let unknown = try await presser.request("runTask", params: .byName(["name": "checkout"]))
+        #expect(reply["id"] == 1 && reply["error"]?["code"] == -32010)
+        #expect(reply["error"]?["message"]?.stringValue?.contains("went away") == true, "\(reply)")
+        let unknown = try presser.request("runTask", params: .byName(["name": "checkout"]))
         guard case .failure(let notFound) = unknown.outcome else { Issue.record("the half-closed runner still runs it"); return }
         #expect(notFound.code == .taskNotFound)
     }
