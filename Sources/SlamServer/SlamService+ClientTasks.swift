@@ -133,8 +133,10 @@ extension SlamService {
         if !owed.isEmpty { afterUIActivity() }
     }
 
-    /// The daemon is stopping: every run out fails with -32009.
+    /// The daemon is stopping: every run out fails with -32009, and what was held goes out after those replies.
     func abandonClientTaskCalls() {
+        guard !clientTaskCalls.isEmpty else { return }
+        defer { afterUIActivity() }
         for call in clientTaskCalls.values.sorted(by: { $0.number < $1.number }) {
             finishClientTaskCall(call, with: .failure(ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping",
                                                       data: ["task": .string(call.name)])))

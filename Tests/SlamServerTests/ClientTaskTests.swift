@@ -132,10 +132,15 @@ import SlamUI
         runner.result("tasks.register", ["names": ["greet"]])
         presser.result("reset")
         #expect(presser.result("tasks").arrayValue?.contains("greet") == true)
+        presser.result("subscribe", ["events": ["stateChanged"]])
+        _ = presser.take()
         sendPending(presser, "runTask", ["name": "greet"], id: 5)
         #expect(runs(runner).count == 1)
+        runner.result("state.set", ["key": "draft", "value": "half done"])
         service.shutDown()
-        #expect(presser.take().first?["error"]?["code"] == -32009)
+        let messages = presser.take()
+        #expect(messages.first?["error"]?["code"] == -32009)
+        #expect(messages.dropFirst().map { $0["method"] } == ["stateChanged"], "what was held still goes out, after the reply")
     }
 
     @Test func theEnterKeyOnAFocusedButtonSendsItsReference() throws {
