@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,8 +10,13 @@ import Musl
 ///
 /// Standard input is `/dev/null`: a task's command has nobody to ask. The
 /// program runs in a process group of its own, so that at its time limit it
-/// is stopped with everything it started.
+/// is stopped with everything it started; SIGINT, SIGTERM and SIGHUP that reach
+/// this process meanwhile are passed on to that group, then end this process
+/// as they would have. At most ``maximumCapturedBytes`` of each output are kept.
 public struct ShellCommand: Sendable {
+    /// What is kept of each output; the rest is read and dropped (`yes` must not fill the memory).
+    public static let maximumCapturedBytes = 1 << 20
+
     /// What the command printed and how it ended.
     public struct Outcome: Sendable {
         /// The exit status, or 128 + the signal that ended it.
@@ -19,6 +25,8 @@ public struct ShellCommand: Sendable {
         public var errorOutput: [UInt8]
         /// Whether it was stopped at its time limit.
         public var timedOut: Bool
+        /// Whether an output was longer than ``ShellCommand/maximumCapturedBytes`` (what is kept is its beginning).
+        public var truncated: Bool
     }
 
     /// The program (looked up in `PATH`) and its arguments.
@@ -46,8 +54,14 @@ public struct ShellCommand: Sendable {
         for (name, value) in additions { environment[name] = value }
 
         var outputPipe: [Int32] = [0, 0], errorPipe: [Int32] = [0, 0]
-        guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
+        guard pipe(&outputPipe) == 0 else {
             throw UsageError("cannot run \(arguments[0]): pipe failed: \(String(cString: strerror(errno)))")
+        }
+        guard pipe(&errorPipe) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(outputPipe[0])
+            close(outputPipe[1])
+            throw UsageError("cannot run \(arguments[0]): pipe failed: \(reason)")
         }
         // Not inherited: the child gets them only as its standard output and error. Read without
         // blocking, so that reading stops when the program exits even if a background child keeps them open.
@@ -83,18 +97,30 @@ public struct ShellCommand: Sendable {
             close(outputPipe[0])
             close(errorPipe[0])
         }
-        var outcome = Outcome(status: 0, output: [], errorOutput: [], timedOut: false)
+        var outcome = Outcome(status: 0, output: [], errorOutput: [], timedOut: false, truncated: false)
+        ShellCommand.runningGroup.store(pid, ordering: .sequentiallyConsistent)
+        let previousHandlers = [SIGINT, SIGTERM, SIGHUP].map { ($0, signal($0, ShellCommand.passOn)) }
+        defer {
+            ShellCommand.runningGroup.store(0, ordering: .sequentiallyConsistent)
+            for (number, handler) in previousHandlers { signal(number, handler) }
+        }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        /// Reads what is there; false once the pipe is at its end (everything holding it open closed it).
+        // Kept apart from `outcome`: `drain` writes into one of its members, passed inout.
+        var truncated = false
+        /// Reads what is there (a bounded amount, so the time limit is looked at even while output
+        /// pours in); false once the pipe is at its end (everything holding it open closed it).
         func drain(_ descriptor: Int32, into bytes: inout [UInt8]) -> Bool {
-            while true {
+            for _ in 0..<16 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 {
-                    bytes += buffer[0..<count]
+                    let kept = min(count, max(0, Self.maximumCapturedBytes - bytes.count))
+                    bytes += buffer[0..<kept]
+                    if kept < count { truncated = true }
                     continue
                 }
                 return !(count == 0 || (errno != EAGAIN && errno != EINTR))
             }
+            return true
         }
         var outputOpen = true, errorOutputOpen = true
         let started = Self.nowMilliseconds()
@@ -104,7 +130,11 @@ public struct ShellCommand: Sendable {
             if outputOpen { outputOpen = drain(outputPipe[0], into: &outcome.output) }
             if errorOutputOpen { errorOutputOpen = drain(errorPipe[0], into: &outcome.errorOutput) }
             let waited = waitpid(pid, &status, WNOHANG)
-            if waited == pid || (waited < 0 && errno != EINTR) { break }
+            if waited == pid { break }
+            if waited < 0 && errno != EINTR {
+                status = 127 << 8  // it cannot be waited for: nothing says it succeeded
+                break
+            }
             let elapsed = Self.nowMilliseconds() - started
             if let limit = timeLimitMilliseconds, elapsed >= limit {
                 if killedAt == nil {
@@ -123,10 +153,22 @@ public struct ShellCommand: Sendable {
         }
         if outputOpen { _ = drain(outputPipe[0], into: &outcome.output) }
         if errorOutputOpen { _ = drain(errorPipe[0], into: &outcome.errorOutput) }
+        outcome.truncated = truncated
         if outcome.timedOut { kill(-pid, SIGKILL) }
-        let signal = status & 0x7f
-        outcome.status = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        let endingSignal = status & 0x7f
+        outcome.status = endingSignal == 0 ? (status >> 8) & 0xff : 128 + endingSignal
         return outcome
+    }
+
+    /// The process group of the command running now (0: none), for the signal handler.
+    private static let runningGroup = Atomic<pid_t>(0)
+
+    /// Passes a signal that would end this process on to the command's group, then ends this process with it.
+    private static let passOn: @convention(c) (Int32) -> Void = { number in
+        let group = runningGroup.load(ordering: .sequentiallyConsistent)
+        if group > 0 { kill(-group, number) }
+        signal(number, SIG_DFL)
+        raise(number)
     }
 
     private static func nowMilliseconds() -> Int {

@@ -64,16 +64,18 @@ public struct TaskCommandServer {
         }
         var output = String(decoding: result.output, as: UTF8.self)
         if output.hasSuffix("\n") { output.removeLast() }
+        // An error's data repeats the outputs for the person reading it: their ends, where the reason usually is.
+        let outputTail = String(output.suffix(4096))
+        let errorTail = String(String(decoding: result.errorOutput, as: UTF8.self).suffix(4096))
         if result.timedOut {
             return .failure(ResponseError(code: .taskFailed, message: "\(command.arguments[0]) did not finish within \(timeLimitMilliseconds) ms and was stopped",
-                                          data: ["timeoutMs": .integer(Int64(timeLimitMilliseconds)), "stdout": .string(output)]))
+                                          data: ["timeoutMs": .integer(Int64(timeLimitMilliseconds)), "stdout": .string(outputTail)]))
         }
         guard result.status == 0 else {
-            let errorText = String(decoding: result.errorOutput, as: UTF8.self)
-            let lastLine = errorText.split(separator: "\n").last.map(String.init)
+            let lastLine = errorTail.split(separator: "\n").last.map(String.init)
             return .failure(ResponseError(code: .taskFailed, message: lastLine ?? "\(command.arguments[0]) exited with status \(result.status)",
-                                          data: ["exitStatus": .integer(Int64(result.status)), "stderr": .string(errorText),
-                                                 "stdout": .string(output)]))
+                                          data: ["exitStatus": .integer(Int64(result.status)), "stderr": .string(errorTail),
+                                                 "stdout": .string(outputTail)]))
         }
         return .success(.string(output))
     }

@@ -2,7 +2,9 @@ import SlamJSON
 
 /// One received message, read in place from the parsed document: the
 /// dispatcher's fast counterpart of ``Message``, with the same checks and the
-/// same error messages.
+/// same error messages for requests and notifications. A response (no `method`,
+/// a `result` or an `error`) is never refused: what is wrong with it goes to
+/// the request it answers.
 ///
 /// `"params": null` is read as no params (some clients, pygls among them,
 /// send it); any other non-structured `params` is refused.
@@ -22,6 +24,12 @@ enum IncomingMessage {
         guard element.kind == .object else {
             throw Refusal(error: .invalidRequest("expected a request object, got \(element.typeName)"), id: .null)
         }
+        if element["method"] == nil, element["result"] != nil || element["error"] != nil {
+            // A response to a request the server sent: never answered, even malformed (two peers could loop);
+            // what is wrong with it fails the request it answers.
+            self = .response(id: element["id"].flatMap(RequestID.init) ?? .null, outcome: Self.responseOutcome(element))
+            return
+        }
         var id: RequestID?
         if let rawID = element["id"] {
             id = RequestID(rawID)
@@ -31,12 +39,6 @@ enum IncomingMessage {
             }
         }
         let answerID = id ?? .null
-        if element["method"] == nil, element["result"] != nil || element["error"] != nil {
-            // A response to a request the server sent: never answered, even malformed (two peers could loop);
-            // what is wrong with it fails the request it answers.
-            self = .response(id: answerID, outcome: Self.responseOutcome(element))
-            return
-        }
         guard let version = element["jsonrpc"] else {
             throw Refusal(error: .invalidRequest("member 'jsonrpc' is missing; it must be \"2.0\"", data: ["member": "jsonrpc"]),
                           id: answerID)
@@ -88,6 +90,7 @@ enum IncomingMessage {
             .failure(.invalidRequest("malformed response: \(reason)", data: ["reason": .string(reason)]))
         }
         guard element["jsonrpc"]?.isString("2.0") == true else { return malformed("member 'jsonrpc' must be \"2.0\"") }
+        guard let rawID = element["id"], RequestID(rawID) != nil else { return malformed("member 'id' must be a string, a number or null") }
         switch (element["result"], element["error"]) {
         case (let result?, nil):
             return .success(result.jsonValue)

@@ -21,6 +21,8 @@ public final class ClientSession {
     private enum Entry {
         case waiting
         case ready([UInt8]?)
+        /// A notification: it waits for unordered replies too (it may be news of what one of them did).
+        case notification([UInt8])
     }
 
     /// A number unique among this daemon's sessions, for logs.
@@ -72,7 +74,11 @@ public final class ClientSession {
         guard let position = ticket.position else {
             unorderedOwed -= 1
             if let bytes, !isClosed { send(bytes) }
-            if owedReplies == 0 { onIdle?() }
+            if unorderedOwed == 0 && !queue.isEmpty {
+                flush()  // the notifications that waited for it
+            } else if owedReplies == 0 {
+                onIdle?()
+            }
             return
         }
         let index = position - firstPosition
@@ -81,13 +87,13 @@ public final class ClientSession {
         flush()
     }
 
-    /// Queues a notification behind every reply still owed.
+    /// Queues a notification behind every reply still owed, unordered ones included.
     func enqueueNotification(_ bytes: [UInt8]) {
-        if queue.isEmpty {
+        if queue.isEmpty && unorderedOwed == 0 {
             if !isClosed { send(bytes) }
             return
         }
-        queue.append(.ready(bytes))
+        queue.append(.notification(bytes))
     }
 
     /// Sends a request of the daemon's own (`task.run`) at once: the client must see it even while
@@ -109,9 +115,17 @@ public final class ClientSession {
 
     private func flush() {
         var sent = 0
-        for entry in queue {
-            guard case .ready(let bytes) = entry else { break }
-            if let bytes, !isClosed { send(bytes) }
+        sending: for entry in queue {
+            switch entry {
+            case .waiting:
+                break sending
+            case .ready(let reply):
+                if let reply, !isClosed { send(reply) }
+            case .notification(let notification):
+                // Not before an unordered reply still owed: it may tell what that request did.
+                guard unorderedOwed == 0 else { break sending }
+                if !isClosed { send(notification) }
+            }
             sent += 1
         }
         if sent > 0 {

@@ -34,7 +34,11 @@ extension SlamService {
     func hold(_ bytes: [UInt8], of kind: EventKind) {
         // A copy of its own size: the writer's buffer keeps room to spare, and held ones may be many.
         heldNotifications.append((kind, bytes.withUnsafeBufferPointer { Array($0) }))
-        if heldNotifications.count >= Self.maximumHeldNotifications { isReleaseDue = true }
+        if heldNotifications.count >= Self.maximumHeldNotifications && !isReleaseDue {
+            isReleaseDue = true
+            // Made outside a request (a log record), nothing else would end this turn: the next turn releases them.
+            _ = scheduler.schedule(afterMilliseconds: 0) { [weak self] in self?.afterUIActivity() }
+        }
     }
 
     /// Sends what was held while clients ran tasks, in the order it was held.

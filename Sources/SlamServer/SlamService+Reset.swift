@@ -26,6 +26,8 @@ extension SlamService {
         // Kept alive until the renderers' batch is written, so no element of it shares an identity with a new one.
         let old = application
         let oldState = stateValues(old.state.keys)
+        // Keys changed while a client's run held notifications were never announced: they are news whatever their value.
+        let unannounced = Set(old.state.takeChangedKeys())
         // What a pending wait waited for belonged to the application now gone.
         answerPendingWaits { wait in
             ResponseError(code: .applicationReset, message: "Application reset: the application was reset while waiting for \(wait.reference.map(\.description) ?? "the root view")",
@@ -35,7 +37,8 @@ extension SlamService {
 
         let newState = stateValues(fresh.state.keys)
         var changedState = JSONValue.Object()
-        for key in Set(oldState.keys).union(newState.keys).sorted() where oldState[key] != (newState[key] ?? .null) {
+        for key in Set(oldState.keys).union(newState.keys).sorted()
+        where oldState[key] != (newState[key] ?? .null) || unannounced.contains(key) {
             changedState[key] = newState[key] ?? .null
         }
         // Subscribers read a key no longer held as null; renderers are told it is gone.

@@ -242,4 +242,40 @@ import SlamUI
         #expect(client.result("tasks.register", ["names": .array(Array(names.dropLast()))])["registered"]?.arrayValue?.count
                 == TaskNames.maximumCount)
     }
+
+    @Test func aResetDuringARunStillAnnouncesTheKeysTheRunChanged() throws {
+        let service = try resettableDemoService()
+        let runner = TestClient(service, identifier: 1)
+        let watcher = TestClient(service, identifier: 2)
+        runner.result("tasks.register", ["names": ["greet"]])
+        watcher.result("subscribe", ["events": ["stateChanged"]])
+        watcher.result("state.set", ["key": "orderStatus", "value": "before"])
+        #expect(watcher.take().map { $0["method"] } == ["stateChanged"])
+        sendPending(runner, "runTask", ["name": "greet"], id: 1)
+        let run = try #require(runs(runner).first)
+        // The run sets the key back to its launch value; then someone resets: the value did not change across
+        // the reset, but subscribers last heard "before".
+        runner.result("state.set", ["key": "orderStatus", "value": "Nothing ordered yet"])
+        watcher.result("reset")
+        answer(run, result: .null, from: runner)
+        let announced = watcher.take().filter { $0["method"] == "stateChanged" }.compactMap { $0["params"]?["values"]?["orderStatus"] }
+        #expect(announced.last == "Nothing ordered yet", "the last word on orderStatus is its value now: \(announced)")
+    }
+
+    @Test func aNotificationWaitsForTheRunnersOwnRepliesStillOwed() throws {
+        let service = try demoService()
+        let runner = TestClient(service, identifier: 1)
+        runner.result("tasks.register", ["names": ["greet"]])
+        runner.result("subscribe", ["events": ["stateChanged"]])
+        sendPending(runner, "runTask", ["name": "greet"], id: 1)
+        let run = try #require(runs(runner).first)
+        // While it runs the task, the runner sends a batch whose reply waits (a wait that never holds)...
+        runner.send(#"[{"jsonrpc":"2.0","method":"state.set","params":{"key":"draft","value":"x"},"id":2},"#
+                    + #"{"jsonrpc":"2.0","method":"waitFor","params":{"ref":"count","property":"text","equals":"never","timeoutMs":60000},"id":3}]"#)
+        answer(run, result: .null, from: runner)
+        // ...and hears of its state.set only after that batch's reply.
+        let messages = runner.take()
+        #expect(messages.first?["id"] == 1, "the run's caller first: \(messages)")
+        #expect(!messages.contains { $0["method"] == "stateChanged" }, "no news before the batch that made it is answered: \(messages)")
+    }
 }

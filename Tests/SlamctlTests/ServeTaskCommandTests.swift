@@ -136,4 +136,46 @@ import Glibc
         #expect(error.message.hasSuffix("the cart is empty"), "\(error.message)")
         server.stop(signal: SIGTERM)
     }
+
+    @Test func anInterruptStopsTheCommandTooAndEndlessOutputIsCapped() throws {
+        let (app, file) = try Self.shop()
+        defer { file.remove() }
+        let client = try SlamConnection(socketPath: app.socketPath)
+        // Endless output: stopped at the timeout, what is kept bounded, and serve-task goes on serving.
+        let flood = try SlamctlProcess(["serve-task", "checkout", "--timeout", "1s", "--", "yes"], app: app)
+        #expect(flood.waitUntil { flood.standardError.contains("serving task") }, "\(flood.standardError)")
+        let flooded = try client.request("runTask", params: .byName(["name": "checkout"]))
+        guard case .failure(let error) = flooded.outcome else { Issue.record("`yes` answered"); return }
+        #expect(error.code == .taskFailed)
+        #expect(flood.waitUntil { flood.standardError.contains("checkout() → failed: yes did not finish within 1000 ms and was stopped") },
+                "\(flood.standardError)")
+        #expect(flood.isRunning, "serve-task survived the flood")
+        let residentKiB = DaemonProcess.read("/proc/\(flood.process.processIdentifier)/status").split(separator: "\n")
+            .first { $0.hasPrefix("VmRSS:") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? .max
+        #expect(residentKiB < 200 * 1024, "what `yes` wrote was not all kept: \(residentKiB) KiB")
+        flood.stop(signal: SIGTERM)
+
+        // Ctrl-C while a command runs reaches the command's whole process group.
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        let pidFile = directory + "/pid"
+        defer { unlink(pidFile); rmdir(directory) }
+        let server = try SlamctlProcess(["serve-task", "checkout", "--timeout", "60s", "--", "sh", "-c", "echo $$ > \(pidFile); exec sleep 30"],
+                                        app: app)
+        #expect(server.waitUntil { server.standardError.contains("serving task") }, "\(server.standardError)")
+        try client.send(["jsonrpc": "2.0", "method": "runTask", "params": ["name": "checkout"], "id": 99])
+        #expect(server.waitUntil { !DaemonProcess.read(pidFile).isEmpty }, "the command started")
+        let pid = pid_t(DaemonProcess.read(pidFile).split(separator: "\n").first ?? "") ?? 0
+        #expect(server.stop(signal: SIGINT) == 128 + SIGINT, "serve-task ends as the interrupt would end it")
+        #expect(server.waitUntil(timeoutSeconds: 10) { !Self.isLive(pid) }, "the command went with serve-task")
+        let reply = try client.nextMessage(timeoutMilliseconds: 10_000)
+        #expect(reply["id"] == 99 && reply["error"]?["code"] == -32010, "\(reply)")
+    }
+
+    /// Whether a process exists and is not a zombie waiting to be reaped.
+    static func isLive(_ pid: pid_t) -> Bool {
+        guard pid > 0, kill(pid, 0) == 0 else { return false }
+        let stat = DaemonProcess.read("/proc/\(pid)/stat")
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
 }

@@ -121,6 +121,8 @@ class Client:
         """How many messages in the inbox are responses: a handler's calls may read the answer an outer call waits for."""
         self._abandoned_ids: Set[int] = set()
         self._task_handlers: Dict[str, TaskHandler] = {}
+        self._last_handler_seconds = 0.0
+        """How long the last task handler run while reading took: a call's timeout does not count it."""
         self._last_id = 0
         self._socket: Optional[socket.socket] = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -604,7 +606,6 @@ class Client:
             return queued
         deadline = self._deadline(timeout)
         while True:
-            read_from = time.monotonic()
             try:
                 message = self._receive(deadline, description)
             except SlamTimeout:
@@ -612,7 +613,7 @@ class Client:
                 raise
             if message is _ANSWERED:
                 # The time a task's handler ran here is not this call's waiting: its timeout moves on by it.
-                deadline += time.monotonic() - read_from
+                deadline += self._last_handler_seconds
                 queued = self._take_queued_answer(is_answer)  # the handler's own calls may have read it
                 if queued is not None:
                     return queued
@@ -647,7 +648,9 @@ class Client:
         while True:
             message = self._read_message(deadline, description)
             if answer_requests and client_tasks.is_request(message):
+                started = time.monotonic()
                 self._answer_request(message)
+                self._last_handler_seconds = time.monotonic() - started
                 return _ANSWERED
             abandoned = _response_ids(message) & self._abandoned_ids
             if not abandoned:

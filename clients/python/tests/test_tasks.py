@@ -576,3 +576,26 @@ def test_the_async_client_answers_requests_it_cannot_handle(scripted):
     run(main())
     daemon.finish()
     assert [(answer["id"], answer["error"]["code"]) for answer in answers] == [("x-1", -32601), ("task-1", -32005)]
+
+
+def test_only_a_handlers_own_time_moves_a_calls_timeout_on(scripted):
+    answered: List[Any] = []
+
+    def script(daemon: ScriptedDaemon) -> None:
+        daemon.accept_registration()
+        ping = daemon.receive()
+        assert ping["method"] == "ping"
+        time.sleep(0.6)  # most of the call's second goes by before the run comes
+        daemon.send(task_run("task-1", "quick"))
+        answered.append(daemon.receive())
+        time.sleep(1.5)  # and ping is never answered
+
+    daemon = scripted(script)
+    with slam.Client(daemon.socket_path, timeout=1.0) as client:
+        client.register_task("quick", lambda call: "done")
+        started = time.monotonic()
+        with pytest.raises(slam.SlamTimeout):
+            client.ping()
+        waited = time.monotonic() - started
+    assert answered[0]["result"] == "done"
+    assert waited < 1.4, f"the call waited {waited:.2f} s: the wait before the run counted twice"
