@@ -34,11 +34,6 @@ final class ClientTaskCall {
         self.timeoutMilliseconds = timeoutMilliseconds
     }
 
-    /// The client's result, once it answered with one.
-    var result: JSONValue? {
-        if case .success(let value)? = outcome { value } else { nil }
-    }
-
     /// Runs `body` with the outcome: now if the run has finished, else when it does.
     func whenFinished(_ body: @escaping (Outcome) -> Void) {
         if let outcome { body(outcome) } else { waiters.append(body) }

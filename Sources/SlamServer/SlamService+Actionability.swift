@@ -33,7 +33,7 @@ struct PendingAction {
         if let (locator, controller, params) = recording {
             service.announceAction(method, locator: locator, controller: controller, params: params, client: client)
         }
-        service.answerAfterClientTasks(calls, reply: reply, answer)
+        service.answerAfterClientTasks(calls, reply: reply) { _ in answer() }
     }
 }
 

@@ -243,20 +243,29 @@ extension SlamService {
         return (value, started)
     }
 
-    /// Answers through `reply` once every run in `calls` has finished: the first failure, else what `answer` says then.
-    func answerAfterClientTasks(_ calls: [ClientTaskCall], reply: @escaping MethodDescriptor<ClientSession>.Reply, _ answer: @escaping () -> JSONNode) {
+    /// Answers through `reply` once every run in `calls` has finished: the first failure, else what
+    /// `answer` says then, given the runs' results in order.
+    ///
+    /// `answer` gets the results rather than reading the runs: a run keeps what waits for it, and
+    /// what waits must not keep the run.
+    func answerAfterClientTasks(_ calls: [ClientTaskCall], reply: @escaping MethodDescriptor<ClientSession>.Reply,
+                                _ answer: @escaping (_ results: [JSONValue]) -> JSONNode) {
         guard !calls.isEmpty else {
-            reply(.success(answer()))
+            reply(.success(answer([])))
             return
         }
         var remaining = calls.count
         var failure: ResponseError?
-        for call in calls {
+        var results = [JSONValue](repeating: .null, count: calls.count)
+        for (index, call) in calls.enumerated() {
             call.whenFinished { outcome in
-                if case .failure(let error) = outcome, failure == nil { failure = error }
+                switch outcome {
+                case .success(let result): results[index] = result
+                case .failure(let error): if failure == nil { failure = error }
+                }
                 remaining -= 1
                 guard remaining == 0 else { return }
-                if let failure { reply(.failure(failure)) } else { reply(.success(answer())) }
+                if let failure { reply(.failure(failure)) } else { reply(.success(answer(results))) }
             }
         }
     }

@@ -94,9 +94,9 @@ extension RunTaskRequest: DeferredRequest {
         }
         service.announceAction(method, params: ["name": .string(request.name), "param": request.param.map(JSONValue.string) ?? .null],
                                client: session.identifier)
-        service.answerAfterClientTasks(calls, reply: reply) { [unowned service] in
+        service.answerAfterClientTasks(calls, reply: reply) { [unowned service] results in
             TaskOutcome(task: request.name, param: request.param, top: service.application.topController?.identifier,
-                        result: calls.first?.result).jsonNode()
+                        result: results.first).jsonNode()
         }
     }
 }

@@ -38,7 +38,7 @@ extension KeyRequest: DeferredRequest {
             _ = try service.checkedTimeout(request.timeoutMilliseconds, default: 0)
             let (answer, calls) = try service.collectingClientTasks { () throws(ResponseError) in try press(nil) }
             service.announceAction(method, params: ["key": .string(key.name)], client: session.identifier)
-            service.answerAfterClientTasks(calls, reply: reply, answer)
+            service.answerAfterClientTasks(calls, reply: reply) { _ in answer() }
             return
         }
         // The key goes to the top controller, so that is where the element to focus must be.
