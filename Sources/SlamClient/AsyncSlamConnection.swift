@@ -345,10 +345,13 @@ extension AsyncSlamConnection {
             }
         }
 
-        /// Fails every pending call with `reason` and ends the notifications.
+        /// Fails every pending call with `reason`, ends the notifications, and lets go of the task handlers.
         private func finish(_ reason: ClientError) {
-            let waiting = state.withLock { state in
+            let (waiting, handlers) = state.withLock { state in
                 if state.closedBecause == nil { state.closedBecause = reason }
+                // No run can come any more; a handler that holds the connection (to call back) must not keep it alive.
+                let handlers = state.taskHandlers
+                state.taskHandlers.removeAll()
                 var waiting: [CheckedContinuation<Result<Response, ClientError>, Never>] = []
                 for (id, slot) in state.slots {
                     if case .awaiting(let continuation) = slot {
@@ -357,10 +360,11 @@ extension AsyncSlamConnection {
                     }
                 }
                 state.owed.removeAll()
-                return waiting
+                return (waiting, handlers)
             }
             for continuation in waiting { continuation.resume(returning: .failure(state.withLock { $0.closedBecause! })) }
             notificationSink.finish()
+            withExtendedLifetime(handlers) {}  // released here, outside the lock: releasing one may close its connection
         }
 
         /// Shuts the socket (waking the reader), joins the reader, closes the descriptor.
@@ -374,7 +378,11 @@ extension AsyncSlamConnection {
             }
             guard !alreadyClosing else { return }
             shutdown(descriptor, Int32(SHUT_RDWR))
-            if let reader { pthread_join(reader, nil) }
+            if let reader {
+                // The reader itself closes the connection when it lets go of the last task handler holding it:
+                // it cannot wait for itself, and ends on its own.
+                if pthread_equal(reader, pthread_self()) != 0 { pthread_detach(reader) } else { pthread_join(reader, nil) }
+            }
             Glibc.close(descriptor)
         }
     }
