@@ -166,9 +166,18 @@ import Glibc
         #expect(server.waitUntil { !DaemonProcess.read(pidFile).isEmpty }, "the command started")
         let pid = pid_t(DaemonProcess.read(pidFile).split(separator: "\n").first ?? "") ?? 0
         #expect(server.stop(signal: SIGINT) == 128 + SIGINT, "serve-task ends as the interrupt would end it")
-        #expect(server.waitUntil(timeoutSeconds: 10) { !Self.isLive(pid) }, "the command went with serve-task")
+        #expect(Self.eventually(timeoutSeconds: 10) { !Self.isLive(pid) }, "the command went with serve-task")
         let reply = try client.nextMessage(timeoutMilliseconds: 10_000)
         #expect(reply["id"] == 99 && reply["error"]?["code"] == -32010, "\(reply)")
+    }
+
+    /// Whether `condition` holds within `timeoutSeconds`, looked at every 10 ms (whatever runs or has stopped).
+    static func eventually(timeoutSeconds: Double, _ condition: () -> Bool) -> Bool {
+        for _ in 0..<Int(timeoutSeconds * 100) {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
     }
 
     /// Whether a process exists and is not a zombie waiting to be reaped.
