@@ -190,9 +190,7 @@ extension SlamService {
         case .success(let result):
             finishClientTaskCall(call, with: .success(result))
         case .failure(let error):
-            var clientError: JSONValue.Object = ["code": .integer(Int64(error.code.rawValue)), "message": .string(error.message)]
-            if let data = error.data { clientError["data"] = data }
-            finishClientTaskCall(call, with: .failure(runFailed(call, reason: error.message, data: ["clientError": .object(clientError)])))
+            finishClientTaskCall(call, with: .failure(runFailed(call, reason: error.message, data: ["clientError": error.jsonValue])))
         }
     }
 
