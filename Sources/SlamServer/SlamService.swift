@@ -107,8 +107,7 @@ public final class SlamService {
         self.applicationFactory = nil
         self.scheduler = scheduler
         self.configuration = configuration
-        self.dispatcher = Dispatcher(registry: MethodRegistry(makeMethodDescriptors()))
-        dispatcher.responseHandler = { [unowned self] id, outcome, session in receiveTaskAnswer(id: id, outcome: outcome, from: session) }
+        self.dispatcher = makeDispatcher()
         adopt(application)
     }
 
@@ -119,9 +118,15 @@ public final class SlamService {
         self.applicationFactory = makeApplication
         self.scheduler = scheduler
         self.configuration = configuration
-        self.dispatcher = Dispatcher(registry: MethodRegistry(makeMethodDescriptors()))
-        dispatcher.responseHandler = { [unowned self] id, outcome, session in receiveTaskAnswer(id: id, outcome: outcome, from: session) }
+        self.dispatcher = makeDispatcher()
         adopt(application)
+    }
+
+    /// Dispatch for every method, with the clients' answers to `task.run` routed to their runs.
+    private func makeDispatcher() -> Dispatcher<ClientSession> {
+        let dispatcher = Dispatcher(registry: MethodRegistry(makeMethodDescriptors()))
+        dispatcher.responseHandler = { [unowned self] id, outcome, session in receiveTaskAnswer(id: id, outcome: outcome, from: session) }
+        return dispatcher
     }
 
     /// Connects `application`'s events and scheduling to this service.
