@@ -123,7 +123,7 @@ public struct ShellCommand: Sendable {
             return true
         }
         var outputOpen = true, errorOutputOpen = true
-        let started = Self.nowMilliseconds()
+        let started = ContinuousClock.now
         var killedAt: Int?
         var status: Int32 = 0
         while true {
@@ -135,7 +135,7 @@ public struct ShellCommand: Sendable {
                 status = 127 << 8  // it cannot be waited for: nothing says it succeeded
                 break
             }
-            let elapsed = Self.nowMilliseconds() - started
+            let elapsed = Int((ContinuousClock.now - started) / .milliseconds(1))
             if let limit = timeLimitMilliseconds, elapsed >= limit {
                 if killedAt == nil {
                     outcome.timedOut = true
@@ -169,11 +169,5 @@ public struct ShellCommand: Sendable {
         if group > 0 { kill(-group, number) }
         signal(number, SIG_DFL)
         raise(number)
-    }
-
-    private static func nowMilliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
     }
 }
