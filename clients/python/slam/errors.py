@@ -178,6 +178,14 @@ class TaskNameTaken(SlamError):
     code = -32016
 
 
+class LimitReached(SlamError):
+    """-32017: a bound the daemon keeps was reached: pending waits or actions, registered task names or
+    subscriptions, on this connection or in the whole daemon (``data``: ``limit``, ``value``, ``option``
+    (the ``slamd`` option that sets it), ``scope``: ``connection`` or ``daemon``)."""
+
+    code = -32017
+
+
 ERROR_CLASSES: Dict[int, Type[SlamError]] = {
     error_class.code: error_class
     for error_class in (
@@ -203,6 +211,7 @@ ERROR_CLASSES: Dict[int, Type[SlamError]] = {
         AmbiguousLocator,
         TraceConflict,
         TaskNameTaken,
+        LimitReached,
     )
 }
 """The exception class for each error code the protocol documents."""
