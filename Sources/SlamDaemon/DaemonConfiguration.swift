@@ -9,6 +9,8 @@ public struct DaemonConfiguration: Sendable {
     public var maximumMessageBytes: Int
     /// Replies and notifications a client may leave unread before it is cut off, in bytes.
     public var maximumUnreadBytes: Int
+    /// Output all clients together may leave unread before the one with the most is cut off, in bytes.
+    public var maximumTotalUnreadBytes: Int
     /// User ids other than the daemon's own that may connect.
     public var allowedUserIDs: Set<UInt32>
     /// Accept peers of any user id (only for sockets in a directory others cannot reach).
@@ -20,11 +22,13 @@ public struct DaemonConfiguration: Sendable {
     public var taskTimeoutMilliseconds: Int
 
     public init(socketPath: String? = nil, maximumMessageBytes: Int = 16 << 20, maximumUnreadBytes: Int = 64 << 20,
+                maximumTotalUnreadBytes: Int = 256 << 20,
                 allowedUserIDs: Set<UInt32> = [], allowsAnyUser: Bool = false, logLevel: Logger.Level = .info,
                 web: WebConfiguration? = nil, taskTimeoutMilliseconds: Int = TasksRegisterRequest.defaultTimeoutMilliseconds) {
         self.socketPath = socketPath
         self.maximumMessageBytes = maximumMessageBytes
         self.maximumUnreadBytes = maximumUnreadBytes
+        self.maximumTotalUnreadBytes = maximumTotalUnreadBytes
         self.allowedUserIDs = allowedUserIDs
         self.allowsAnyUser = allowsAnyUser
         self.logLevel = logLevel

@@ -9,9 +9,9 @@ import SlamRPC
 ///
 /// Runs on the daemon's single event loop, like the service, so it calls the
 /// service directly. Output is flushed once per read burst, or on the loop's
-/// next turn when another client or a timer caused it. A client that leaves
-/// more than `maximumUnreadBytes` of output unread is cut off, so a slow reader
-/// can neither block the UI nor grow the daemon's memory without bound. After a
+/// next turn when another client or a timer caused it. What a client leaves
+/// unread is bounded by ``OutputLimitHandler`` at the head of the pipeline, so a
+/// slow reader can neither block the UI nor grow the daemon's memory without bound. After a
 /// framing error it cannot read past, it sends what it owes and closes. A
 /// client that closes its sending side (`ChannelEvent.inputClosed`) is answered
 /// everything it is owed — a pending `waitFor` included — and then closed.
@@ -23,7 +23,7 @@ final class SessionHandler: ChannelInboundHandler {
     private let registry: ConnectionRegistry
     private let identifier: Int
     private let peerUserID: UInt32?
-    private let maximumUnreadBytes: Int
+    private let refusals: RefusalLog
     private var logger: Logger
 
     private var session: ClientSession?
@@ -33,12 +33,12 @@ final class SessionHandler: ChannelInboundHandler {
     private var closing = false
 
     init(service: SlamService, registry: ConnectionRegistry, identifier: Int, peerUserID: UInt32?,
-         maximumUnreadBytes: Int, logger: Logger) {
+         refusals: RefusalLog, logger: Logger) {
         self.service = service
         self.registry = registry
         self.identifier = identifier
         self.peerUserID = peerUserID
-        self.maximumUnreadBytes = maximumUnreadBytes
+        self.refusals = refusals
         var logger = logger
         logger[metadataKey: "connection"] = "\(identifier)"
         self.logger = logger
@@ -74,7 +74,8 @@ final class SessionHandler: ChannelInboundHandler {
         case .message(let body):
             service.receive(body, from: session)
         case .error(let error):
-            logger.notice("framing error: \(error.responseError.message)")
+            refusals.log("framing errors", on: context.eventLoop,
+                         "framing error on connection \(identifier): \(LogText.escaped(error.responseError.message))")
             service.receive(error, from: session)
             if !error.isRecoverable {
                 closeAfterFlush(reason: "unreadable headers")
@@ -101,7 +102,7 @@ final class SessionHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        logger.notice("connection error: \(error)")
+        refusals.log("connection errors", on: context.eventLoop, "connection \(identifier): \(error)")
         context.close(promise: nil)
     }
 
@@ -134,20 +135,9 @@ final class SessionHandler: ChannelInboundHandler {
     }
 
     /// Writes one message body for the encoder to frame.
-    ///
-    /// How much the client leaves unread is asked of the channel (its outbound
-    /// buffer) rather than counted with a promise per write: a promise per write
-    /// was a visible share of a small request's cost.
     private func write(_ body: [UInt8]) {
         guard let context, !closing else { return }
         context.write(wrapOutboundOut(body), promise: nil)
-        let unread = (try? context.channel.syncOptions?.getOption(ChannelOptions.bufferedWritableBytes)) ?? 0
-        if unread > maximumUnreadBytes {
-            logger.warning("cutting off a client that left \(unread) bytes unread (limit \(maximumUnreadBytes))")
-            closing = true
-            context.eventLoop.assumeIsolated().execute { context.close(promise: nil) }
-            return
-        }
         if !isReading {
             // Output caused by another client or a timer: flush once the current turn ends.
             scheduleFlush()

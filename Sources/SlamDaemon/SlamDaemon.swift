@@ -61,7 +61,8 @@ public final class SlamDaemon: Sendable {
         let path = socketPath
         // Checked before anything is created: a refused --web leaves nothing behind.
         let web = try configuration.web.map { web throws(DaemonError) in
-            try WebServer(configuration: web, maximumMessageBytes: configuration.maximumMessageBytes, logger: logger)
+            try WebServer(configuration: web, maximumMessageBytes: configuration.maximumMessageBytes,
+                          maximumUnreadBytes: configuration.maximumUnreadBytes, logger: logger)
         }
         if configuration.socketPath == nil {
             try SocketLocation.prepareDirectory(SocketLocation.defaultDirectory())
@@ -76,6 +77,11 @@ public final class SlamDaemon: Sendable {
         // then never stopped, about once in 40 starts). Threads inherit the mask, so
         // it is set before the event loop's thread exists.
         if ownsProcess { Self.blockTerminationSignals() }
+        if ownsProcess {
+            // A daemon every local client may connect to uses every descriptor it may (1,024 is a common soft limit).
+            let limit = DescriptorLimit.raiseToHardLimit()
+            logger.debug("file descriptor limit: \(limit)")
+        }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
         let loop = group.next()
@@ -87,7 +93,13 @@ public final class SlamDaemon: Sendable {
                                                            traceDirectory: SocketLocation.traceDirectory(socketPath: path),
                                                            traceNamePrefix: SocketLocation.traceNamePrefix(socketPath: path),
                                                            taskTimeoutMilliseconds: configuration.taskTimeoutMilliseconds))
-            return NIOLoopBound(DaemonState(service: service, logger: logger), eventLoop: loop)
+            let guards = ConnectionGuards(
+                outputBudget: OutputBudget(maximumTotalBytes: configuration.maximumTotalUnreadBytes),
+                refusals: RefusalLog(logger: logger),
+                webConnections: WebConnectionLimiter(maximumConnections: configuration.web?.maximumConnections ?? 0,
+                                                     maximumUnservedConnections: configuration.web?.maximumUnservedConnections ?? 0,
+                                                     refusals: RefusalLog(logger: logger)))
+            return NIOLoopBound(DaemonState(service: service, guards: guards, logger: logger), eventLoop: loop)
         }.wait()
         logForwarder?.connect(loop: loop, state: state)
 
@@ -116,6 +128,11 @@ public final class SlamDaemon: Sendable {
             defer { if let previousMask { umask(previousMask) } }
             serverChannel = try ServerBootstrap(group: group)
                 .serverChannelOption(ChannelOptions.backlog, value: 256)
+                .serverChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(DescriptorReserveHandler(guards: state.value.guards))
+                    }
+                }
                 // A client that half-closes after its requests (socat, `nc -N`, a shell pipe) still gets its replies.
                 .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
                 .childChannelInitializer { [configuration, logger] channel in
@@ -161,13 +178,14 @@ public final class SlamDaemon: Sendable {
                           socketPath: String) throws -> (url: String, file: WebURLFile) {
         let channel: Channel
         do {
-            channel = try web.bind(on: state.eventLoop) { [configuration, logger] _ in
+            let guards = try state.eventLoop.submit { NIOLoopBound(state.value.guards, eventLoop: state.eventLoop) }.wait()
+            channel = try web.bind(on: state.eventLoop, guards: guards) { [logger] _ in
                 let state = state.value
                 guard !state.isShuttingDown else { return nil }
                 state.nextConnectionIdentifier += 1
                 return SessionHandler(service: state.service, registry: state.registry,
                                       identifier: state.nextConnectionIdentifier, peerUserID: nil,
-                                      maximumUnreadBytes: configuration.maximumUnreadBytes, logger: logger)
+                                      refusals: state.guards.refusals, logger: logger)
             }
         } catch {
             throw DaemonError.webUnavailable("cannot listen on --web \(configuration.web?.address.description ?? ""): \(error)")
@@ -204,31 +222,35 @@ public final class SlamDaemon: Sendable {
             level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
         return credentials.flatMapThrowing { credentials in
             let uid = credentials.uid
+            let state = state.value
             guard configuration.allowsAnyUser || uid == getuid() || configuration.allowedUserIDs.contains(uid) else {
-                logger.warning("refused a peer of uid \(uid) (pid \(credentials.pid)): only uid \(getuid()) may connect")
+                state.guards.refusals.log("peers refused", level: .warning, on: channel.eventLoop,
+                                          "refused a peer of uid \(uid) (pid \(credentials.pid)): only uid \(getuid()) may connect")
                 throw PeerRefused(userID: uid)
             }
-            let state = state.value
             state.nextConnectionIdentifier += 1
             try channel.pipeline.syncOperations.addHandlers(
                 Self.connectionHandlers(service: state.service, registry: state.registry,
                                         identifier: state.nextConnectionIdentifier, peerUserID: uid,
-                                        configuration: configuration, logger: logger))
+                                        configuration: configuration, guards: state.guards, logger: logger))
         }
     }
 
     /// The pipeline of one client connection, head first.
     ///
-    /// The encoder sits nearest the head: outbound writes from the session and
-    /// the decoder's framing event both travel towards the head, so both reach it.
+    /// The output limit sits at the head, where every byte sent passes; the encoder
+    /// next to it: outbound writes from the session and the decoder's framing event
+    /// both travel towards the head, so both reach it.
     static func connectionHandlers(service: SlamService, registry: ConnectionRegistry, identifier: Int,
-                                   peerUserID: UInt32?, configuration: DaemonConfiguration,
+                                   peerUserID: UInt32?, configuration: DaemonConfiguration, guards: ConnectionGuards,
                                    logger: Logger) -> [ChannelHandler] {
         [
+            OutputLimitHandler(maximumUnreadBytes: configuration.maximumUnreadBytes, budget: guards.outputBudget,
+                               refusals: guards.refusals),
             FrameEncodingHandler(),
             FrameDecodingHandler(maximumMessageBytes: configuration.maximumMessageBytes),
             SessionHandler(service: service, registry: registry, identifier: identifier, peerUserID: peerUserID,
-                           maximumUnreadBytes: configuration.maximumUnreadBytes, logger: logger),
+                           refusals: guards.refusals, logger: logger),
         ]
     }
 
@@ -322,6 +344,7 @@ struct PeerRefused: Error {
 /// The daemon's mutable state, touched only on its event loop.
 final class DaemonState {
     let service: SlamService
+    let guards: ConnectionGuards
     let registry = ConnectionRegistry()
     let logger: Logger
     var nextConnectionIdentifier = 0
@@ -331,8 +354,9 @@ final class DaemonState {
     var webServerChannel: Channel?
     private var isComplete = false
 
-    init(service: SlamService, logger: Logger) {
+    init(service: SlamService, guards: ConnectionGuards, logger: Logger) {
         self.service = service
+        self.guards = guards
         self.logger = logger
     }
 

@@ -8,22 +8,28 @@ import NIOHTTP1
 ///   another name that resolves to 127.0.0.1 — DNS rebinding — is refused);
 /// - `Origin`, when the browser sends one, is that same origin (another page may not
 ///   open the WebSocket or read the files);
-/// - the token is there, in one of three places: `?token=` in the URL (the first page
-///   load), the cookie that load sets, or `Authorization: Bearer` (programs).
+/// - what acts (the `/rpc` WebSocket) carries the token: the page offers it as the
+///   WebSocket subprotocol `slam.token.TOKEN` beside `slam.jsonrpc`, programs send
+///   `Authorization: Bearer TOKEN`. The page's files are no secret and need none.
+///
+/// No cookie and no URL query carries the token: a cookie is scoped to the host, not
+/// the port, so every other server on 127.0.0.1 a browser visits would receive it.
+/// The page reads the token from its URL's fragment (never sent to any server) and
+/// keeps it in `sessionStorage`, which only its own origin — scheme, host and port — can read.
 ///
 /// The port comes from the connection, not the configuration, so a daemon told to
 /// take any free port (`:0`) checks the one it got.
 struct WebAccessPolicy: Sendable {
     enum Decision: Hashable, Sendable {
-        /// Allowed; `tokenInQuery` when the token came in the URL, which the page
-        /// then trades for a cookie.
-        case allowed(tokenInQuery: Bool)
+        case allowed
         /// Refused, with the reason the 403 response gives.
         case refused(String)
     }
 
-    /// The query parameter that carries the token.
-    static let tokenParameter = "token"
+    /// The subprotocol the page offers, and the server selects, for JSON-RPC over WebSocket.
+    static let subprotocol = "slam.jsonrpc"
+    /// The prefix of the subprotocol that carries the token (`slam.token.` + 64 hex digits).
+    static let tokenSubprotocolPrefix = "slam.token."
 
     let token: WebToken
     /// The host names (lowercased, IPv6 in brackets) a `Host` header may carry; nil
@@ -35,43 +41,45 @@ struct WebAccessPolicy: Sendable {
         self.hostNames = hostNames.map { Set($0.map { $0.lowercased() }) }
     }
 
-    /// The cookie holding the token. Browsers share cookies between the ports of
-    /// one host, so the name carries the port: two daemons never overwrite each other's.
-    static func cookieName(port: Int) -> String { "slam_token_\(port)" }
-
-    /// Checks a request that arrived on a connection to local port `port`.
-    func check(_ head: HTTPRequestHead, port: Int) -> Decision {
+    /// Checks a request that arrived on a connection to local port `port`; `needsToken`
+    /// for what acts (the `/rpc` upgrade), not for the page's files.
+    func check(_ head: HTTPRequestHead, port: Int, needsToken: Bool) -> Decision {
         let hosts = head.headers["Host"]
         guard hosts.count == 1, let host = Authority(hosts[0]) else {
             return .refused("the request needs exactly one Host header")
         }
         guard host.port == port, hostNames?.contains(host.name) ?? true else {
-            return .refused("Host '\(hosts[0])' is not this server (DNS rebinding is refused)")
+            return .refused("Host '\(LogText.escaped(hosts[0]))' is not this server (DNS rebinding is refused)")
         }
         let origins = head.headers["Origin"]
         if !origins.isEmpty {
             guard origins.count == 1, origins[0].lowercased().hasPrefix("http://"),
                   let origin = Authority(String(origins[0].dropFirst("http://".count))), origin == host else {
-                return .refused("Origin '\(origins.joined(separator: ", "))' is not this server's origin (http://\(hosts[0]))")
+                return .refused("Origin '\(LogText.escaped(origins.joined(separator: ", ")))' is not this server's origin (http://\(LogText.escaped(hosts[0])))")
             }
         }
+        guard needsToken else { return .allowed }
         let candidate: (String, place: String)?
-        if let query = Self.queryToken(in: head.uri) {
-            candidate = (query, "the URL")
-        } else if let bearer = Self.bearerToken(in: head.headers) {
+        if let bearer = Self.bearerToken(in: head.headers) {
             candidate = (bearer, "the Authorization header")
-        } else if let cookie = Self.cookie(named: Self.cookieName(port: port), in: head.headers) {
-            candidate = (cookie, "the cookie")
+        } else if let offered = Self.subprotocolToken(in: head.headers) {
+            candidate = (offered, "the WebSocket subprotocol")
         } else {
             candidate = nil
         }
         guard let (value, place) = candidate else {
-            return .refused("no token: open the URL slamd printed (`slamctl open` prints it again)")
+            return .refused("no token: open the URL slamd printed (`slamctl open` prints it again); "
+                            + "programs send Authorization: Bearer TOKEN")
         }
         guard token.matches(value) else {
             return .refused("the token in \(place) is wrong (slamd makes a new one at every start): open the URL it printed")
         }
-        return .allowed(tokenInQuery: place == "the URL")
+        return .allowed
+    }
+
+    /// Whether the client offered ``subprotocol`` (then the upgrade selects it, as browsers require).
+    static func offersSubprotocol(_ headers: HTTPHeaders) -> Bool {
+        offeredSubprotocols(headers).contains(Substring(subprotocol))
     }
 
     /// The request target's path, without the query.
@@ -79,22 +87,13 @@ struct WebAccessPolicy: Sendable {
         uri[..<(uri.firstIndex(of: "?") ?? uri.endIndex)]
     }
 
-    /// The request target without its `token` parameter: where the first page load redirects.
-    static func removingToken(from uri: String) -> String {
-        let path = path(of: uri)
-        guard path.endIndex < uri.endIndex else { return String(path) }
-        let kept = uri[uri.index(after: path.endIndex)...].split(separator: "&", omittingEmptySubsequences: true)
-            .filter { $0.split(separator: "=", maxSplits: 1).first != Substring(tokenParameter) }
-        return kept.isEmpty ? String(path) : "\(path)?\(kept.joined(separator: "&"))"
+    private static func offeredSubprotocols(_ headers: HTTPHeaders) -> [Substring] {
+        headers["Sec-WebSocket-Protocol"].flatMap { $0.split(separator: ",").map(\.trimmingSpaces) }
     }
 
-    private static func queryToken(in uri: String) -> String? {
-        guard let mark = uri.firstIndex(of: "?") else { return nil }
-        for item in uri[uri.index(after: mark)...].split(separator: "&") {
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if parts[0] == Substring(tokenParameter) { return parts.count > 1 ? String(parts[1]) : "" }
-        }
-        return nil
+    private static func subprotocolToken(in headers: HTTPHeaders) -> String? {
+        offeredSubprotocols(headers).first { $0.hasPrefix(tokenSubprotocolPrefix) }
+            .map { String($0.dropFirst(tokenSubprotocolPrefix.count)) }
     }
 
     private static func bearerToken(in headers: HTTPHeaders) -> String? {
@@ -102,16 +101,6 @@ struct WebAccessPolicy: Sendable {
             let parts = value.split(separator: " ", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "bearer" {
                 return String(parts[1].drop(while: { $0 == " " }))
-            }
-        }
-        return nil
-    }
-
-    private static func cookie(named name: String, in headers: HTTPHeaders) -> String? {
-        for header in headers["Cookie"] {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                if parts.count == 2, parts[0].trimmingSpaces == name { return String(parts[1].trimmingSpaces) }
             }
         }
         return nil

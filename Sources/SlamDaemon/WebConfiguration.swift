@@ -9,11 +9,19 @@ public struct WebConfiguration: Sendable {
     public var rootDirectory: String?
     /// How long an HTTP connection may go without a whole request head before it is closed.
     public var idleTimeoutSeconds: Int64
+    /// Plain HTTP connections (not WebSocket sessions) open at once (`--max-web-connections`);
+    /// a new one past it closes the oldest.
+    public var maximumConnections: Int
+    /// Connections that have not yet sent a whole request head (`--max-web-unserved`); a new one past it closes the oldest.
+    public var maximumUnservedConnections: Int
 
-    public init(address: WebAddress, allowsRemote: Bool = false, rootDirectory: String? = nil, idleTimeoutSeconds: Int64 = 30) {
+    public init(address: WebAddress, allowsRemote: Bool = false, rootDirectory: String? = nil, idleTimeoutSeconds: Int64 = 30,
+                maximumConnections: Int = 256, maximumUnservedConnections: Int = 64) {
         self.address = address
         self.allowsRemote = allowsRemote
         self.rootDirectory = rootDirectory
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.maximumConnections = maximumConnections
+        self.maximumUnservedConnections = maximumUnservedConnections
     }
 }

@@ -3,62 +3,68 @@ import NIOCore
 import NIOHTTP1
 import NIOWebSocket
 
-/// Answers the plain HTTP requests of `slamd --web`: the renderer page's files,
-/// the first page load's token-for-cookie redirect, and every refusal.
+/// Answers the plain HTTP requests of `slamd --web`: the renderer page's files and
+/// every refusal.
 ///
 /// Sits after NIO's HTTP server pipeline (with pipelining assistance, so requests
 /// on a kept-alive connection are answered in order) and its upgrade handler: a
 /// WebSocket upgrade that passed ``WebAccessPolicy`` never reaches it, one that was
-/// refused does, and gets its 403 here. Every response carries
-/// ``securityHeaders``. Only `GET` and `HEAD` without a body are served; any other
-/// request is answered at once and the connection closed, so nobody can stream a
-/// body at the daemon. A connection that brings no whole request head within the
-/// idle timeout (after connecting, or after its last response) is closed, which
-/// bounds both idle kept-alive connections and clients that send a head a byte at a time.
-final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
+/// refused does, and gets its 403 here. ``SecurityHeadersHandler`` adds the
+/// security headers to every response. Only `GET` and `HEAD` without a body are
+/// served; any other request is answered at once and the connection closed, so
+/// nobody can stream a body at the daemon.
+///
+/// Bounds: a connection that brings no whole request head within the idle timeout
+/// (after connecting, or after its last response) is closed, which bounds both idle
+/// kept-alive connections and clients that send a head a byte at a time; while the
+/// client leaves the responses unread (the channel is not writable), no further
+/// request is read, so a client pipelining thousands of requests without reading
+/// holds at most one write buffer of answers; and ``WebConnectionLimiter`` bounds how
+/// many such connections there are.
+final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
     /// The path of the JSON-RPC WebSocket.
     static let rpcPath = "/rpc"
 
-    /// Sent with every response, the WebSocket upgrade included. The policy allows the
-    /// page's own scripts, styles and WebSocket only; `frame-src 'self'` admits the
-    /// sandboxed `<iframe srcdoc>` that shows a web view's HTML (a srcdoc document
-    /// inherits this policy, so no script runs in it, sandbox or not).
-    static let securityHeaders: [(String, String)] = [
-        ("Content-Security-Policy",
-         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-            + "frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", "no-referrer"),
-        ("Cache-Control", "no-store"),
-    ]
-
     private let policy: WebAccessPolicy
     private let root: WebRoot
     private let idleTimeout: TimeAmount
-    private let logger: Logger
+    private let limiter: WebConnectionLimiter
+    private let refusals: RefusalLog
+    private var logger: Logger
+    /// The connection's place in the limiter, while it is counted there.
+    private var limiterIdentifier: UInt64?
     /// A request whose head passed and whose end has not arrived yet.
     private var pendingHead: HTTPRequestHead?
     /// Answered early (a method or body not served): the rest of the request is ignored and the connection closes.
     private var discardingRest = false
     private var idleDeadline: Scheduled<Void>?
+    /// A read the channel asked for while the client was not reading its answers.
+    private var readHeld = false
 
-    init(policy: WebAccessPolicy, root: WebRoot, idleTimeout: TimeAmount, logger: Logger) {
+    init(policy: WebAccessPolicy, root: WebRoot, idleTimeout: TimeAmount, limiter: WebConnectionLimiter,
+         refusals: RefusalLog, logger: Logger) {
         self.policy = policy
         self.root = root
         self.idleTimeout = idleTimeout
+        self.limiter = limiter
+        self.refusals = refusals
         self.logger = logger
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        limiterIdentifier = limiter.add(context.channel)
         armIdleDeadline(context: context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         idleDeadline?.cancel()
         idleDeadline = nil
+        if let limiterIdentifier { limiter.remove(limiterIdentifier) }
+        limiterIdentifier = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -67,6 +73,7 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .head(let head):
             idleDeadline?.cancel()
             idleDeadline = nil
+            if let limiterIdentifier { limiter.markServed(limiterIdentifier) }
             guard head.method == .GET || head.method == .HEAD else {
                 respondEarly(to: head, status: .methodNotAllowed, text: "only GET and HEAD are served",
                              extraHeaders: [("Allow", "GET, HEAD")], context: context)
@@ -89,30 +96,45 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         // A refused or malformed WebSocket upgrade: the request itself follows, and is answered.
         if error is NIOWebSocketUpgradeError { return }
-        logger.debug("web connection error: \(error)")
+        if error is HTTPParserError {
+            refusals.log("unreadable web requests", on: context.eventLoop, "refused an unreadable web request: \(error)")
+        } else {
+            logger.debug("web connection error: \(error)")
+        }
         context.close(promise: nil)
     }
+
+    // MARK: - Reading only while the client reads
+
+    func read(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            context.read()
+        } else {
+            readHeld = true
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if readHeld && context.channel.isWritable {
+            readHeld = false
+            context.read()
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    // MARK: - Answers
 
     private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
         let port = context.channel.localAddress?.port ?? -1
         // NIO's HTTP decoder reads nothing after a request that asked for an upgrade,
         // so a refused upgrade is the connection's last request.
         let closing = !head.headers["Upgrade"].isEmpty
-        let decision = policy.check(head, port: port)
-        guard case .allowed(let tokenInQuery) = decision else {
-            if case .refused(let reason) = decision {
-                logger.notice("refused a web request for \(WebAccessPolicy.path(of: head.uri)): \(reason)")
-                send(.forbidden, text: "403 Forbidden: \(reason)", for: head, closing: closing, context: context)
-            }
-            return
-        }
         let path = WebAccessPolicy.path(of: head.uri)
-        if tokenInQuery && path != Self.rpcPath {
-            // The token leaves the address bar and the history: it now travels in a cookie only this origin reads.
-            let cookie = "\(WebAccessPolicy.cookieName(port: port))=\(policy.token); HttpOnly; SameSite=Strict; Path=/"
-            send(.seeOther, text: "", extraHeaders: [("Location", WebAccessPolicy.removingToken(from: head.uri)),
-                                                    ("Set-Cookie", cookie)],
-                 for: head, closing: closing, context: context)
+        let decision = policy.check(head, port: port, needsToken: path == Self.rpcPath)
+        if case .refused(let reason) = decision {
+            refusals.log("refused web requests", on: context.eventLoop,
+                         "refused a web request for \(LogText.escaped(path)): \(reason)")
+            send(.forbidden, text: "403 Forbidden: \(reason)", for: head, closing: closing, context: context)
             return
         }
         if path == Self.rpcPath {
@@ -126,7 +148,7 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         guard let file = root.file(at: path) else {
-            send(.notFound, text: "404 Not Found: \(path)", for: head, closing: closing, context: context)
+            send(.notFound, text: "404 Not Found: \(LogText.escaped(path))", for: head, closing: closing, context: context)
             return
         }
         send(.ok, body: file.bytes, contentType: file.contentType, for: head, closing: closing, context: context)
@@ -149,8 +171,7 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                       extraHeaders: [(String, String)] = [], for head: HTTPRequestHead, closing: Bool = false,
                       context: ChannelHandlerContext) {
         let keepAlive = head.isKeepAlive && !closing
-        var headers = HTTPHeaders(Self.securityHeaders)
-        headers.add(contentsOf: extraHeaders)
+        var headers = HTTPHeaders(extraHeaders)
         headers.add(name: "Content-Type", value: contentType)
         headers.add(name: "Content-Length", value: String(body.count))
         if !keepAlive { headers.add(name: "Connection", value: "close") }

@@ -10,8 +10,10 @@ import Musl
 /// Only plain names are served: each path segment made of letters, digits, `.`, `_`
 /// and `-`, not starting with `.`; so `..`, hidden files, percent-escapes and
 /// backslashes never reach the file system, and traversal out of the directory
-/// cannot be spelled. `/` is `index.html`. Anything else, a directory, or a missing
-/// file is not found.
+/// cannot be spelled. Nor can it be linked: each segment is opened relative to the
+/// one before with `O_NOFOLLOW`, so a symbolic link inside the directory (to a file
+/// or a directory elsewhere) is not followed. `/` is `index.html`. Anything else, a
+/// directory, a link or a missing file is not found.
 struct WebRoot: Sendable {
     /// A file to send.
     struct File: Sendable {
@@ -28,7 +30,7 @@ struct WebRoot: Sendable {
     func file(at path: Substring) -> File? {
         let relative = path == "/" ? "index.html" : path.dropFirst()
         guard path.hasPrefix("/"), Self.isPlain(relative) else { return nil }
-        guard let bytes = Self.contentsOfRegularFile(directory + "/" + relative) else { return nil }
+        guard let bytes = Self.contentsOfRegularFile(relative.split(separator: "/"), in: directory) else { return nil }
         return File(bytes: bytes, contentType: Self.contentType(ofName: relative))
     }
 
@@ -61,10 +63,20 @@ struct WebRoot: Sendable {
         }
     }
 
-    /// A regular file's bytes, or nil for anything else or an error.
-    private static func contentsOfRegularFile(_ path: String) -> [UInt8]? {
+    /// The bytes of the regular file at `segments` below `directory`, or nil for anything
+    /// else (a link on the way included) or an error.
+    private static func contentsOfRegularFile(_ segments: [Substring], in directory: String) -> [UInt8]? {
+        var parent = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard parent >= 0, let last = segments.last else { return nil }
+        for segment in segments.dropLast() {
+            let next = openat(parent, String(segment), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            close(parent)
+            guard next >= 0 else { return nil }
+            parent = next
+        }
         // O_NONBLOCK: opening a FIFO someone left in the directory must not stall the event loop.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = openat(parent, String(last), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        close(parent)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

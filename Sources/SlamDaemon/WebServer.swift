@@ -23,11 +23,13 @@ struct WebServer: Sendable {
     let urlHost: String
     let idleTimeout: TimeAmount
     let maximumMessageBytes: Int
+    /// What one connection may leave unread (`--max-unread-bytes`), HTTP responses and WebSocket frames alike.
+    let maximumUnreadBytes: Int
     let logger: Logger
 
     /// Resolves the address and checks what a start must refuse: a host that is not
     /// loopback without `allowsRemote`, a page directory that is missing.
-    init(configuration web: WebConfiguration, maximumMessageBytes: Int, token: WebToken = WebToken(),
+    init(configuration web: WebConfiguration, maximumMessageBytes: Int, maximumUnreadBytes: Int, token: WebToken = WebToken(),
          logger: Logger) throws(DaemonError) {
         let address: SocketAddress
         do {
@@ -60,56 +62,75 @@ struct WebServer: Sendable {
         urlHost = isWildcard ? (ip == "::" ? "[::1]" : "127.0.0.1") : web.address.urlHost
         idleTimeout = .seconds(web.idleTimeoutSeconds)
         self.maximumMessageBytes = maximumMessageBytes
+        self.maximumUnreadBytes = maximumUnreadBytes
         self.logger = logger
     }
 
-    /// The address a person opens: the token in the query, which the first load trades for a cookie.
+    /// The address a person opens: the token in the fragment, which browsers never send to
+    /// any server; the page keeps it in `sessionStorage`, which only its own origin reads.
     func url(port: Int) -> String {
-        "http://\(urlHost):\(port)/?\(WebAccessPolicy.tokenParameter)=\(policy.token)"
+        "http://\(urlHost):\(port)/#token=\(policy.token)"
     }
 
     /// Binds the listener on `loop`. `makeSession` gives each upgraded connection its
     /// session handler (nil refuses it: the daemon is stopping).
-    func bind(on loop: EventLoop, makeSession: @escaping @Sendable (Channel) -> SessionHandler?) throws -> Channel {
+    func bind(on loop: EventLoop, guards: NIOLoopBound<ConnectionGuards>,
+              makeSession: @escaping @Sendable (Channel) -> SessionHandler?) throws -> Channel {
         try ServerBootstrap(group: loop)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(DescriptorReserveHandler(guards: guards.value))
+                }
+            }
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try configure(channel, makeSession: makeSession) }
+                channel.eventLoop.makeCompletedFuture { try configure(channel, guards: guards.value, makeSession: makeSession) }
             }
             .bind(to: address)
             .wait()
     }
 
     /// Sets up one connection's pipeline: HTTP, ready to become a WebSocket session.
-    func configure(_ channel: Channel, makeSession: @escaping @Sendable (Channel) -> SessionHandler?) throws {
+    func configure(_ channel: Channel, guards: ConnectionGuards,
+                   makeSession: @escaping @Sendable (Channel) -> SessionHandler?) throws {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: min(maximumMessageBytes, Int(UInt32.max)), automaticErrorHandling: false,
             shouldUpgrade: { [policy] channel, head in
                 // A refusal sends the request on to WebRequestHandler, which answers 403 with the reason.
                 guard WebAccessPolicy.path(of: head.uri) == WebRequestHandler.rpcPath,
-                      case .allowed = policy.check(head, port: channel.localAddress?.port ?? -1) else {
+                      case .allowed = policy.check(head, port: channel.localAddress?.port ?? -1, needsToken: true) else {
                     return channel.eventLoop.makeSucceededFuture(nil)
                 }
-                return channel.eventLoop.makeSucceededFuture(HTTPHeaders(WebRequestHandler.securityHeaders))
+                // A browser that offered subprotocols fails the connection unless one is selected; never the token's.
+                let selected: HTTPHeaders = WebAccessPolicy.offersSubprotocol(head.headers)
+                    ? ["Sec-WebSocket-Protocol": WebAccessPolicy.subprotocol] : [:]
+                return channel.eventLoop.makeSucceededFuture(selected)
             },
             upgradePipelineHandler: { [maximumMessageBytes, logger] channel, _ in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     pipeline.removeHandler(try pipeline.handler(type: WebRequestHandler.self), promise: nil)
+                    pipeline.removeHandler(try pipeline.handler(type: SecurityHeadersHandler.self), promise: nil)
                     guard let session = makeSession(channel) else {
                         channel.close(promise: nil)
                         return
                     }
                     try pipeline.addHandlers([
-                        WebSocketMessageHandler(maximumMessageBytes: maximumMessageBytes, logger: logger), session,
+                        WebSocketMessageHandler(maximumMessageBytes: maximumMessageBytes, refusals: guards.refusals,
+                                                logger: logger),
+                        session,
                     ])
                 }
             })
-        try channel.pipeline.syncOperations.configureHTTPServerPipeline(
-            withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
-        try channel.pipeline.syncOperations.addHandler(
-            WebRequestHandler(policy: policy, root: root, idleTimeout: idleTimeout, logger: logger))
+        let pipeline = channel.pipeline.syncOperations
+        try pipeline.addHandler(OutputLimitHandler(maximumUnreadBytes: maximumUnreadBytes, budget: guards.outputBudget,
+                                                   refusals: guards.refusals))
+        try pipeline.configureHTTPServerPipeline(withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
+        try pipeline.addHandler(SecurityHeadersHandler(), position: .after(try pipeline.handler(type: HTTPResponseEncoder.self)))
+        try pipeline.addHandler(
+            WebRequestHandler(policy: policy, root: root, idleTimeout: idleTimeout, limiter: guards.webConnections,
+                              refusals: guards.refusals, logger: logger))
     }
 }

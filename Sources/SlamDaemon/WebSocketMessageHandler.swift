@@ -28,14 +28,16 @@ final class WebSocketMessageHandler: ChannelDuplexHandler {
     typealias OutboundOut = WebSocketFrame
 
     private let maximumMessageBytes: Int
+    private let refusals: RefusalLog
     private let logger: Logger
     /// The fragments of a text message still arriving.
     private var partialMessage: ByteBuffer?
     /// Our close frame is written: nothing more goes out, nothing more is read.
     private var closeSent = false
 
-    init(maximumMessageBytes: Int, logger: Logger) {
+    init(maximumMessageBytes: Int, refusals: RefusalLog, logger: Logger) {
         self.maximumMessageBytes = maximumMessageBytes
+        self.refusals = refusals
         self.logger = logger
     }
 
@@ -143,7 +145,7 @@ final class WebSocketMessageHandler: ChannelDuplexHandler {
     /// Fails the connection: a close frame with the code and why, then the close.
     private func fail(_ code: UInt16, _ reason: String, context: ChannelHandlerContext) {
         guard !closeSent else { return }
-        logger.notice("closing a WebSocket with \(code): \(reason)")
+        refusals.log("WebSockets failed", on: context.eventLoop, "closing a WebSocket with \(code): \(reason)")
         partialMessage = nil
         closeAfterSending(code, reason, context: context)
     }

@@ -49,6 +49,18 @@ struct SlamdCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output a client may leave unread before it is disconnected, in bytes.", valueName: "BYTES"))
     var maxUnreadBytes: Int = 64 << 20
 
+    @Option(help: ArgumentHelp("Output all clients together may leave unread before the one with the most is disconnected, in bytes.",
+                               valueName: "BYTES"))
+    var maxTotalUnreadBytes: Int = 256 << 20
+
+    @Option(help: ArgumentHelp("Plain HTTP connections --web keeps open at once; a new one past it closes the oldest.",
+                               valueName: "COUNT"))
+    var maxWebConnections: Int = 256
+
+    @Option(help: ArgumentHelp("HTTP connections that have not yet sent a whole request; a new one past it closes the oldest.",
+                               valueName: "COUNT"))
+    var maxWebUnserved: Int = 64
+
     @Option(name: .customLong("allow-uid"), help: ArgumentHelp("Also accept peers of this user id (repeatable).", valueName: "UID"))
     var allowedUserIDs: [UInt32] = []
 
@@ -98,6 +110,12 @@ struct SlamdCommand: ParsableCommand {
         }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
         guard maxUnreadBytes >= 1024 else { throw ValidationError("--max-unread-bytes must be at least 1024") }
+        guard maxTotalUnreadBytes >= maxUnreadBytes else {
+            throw ValidationError("--max-total-unread-bytes must be at least --max-unread-bytes (\(maxUnreadBytes))")
+        }
+        guard maxWebConnections >= 1, (1...maxWebConnections).contains(maxWebUnserved) else {
+            throw ValidationError("--max-web-connections must be at least 1, and --max-web-unserved between 1 and it")
+        }
         guard (1...600_000).contains(taskTimeoutMs) else { throw ValidationError("--task-timeout-ms must be between 1 and 600000") }
         guard web != nil || (!webAllowRemote && webRoot == nil) else {
             throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")
@@ -125,9 +143,12 @@ struct SlamdCommand: ParsableCommand {
         }
         let logger = Logger(label: "slamd")
         let configuration = DaemonConfiguration(socketPath: socket, maximumMessageBytes: maxMessageBytes,
-                                                maximumUnreadBytes: maxUnreadBytes, allowedUserIDs: Set(allowedUserIDs),
+                                                maximumUnreadBytes: maxUnreadBytes, maximumTotalUnreadBytes: maxTotalUnreadBytes,
+                                                allowedUserIDs: Set(allowedUserIDs),
                                                 allowsAnyUser: allowAnyUser, logLevel: level,
-                                                web: web.map { WebConfiguration(address: $0, allowsRemote: webAllowRemote, rootDirectory: webRoot) },
+                                                web: web.map { WebConfiguration(address: $0, allowsRemote: webAllowRemote, rootDirectory: webRoot,
+                                                                                 maximumConnections: maxWebConnections,
+                                                                                 maximumUnservedConnections: maxWebUnserved) },
                                                 taskTimeoutMilliseconds: taskTimeoutMs)
         let storyboardPath = storyboard, strict = strict
         let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder) {

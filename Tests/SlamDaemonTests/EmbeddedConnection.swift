@@ -22,7 +22,8 @@ final class EmbeddedConnection {
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         try channel.pipeline.syncOperations.addHandlers(
             SlamDaemon.connectionHandlers(service: self.service, registry: ConnectionRegistry(), identifier: identifier,
-                                          peerUserID: nil, configuration: configuration, logger: logger))
+                                          peerUserID: nil, configuration: configuration,
+                                          guards: .forTests(logger: logger), logger: logger))
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/embedded")).wait()
     }
 
@@ -73,4 +74,16 @@ final class EmbeddedConnection {
 
     /// Whether the daemon has closed the connection.
     var isClosed: Bool { !channel.isActive }
+}
+
+extension ConnectionGuards {
+    /// The guards of a daemon with the default bounds, logging to `logger`.
+    static func forTests(logger: Logger, maximumTotalUnreadBytes: Int = 256 << 20, maximumWebConnections: Int = 256,
+                         maximumUnservedWebConnections: Int = 64) -> ConnectionGuards {
+        let refusals = RefusalLog(logger: logger)
+        return ConnectionGuards(outputBudget: OutputBudget(maximumTotalBytes: maximumTotalUnreadBytes), refusals: refusals,
+                                webConnections: WebConnectionLimiter(maximumConnections: maximumWebConnections,
+                                                                     maximumUnservedConnections: maximumUnservedWebConnections,
+                                                                     refusals: refusals))
+    }
 }

@@ -12,8 +12,8 @@ import Testing
         HTTPRequestHead(version: .http1_1, method: .GET, uri: uri, headers: HTTPHeaders(headers))
     }
 
-    static func check(_ uri: String, _ headers: [(String, String)], port: Int = 8080) -> WebAccessPolicy.Decision {
-        policy.check(head(uri, headers), port: port)
+    static func check(_ uri: String, _ headers: [(String, String)], port: Int = 8080, needsToken: Bool = true) -> WebAccessPolicy.Decision {
+        policy.check(head(uri, headers), port: port, needsToken: needsToken)
     }
 
     static func isRefused(_ decision: WebAccessPolicy.Decision, saying text: String) -> Bool {
@@ -46,35 +46,48 @@ import Testing
         #expect(Self.token.description.hasPrefix("000102030405"))
     }
 
-    @Test func theTokenMayComeInTheURLTheBearerHeaderOrThePortsCookie() {
+    @Test func theTokenComesInTheBearerHeaderOrTheWebSocketSubprotocolOnly() {
         let token = Self.token.description
-        #expect(Self.check("/?token=\(token)", [("Host", "127.0.0.1:8080")]) == .allowed(tokenInQuery: true))
-        #expect(Self.check("/app.js?x=1&token=\(token)", [("Host", "localhost:8080")]) == .allowed(tokenInQuery: true))
-        #expect(Self.check("/", [("Host", "127.0.0.1:8080"), ("Authorization", "Bearer \(token)")]) == .allowed(tokenInQuery: false))
-        #expect(Self.check("/", [("Host", "127.0.0.1:8080"), ("Cookie", "a=b; slam_token_8080=\(token); c=d")])
-                == .allowed(tokenInQuery: false))
-        // Another daemon's cookie (another port) is not this one's.
-        #expect(Self.isRefused(Self.check("/", [("Host", "127.0.0.1:8080"), ("Cookie", "slam_token_9090=\(token)")]),
+        #expect(Self.check("/rpc", [("Host", "127.0.0.1:8080"), ("Authorization", "Bearer \(token)")]) == .allowed)
+        #expect(Self.check("/rpc", [("Host", "localhost:8080"), ("Sec-WebSocket-Protocol", "slam.jsonrpc, slam.token.\(token)")])
+                == .allowed)
+        #expect(Self.check("/rpc", [("Host", "localhost:8080"), ("Sec-WebSocket-Protocol", "slam.token.\(token)"),
+                                    ("Sec-WebSocket-Protocol", "slam.jsonrpc")]) == .allowed, "offers may span headers")
+        // Neither a query nor a cookie carries it: both reach places other than this origin.
+        #expect(Self.isRefused(Self.check("/rpc?token=\(token)", [("Host", "127.0.0.1:8080")]), saying: "no token"))
+        #expect(Self.isRefused(Self.check("/rpc", [("Host", "127.0.0.1:8080"), ("Cookie", "slam_token_8080=\(token)")]),
                                saying: "no token"))
+        // The page's files need none; the Host and Origin checks still hold for them.
+        #expect(Self.check("/", [("Host", "127.0.0.1:8080")], needsToken: false) == .allowed)
+        #expect(Self.isRefused(Self.check("/", [("Host", "evil.example:8080")], needsToken: false), saying: "DNS rebinding"))
+        #expect(WebAccessPolicy.offersSubprotocol(["Sec-WebSocket-Protocol": "slam.token.x, slam.jsonrpc"]))
+        #expect(!WebAccessPolicy.offersSubprotocol(["Sec-WebSocket-Protocol": "slam.token.x"]))
     }
 
     @Test func aMissingOrWrongTokenIsRefused() {
         let wrong = WebToken().description
-        #expect(Self.isRefused(Self.check("/", [("Host", "127.0.0.1:8080")]), saying: "no token"))
-        #expect(Self.isRefused(Self.check("/?token=\(wrong)", [("Host", "127.0.0.1:8080")]), saying: "token in the URL is wrong"))
-        #expect(Self.isRefused(Self.check("/?token=", [("Host", "127.0.0.1:8080")]), saying: "wrong"))
-        #expect(Self.isRefused(Self.check("/", [("Host", "127.0.0.1:8080"), ("Authorization", "Bearer \(wrong)")]),
+        #expect(Self.isRefused(Self.check("/rpc", [("Host", "127.0.0.1:8080")]), saying: "no token"))
+        #expect(Self.isRefused(Self.check("/rpc", [("Host", "127.0.0.1:8080"), ("Authorization", "Bearer \(wrong)")]),
                                saying: "Authorization header is wrong"))
-        #expect(Self.isRefused(Self.check("/", [("Host", "127.0.0.1:8080"), ("Cookie", "slam_token_8080=\(wrong)")]),
-                               saying: "cookie is wrong"))
-        // A stale URL is refused even beside a good cookie: the URL is what the person opened.
-        #expect(Self.isRefused(Self.check("/?token=\(wrong)", [("Host", "127.0.0.1:8080"),
-                                                               ("Cookie", "slam_token_8080=\(Self.token)")]), saying: "wrong"))
+        #expect(Self.isRefused(Self.check("/rpc", [("Host", "127.0.0.1:8080"), ("Sec-WebSocket-Protocol", "slam.token.\(wrong)")]),
+                               saying: "WebSocket subprotocol is wrong"))
+        #expect(Self.isRefused(Self.check("/rpc", [("Host", "127.0.0.1:8080"), ("Sec-WebSocket-Protocol", "slam.token.")]),
+                               saying: "wrong"))
+    }
+
+    @Test func clientTextInAReasonIsCutAndEscaped() {
+        let refused = Self.check("/", [("Host", String(repeating: "a", count: 5000) + "\n\u{1B}:8080")], needsToken: false)
+        guard case .refused(let reason) = refused else {
+            Issue.record("not refused: \(refused)")
+            return
+        }
+        #expect(reason.count < 400 && reason.contains("(4887 more characters)"), "\(reason)")
+        #expect(LogText.escaped("a\nb\u{1B}'\u{202E}") == #"a\nb\u{1B}\'\u{202E}"#)
     }
 
     @Test func theHostHeaderMustNameThisServerAndItsPort() {
         let bearer = ("Authorization", "Bearer \(Self.token)")
-        #expect(Self.check("/", [("Host", "LOCALHOST:8080"), bearer]) == .allowed(tokenInQuery: false))
+        #expect(Self.check("/", [("Host", "LOCALHOST:8080"), bearer]) == .allowed)
         #expect(Self.isRefused(Self.check("/", [("Host", "evil.example:8080"), bearer]), saying: "DNS rebinding"))
         #expect(Self.isRefused(Self.check("/", [("Host", "127.0.0.1:8081"), bearer]), saying: "is not this server"))
         #expect(Self.isRefused(Self.check("/", [("Host", "127.0.0.1"), bearer]), saying: "is not this server"), "port 80 implied")
@@ -84,16 +97,16 @@ import Testing
         #expect(Self.isRefused(Self.check("/", [("Host", "user@127.0.0.1:8080"), bearer]), saying: "exactly one Host"))
         // A wildcard bind has no one name: any name will do, the port still counts.
         let wildcard = WebAccessPolicy(token: Self.token, hostNames: nil)
-        #expect(wildcard.check(Self.head("/", [("Host", "myhost.lan:8080"), bearer]), port: 8080) == .allowed(tokenInQuery: false))
-        #expect(wildcard.check(Self.head("/", [("Host", "myhost.lan:9"), bearer]), port: 8080) != .allowed(tokenInQuery: false))
+        #expect(wildcard.check(Self.head("/", [("Host", "myhost.lan:8080"), bearer]), port: 8080, needsToken: true) == .allowed)
+        #expect(wildcard.check(Self.head("/", [("Host", "myhost.lan:9"), bearer]), port: 8080, needsToken: true) != .allowed)
     }
 
     @Test func anOriginMustBeThisServersOwn() {
         let bearer = ("Authorization", "Bearer \(Self.token)")
         #expect(Self.check("/rpc", [("Host", "127.0.0.1:8080"), ("Origin", "http://127.0.0.1:8080"), bearer])
-                == .allowed(tokenInQuery: false))
+                == .allowed)
         #expect(Self.check("/rpc", [("Host", "localhost:8080"), ("Origin", "http://localhost:8080"), bearer])
-                == .allowed(tokenInQuery: false))
+                == .allowed)
         for origin in ["http://evil.example", "http://localhost:8080", "https://127.0.0.1:8080", "null", "http://127.0.0.1:8081",
                        "http://127.0.0.1:8080/path"] {
             #expect(Self.isRefused(Self.check("/rpc", [("Host", "127.0.0.1:8080"), ("Origin", origin), bearer]),
@@ -101,11 +114,9 @@ import Testing
         }
     }
 
-    @Test func theRedirectDropsOnlyTheToken() {
-        #expect(WebAccessPolicy.removingToken(from: "/?token=abc") == "/")
-        #expect(WebAccessPolicy.removingToken(from: "/page.html?a=1&token=abc&b=2") == "/page.html?a=1&b=2")
-        #expect(WebAccessPolicy.removingToken(from: "/") == "/")
+    @Test func thePathLeavesTheQueryOut() {
         #expect(WebAccessPolicy.path(of: "/rpc?token=1") == "/rpc")
+        #expect(WebAccessPolicy.path(of: "/") == "/")
     }
 
     @Test func onlyPlainNamesArePaths() {

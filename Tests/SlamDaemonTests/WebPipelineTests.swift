@@ -20,7 +20,8 @@ final class EmbeddedWebConnection {
     let service: SlamService
     let rootDirectory: String
 
-    init(maximumMessageBytes: Int = 1 << 20, maximumUnreadBytes: Int = 64 << 20, idleTimeoutSeconds: Int64 = 30) throws {
+    init(maximumMessageBytes: Int = 1 << 20, maximumUnreadBytes: Int = 64 << 20, idleTimeoutSeconds: Int64 = 30,
+         guards: ConnectionGuards? = nil) throws {
         var template = Array("/tmp/slam-web-test-XXXXXX".utf8CString)
         rootDirectory = String(cString: mkdtemp(&template))
         let index = Array("<!DOCTYPE html><title>Slam</title>".utf8)
@@ -34,12 +35,13 @@ final class EmbeddedWebConnection {
         let server = try WebServer(
             configuration: WebConfiguration(address: WebAddress(host: "127.0.0.1", port: 8080), rootDirectory: rootDirectory,
                                             idleTimeoutSeconds: idleTimeoutSeconds),
-            maximumMessageBytes: maximumMessageBytes, token: Self.token, logger: logger)
+            maximumMessageBytes: maximumMessageBytes, maximumUnreadBytes: maximumUnreadBytes, token: Self.token, logger: logger)
         let service = service
+        let guards = guards ?? .forTests(logger: logger)
         let session = NIOLoopBound(
             { SessionHandler(service: service, registry: ConnectionRegistry(), identifier: 1, peerUserID: nil,
-                             maximumUnreadBytes: maximumUnreadBytes, logger: logger) }, eventLoop: loop)
-        try server.configure(channel) { _ in session.value() }
+                             refusals: guards.refusals, logger: logger) }, eventLoop: loop)
+        try server.configure(channel, guards: guards) { _ in session.value() }
         channel.localAddress = try SocketAddress(ipAddress: "127.0.0.1", port: 8080)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 50000)).wait()
     }
@@ -123,14 +125,9 @@ final class EmbeddedWebConnection {
 @Suite struct WebPipelineTests {
     static let ping = Array(#"{"jsonrpc":"2.0","method":"ping","id":1}"#.utf8)
 
-    @Test func theFirstLoadTradesTheTokenForACookieAndRedirects() throws {
+    @Test func thePageNeedsNoTokenAndNoCookieEverCarriesOne() throws {
         let connection = try EmbeddedWebConnection()
-        let response = try connection.request("GET", "/?token=\(EmbeddedWebConnection.token)")
-        #expect(response.hasPrefix("HTTP/1.1 303 See Other\r\n"), "\(response)")
-        #expect(response.contains("Location: /\r\n"))
-        #expect(response.contains("Set-Cookie: slam_token_8080=\(EmbeddedWebConnection.token); HttpOnly; SameSite=Strict; Path=/\r\n"))
-        let page = try connection.request("GET", "/", headers: ["Host: localhost:8080",
-                                                                "Cookie: slam_token_8080=\(EmbeddedWebConnection.token)"])
+        let page = try connection.request("GET", "/", headers: ["Host: localhost:8080"])
         #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(page)")
         for header in ["Content-Type: text/html; charset=utf-8", "X-Content-Type-Options: nosniff", "Referrer-Policy: no-referrer",
                        "Cache-Control: no-store", "frame-ancestors 'none'", "Content-Length: 34"] {
@@ -138,29 +135,106 @@ final class EmbeddedWebConnection {
         }
         #expect(page.hasSuffix("\r\n\r\n<!DOCTYPE html><title>Slam</title>"))
         #expect(connection.channel.isActive, "kept alive")
+        // An old URL with the token in its query is just the page: no redirect, no cookie, the token not echoed.
+        let old = try connection.request("GET", "/?token=\(EmbeddedWebConnection.token)")
+        #expect(old.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(old)")
+        #expect(!old.contains("Set-Cookie") && !old.contains("Location") && !old.contains("\(EmbeddedWebConnection.token)"))
+    }
+
+    @Test func thereIsNoRedirectToFollowOffSite() throws {
+        let connection = try EmbeddedWebConnection()
+        for target in ["//evil.example/?token=\(EmbeddedWebConnection.token)", "//evil.example/", "/\\evil.example/"] {
+            let response = try connection.request("GET", target)
+            #expect(response.hasPrefix("HTTP/1.1 404 Not Found\r\n"), "\(target): \(response)")
+            #expect(!response.contains("Location"), "\(target)")
+        }
     }
 
     @Test func refusalsAre403WithTheReasonAndTheSecurityHeaders() throws {
         let connection = try EmbeddedWebConnection()
-        let missing = try connection.request("GET", "/")
-        #expect(missing.hasPrefix("HTTP/1.1 403 Forbidden\r\n"))
-        #expect(missing.contains("Content-Security-Policy: default-src 'none'"))
-        #expect(missing.hasSuffix("403 Forbidden: no token: open the URL slamd printed (`slamctl open` prints it again)\n"))
-        let rebinding = try connection.request("GET", "/?token=\(EmbeddedWebConnection.token)", headers: ["Host: evil.example:8080"])
+        let rebinding = try connection.request("GET", "/", headers: ["Host: evil.example:8080"])
         #expect(rebinding.hasPrefix("HTTP/1.1 403 Forbidden\r\n"))
-        #expect(!rebinding.contains("Set-Cookie"))
+        #expect(rebinding.contains("Content-Security-Policy: default-src 'none'"))
+        #expect(rebinding.hasSuffix("403 Forbidden: Host 'evil.example:8080' is not this server (DNS rebinding is refused)\n"))
+        // A huge Host is echoed cut short, never whole.
+        let huge = String(repeating: "h", count: 60_000) + "'\"[31m:8080"
+        let refused = try connection.request("GET", "/", headers: ["Host: \(huge)"])
+        #expect(refused.hasPrefix("HTTP/1.1 403 Forbidden\r\n"))
+        #expect(refused.utf8.count < 2_000, "\(refused.utf8.count) bytes")
+        #expect(refused.contains("(59891 more characters)"), "\(refused)")
+    }
+
+    @Test func anUnreadableRequestGetsA400WithTheSecurityHeaders() throws {
+        let connection = try EmbeddedWebConnection()
+        try connection.receive(Array("GET / HTTP/1.1\r\nHost: \(EmbeddedWebConnection.host)\r\nBad Header\r\n\r\n".utf8))
+        let response = String(decoding: try connection.sent(), as: UTF8.self)
+        #expect(response.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(response)")
+        #expect(response.contains("Content-Security-Policy: default-src 'none'") && response.contains("X-Content-Type-Options: nosniff"))
+        #expect(!connection.channel.isActive)
+    }
+
+    @Test func theWebSocketTakesTheTokenAsASubprotocolAndSelectsOnlyTheProtocols() throws {
+        let connection = try EmbeddedWebConnection()
+        let response = try connection.request("GET", "/rpc", headers: [
+            "Host: \(EmbeddedWebConnection.host)", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Origin: http://\(EmbeddedWebConnection.host)",
+            "Sec-WebSocket-Protocol: slam.jsonrpc, slam.token.\(EmbeddedWebConnection.token)",
+        ])
+        #expect(response.hasPrefix("HTTP/1.1 101 Switching Protocols\r\n"), "\(response)")
+        #expect(response.contains("Sec-WebSocket-Protocol: slam.jsonrpc\r\n"))
+        #expect(!response.contains("\(EmbeddedWebConnection.token)"), "the token is never echoed")
+        try connection.receive(EmbeddedWebConnection.frame(0x1, Self.ping))
+        #expect(EmbeddedWebConnection.frames(try connection.sent()).map { EmbeddedWebConnection.text($0.payload) }
+                == [#"{"jsonrpc":"2.0","result":"pong","id":1}"#])
+    }
+
+    @Test(arguments: [
+        ("/rpc", "Sec-WebSocket-Protocol: slam.jsonrpc, slam.token.\(WebToken())", "the token in the WebSocket subprotocol is wrong"),
+        ("/rpc", "Sec-WebSocket-Protocol: slam.jsonrpc", "no token"),
+        ("/rpc?token=\(EmbeddedWebConnection.token)", "Sec-WebSocket-Protocol: slam.jsonrpc", "no token"),
+        ("/rpc", "Cookie: slam_token_8080=\(EmbeddedWebConnection.token)", "no token"),
+    ])
+    func anUpgradeWithoutTheRightTokenIsRefused(target: String, header: String, reason: String) throws {
+        let connection = try EmbeddedWebConnection()
+        let response = try connection.request("GET", target, headers: [
+            "Host: \(EmbeddedWebConnection.host)", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", header,
+        ])
+        #expect(response.hasPrefix("HTTP/1.1 403 Forbidden\r\n"), "\(response)")
+        #expect(response.contains(reason), "\(response)")
+        #expect(!connection.channel.isActive)
+    }
+
+    @Test func connectionsThatNeverSendAWholeRequestAreDroppedOldestFirst() throws {
+        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let guards = ConnectionGuards.forTests(logger: logger, maximumWebConnections: 3, maximumUnservedWebConnections: 2)
+        let served = try EmbeddedWebConnection(guards: guards)
+        _ = try served.request("GET", "/")
+        let first = try EmbeddedWebConnection(guards: guards)
+        try first.receive(Array("GET / HTTP/1.1\r\nHo".utf8))
+        let second = try EmbeddedWebConnection(guards: guards)
+        #expect(first.channel.isActive && second.channel.isActive)
+        let third = try EmbeddedWebConnection(guards: guards)
+        #expect(!first.channel.isActive, "the oldest unserved connection made room")
+        #expect(second.channel.isActive && third.channel.isActive && served.channel.isActive)
+        _ = try second.request("GET", "/")
+        _ = try third.request("GET", "/")
+        let fourth = try EmbeddedWebConnection(guards: guards)
+        #expect(!served.channel.isActive, "past the bound in all, the oldest connection goes")
+        #expect(second.channel.isActive && third.channel.isActive && fourth.channel.isActive)
+        #expect(guards.webConnections.counts == (all: 3, unserved: 1))
     }
 
     @Test func filesAreFoundByPlainNamesOnly() throws {
         let connection = try EmbeddedWebConnection()
-        let bearer = ["Host: \(EmbeddedWebConnection.host)", "Authorization: Bearer \(EmbeddedWebConnection.token)"]
+        let bearer = ["Host: \(EmbeddedWebConnection.host)"]
         #expect(try connection.request("GET", "/index.html", headers: bearer).hasPrefix("HTTP/1.1 200 OK\r\n"))
         for path in ["/missing.js", "/lib", "/../index.html", "/%2e%2e/index.html", "/.index.html", "//index.html"] {
             #expect(try connection.request("GET", path, headers: bearer).hasPrefix("HTTP/1.1 404 Not Found\r\n"), "\(path)")
         }
         let head = try connection.request("HEAD", "/", headers: bearer)
         #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n") && head.contains("Content-Length: 34") && head.hasSuffix("\r\n\r\n"))
-        let plainRPC = try connection.request("GET", "/rpc", headers: bearer)
+        let plainRPC = try connection.request("GET", "/rpc", headers: bearer + ["Authorization: Bearer \(EmbeddedWebConnection.token)"])
         #expect(plainRPC.hasPrefix("HTTP/1.1 426 Upgrade Required\r\n"))
     }
 

@@ -13,7 +13,7 @@ import Musl
         let app = try SlamApp.launch(arguments: ["--web", "127.0.0.1:0"])
         defer { app.stop() }
         let written = DaemonProcess.read(app.socketPath + ".web")
-        #expect(written.hasPrefix("http://127.0.0.1:") && written.contains("/?token=") && written.hasSuffix("\n"))
+        #expect(written.hasPrefix("http://127.0.0.1:") && written.contains("/#token=") && written.hasSuffix("\n"))
         let human = try slamctl("open", app: app)
         #expect(human.status == 0, "\(human)")
         #expect(human.standardOutput == written)

@@ -131,9 +131,8 @@ def test_installed_daemon_serves_the_demo_and_page_from_the_prefix(prefix: Path,
             shown = run(["slamctl", *socket, "--json", "find", "notes"], environment, elsewhere)
             assert json.loads(shown.stdout)["text"] == "Installed notes.\n"
 
-            token = daemon.url.split("token=", 1)[1]
-            origin = daemon.url.split("/?", 1)[0]
-            request = urllib.request.Request(origin + "/", headers={"Authorization": f"Bearer {token}"})
+            origin = daemon.url.split("/#token=", 1)[0]
+            request = urllib.request.Request(origin + "/")
             with urllib.request.urlopen(request, timeout=10) as response:
                 assert "<!-- served from the install prefix -->" in response.read().decode()
         finally:

@@ -278,13 +278,13 @@ def test_the_one_command_serves_the_page_and_stops_with_ctrl_c(slam_from, slamd_
     program = Program([*python, str(PROGRAM), "--web", "0", "--file", str(store)],
                       environment={**os.environ, "SLAMD": slamd_path}, cwd=tmp_path)
     try:
-        url = program.expect(r"open (http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{64}) in a browser").group(1)
+        url = program.expect(r"open (http://127\.0\.0\.1:\d+/#token=[0-9a-f]{64}) in a browser").group(1)
         socket_path = program.expect(r"slamd socket: (\S+)").group(1)
         program.expect(re.escape(f"Saved in {store}"))
 
-        token = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)["token"][0]
-        page_address = url.split("?")[0]
-        request = urllib.request.Request(page_address, headers={"Authorization": f"Bearer {token}"})
+        page_address, token = url.split("#token=")
+        assert len(token) == 64
+        request = urllib.request.Request(page_address)
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.status == 200
             assert "<html" in response.read().decode("utf-8").lower()

@@ -15,7 +15,8 @@ import pytest
 from support import REPOSITORY_ROOT
 
 WEB_TESTS = REPOSITORY_ROOT / "clients" / "python" / "tests" / "web"
-TESTS = [WEB_TESTS / "model.test.mjs", WEB_TESTS / "inspector.test.mjs", WEB_TESTS / "controls.test.mjs", WEB_TESTS / "recorder.test.mjs", WEB_TESTS / "trace.test.mjs"]
+TESTS = [WEB_TESTS / "model.test.mjs", WEB_TESTS / "inspector.test.mjs", WEB_TESTS / "controls.test.mjs", WEB_TESTS / "recorder.test.mjs", WEB_TESTS / "trace.test.mjs",
+         WEB_TESTS / "token.test.mjs"]
 
 
 def node_path():

@@ -28,7 +28,7 @@ class Web:
         self.daemon = daemon
         self.url_file = Path(daemon.socket_path + ".web")
         self.url = self.url_file.read_text(encoding="utf-8").strip()
-        base, self.token = self.url.split("/?token=")
+        base, self.token = self.url.split("/#token=")
         self.host = base[len("http://"):]
         self.port = int(self.host.rsplit(":", 1)[1])
         self.origin = base
@@ -106,7 +106,7 @@ def descriptor_count(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
-# The page, the token and the cookie.
+# The page and the token.
 
 
 def test_the_url_is_printed_and_written_to_a_private_file_beside_the_socket(slamd_factory):
@@ -124,24 +124,36 @@ def test_the_url_is_printed_and_written_to_a_private_file_beside_the_socket(slam
     assert not web.url_file.exists(), "removed on exit"
 
 
-def test_the_first_load_sets_a_cookie_and_redirects_to_the_url_without_the_token(slamd_factory):
+def test_the_page_needs_no_token_and_no_answer_sets_a_cookie_or_redirects(slamd_factory):
     _, web = launch(slamd_factory)
-    first = web.get(f"/?token={web.token}")
-    assert first.status == 303
-    assert first.getheader("Location") == "/"
-    cookie = first.getheader("Set-Cookie")
-    assert cookie == f"slam_token_{web.port}={web.token}; HttpOnly; SameSite=Strict; Path=/"
-    page = web.get("/", {"Cookie": cookie.split(";")[0]})
-    assert page.status == 200
-    assert page.getheader("Content-Type") == "text/html; charset=utf-8"
-    assert page.body.lower().startswith(b"<!doctype html>")
-    for response in (first, page):
+    page = web.get("/")
+    old_address = web.get(f"/?token={web.token}")
+    for response in (page, old_address):
+        assert response.status == 200
+        assert response.getheader("Content-Type") == "text/html; charset=utf-8"
+        assert response.body.lower().startswith(b"<!doctype html>")
+        assert response.getheader("Set-Cookie") is None and response.getheader("Location") is None
         policy = response.getheader("Content-Security-Policy")
         assert "default-src 'none'" in policy and "script-src 'self'" in policy and "connect-src 'self'" in policy
         assert "frame-ancestors 'none'" in policy and "frame-src 'self'" in policy
         assert response.getheader("X-Content-Type-Options") == "nosniff"
         assert response.getheader("Referrer-Policy") == "no-referrer"
         assert response.getheader("Cache-Control") == "no-store"
+    assert web.token.encode() not in old_address.body
+    for target in ["//evil.example/", f"//evil.example/?token={web.token}"]:
+        response = web.get(target)
+        assert (response.status, response.getheader("Location")) == (404, None), target
+
+
+def test_an_unreadable_request_is_answered_400_with_the_security_headers(slamd_factory):
+    _, web = launch(slamd_factory)
+    with socket.create_connection(("127.0.0.1", web.port), timeout=10) as connection:
+        connection.sendall(f"GET / HTTP/1.1\r\nHost: {web.host}\r\nNot a header\r\n\r\n".encode())
+        answer = b""
+        while chunk := connection.recv(4096):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400 Bad Request\r\n"), answer
+    assert b"Content-Security-Policy: default-src 'none'" in answer and b"X-Content-Type-Options: nosniff" in answer
 
 
 def test_a_web_root_serves_its_files_with_their_types_and_nothing_outside(slamd_factory, tmp_path):
@@ -151,6 +163,11 @@ def test_a_web_root_serves_its_files_with_their_types_and_nothing_outside(slamd_
     (root / "app.js").write_text("export const answer = 42;\n")
     (root / "style.css").write_text("body { margin: 0 }\n")
     (tmp_path / "secret.txt").write_text("outside")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "other.js").write_text("outside")
+    # Links out of the directory are not followed, neither as the file nor as a directory on the way.
+    (root / "linked.js").symlink_to(tmp_path / "secret.txt")
+    (root / "linked").symlink_to(tmp_path / "elsewhere")
     _, web = launch(slamd_factory, "--web-root", str(root))
     bearer = {"Authorization": f"Bearer {web.token}"}
     expected = {"/": "text/html; charset=utf-8", "/index.html": "text/html; charset=utf-8",
@@ -161,7 +178,8 @@ def test_a_web_root_serves_its_files_with_their_types_and_nothing_outside(slamd_
     assert web.get("/app.js", bearer).body == b"export const answer = 42;\n"
     (root / "app.js").write_text("export const answer = 43;\n")
     assert web.get("/app.js", bearer).body == b"export const answer = 43;\n", "read at each request"
-    for path in ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/missing.js", "/.", "//etc/passwd"]:
+    for path in ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/missing.js", "/.", "//etc/passwd",
+                 "/linked.js", "/linked/other.js"]:
         assert web.get(path, bearer).status == 404, path
     assert web.get("/", bearer, method="POST").status == 405
 
@@ -169,26 +187,25 @@ def test_a_web_root_serves_its_files_with_their_types_and_nothing_outside(slamd_
 def test_a_missing_or_wrong_token_is_403_and_no_websocket(slamd_factory):
     _, web = launch(slamd_factory)
     wrong = "0" * 64
-    for headers, target in [({}, "/"), ({}, f"/?token={wrong}"), ({"Authorization": f"Bearer {wrong}"}, "/"),
-                            ({"Cookie": f"slam_token_{web.port}={wrong}"}, "/"), ({}, "/index.html")]:
-        response = web.get(target, headers)
-        assert response.status == 403, (headers, target)
-        assert response.getheader("Set-Cookie") is None
-        assert response.getheader("Content-Security-Policy") is not None
-    for options in [{}, {"additional_headers": {"Authorization": f"Bearer {wrong}"}}]:
+    for options in [{}, {"additional_headers": {"Authorization": f"Bearer {wrong}"}},
+                    {"subprotocols": ["slam.jsonrpc", f"slam.token.{wrong}"]},
+                    {"additional_headers": {"Cookie": f"slam_token_{web.port}={web.token}"}}]:
         with pytest.raises(InvalidStatus) as refused:
             connect(web.rpc_url, open_timeout=10, **options)
-        assert refused.value.response.status_code == 403
-    with pytest.raises(InvalidStatus):
-        connect(f"{web.rpc_url}?token={wrong}", open_timeout=10)
+        assert refused.value.response.status_code == 403, options
+        assert refused.value.response.headers.get("Content-Security-Policy") is not None
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"{web.rpc_url}?token={web.token}", open_timeout=10)
+    assert b"no token" in refused.value.response.body, "a token in the URL's query is not taken"
 
 
-def test_the_token_may_come_in_the_websocket_url_or_the_cookie(slamd_factory):
+def test_the_token_comes_as_a_bearer_header_or_the_pages_websocket_subprotocol(slamd_factory):
     _, web = launch(slamd_factory)
-    with connect(f"{web.rpc_url}?token={web.token}", origin=web.origin, open_timeout=10) as websocket:
+    with connect(web.rpc_url, subprotocols=["slam.jsonrpc", f"slam.token.{web.token}"], origin=web.origin,
+                 open_timeout=10) as websocket:
+        assert websocket.subprotocol == "slam.jsonrpc", "the server selects the protocol, never the token"
         assert call(websocket, "ping") == "pong"
-    cookie = {"Cookie": f"slam_token_{web.port}={web.token}"}
-    with connect(web.rpc_url, additional_headers=cookie, origin=web.origin, open_timeout=10) as websocket:
+    with web.websocket(origin=web.origin) as websocket:
         assert call(websocket, "ping") == "pong"
 
 
@@ -346,7 +363,9 @@ def test_with_the_flag_a_wildcard_address_serves_and_checks_the_port(slamd_facto
     bearer = {"Authorization": f"Bearer {web.token}"}
     assert web.get("/", {"Host": f"some-name:{web.port}", **bearer}).status == 200
     assert web.get("/", {"Host": f"some-name:{web.port + 1}", **bearer}).status == 403
-    assert web.get("/", {"Host": f"some-name:{web.port}"}).status == 403, "the token still counts"
+    connection, response = raw_upgrade(web.port, {"Host": f"some-name:{web.port}"})
+    connection.close()
+    assert response.startswith(b"HTTP/1.1 403 Forbidden\r\n"), "the WebSocket still needs the token"
 
 
 def test_a_second_daemon_on_a_taken_port_says_so(slamd_factory, slamd_path, tmp_path):

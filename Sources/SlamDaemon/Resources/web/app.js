@@ -17,7 +17,7 @@
 // Rendered elements carry data-node, data-ref and data-type; the screen a
 // person sees on top is `.slam-layer[data-top]`.
 
-import { RpcConnection, RpcError, ConnectionLost } from './rpc.js';
+import { RpcConnection, RpcError, ConnectionLost, takePageToken, tokenProtocols } from './rpc.js';
 import { UIModel, ModelError } from './model.js';
 import { Renderer, FOCUSABLE_TYPES, focusTarget } from './render.js';
 import { Inspector } from './inspector.js';
@@ -26,7 +26,8 @@ const $ = (id) => document.getElementById(id);
 
 const model = new UIModel();
 const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-const rpc = new RpcConnection(`${scheme}://${location.host}/rpc`);
+const token = takePageToken(location, sessionStorage, history);
+const rpc = new RpcConnection(`${scheme}://${location.host}/rpc`, { protocols: tokenProtocols(token) });
 
 const app = $('app');
 const stage = $('stage');
@@ -452,6 +453,12 @@ rpc.onStatus = (status) => {
   if (status === 'open') {
     banner.hidden = true;
     return;
+  }
+  if (!everAttached && status === 'closed') {
+    // Refused before it ever attached: most often a token from an earlier start, or none.
+    $('loading-text').textContent = token
+      ? 'Cannot reach slamd. If it restarted, open the address it printed again (slamctl open): every start makes a new token.'
+      : 'This page needs the address slamd printed, which carries its token: run slamctl open, or open that address.';
   }
   if (!everAttached && status === 'connecting') return;
   banner.hidden = false;

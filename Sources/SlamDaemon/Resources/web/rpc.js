@@ -1,6 +1,6 @@
 // JSON-RPC 2.0 over a WebSocket: one message per text frame.
 //
-//   const rpc = new RpcConnection(`ws://${location.host}/rpc`);
+//   const rpc = new RpcConnection(`ws://${location.host}/rpc`, { protocols: tokenProtocols(token) });
 //   rpc.onNotification = (method, params) => …;
 //   rpc.onStatus = (status) => …;   // 'connecting' | 'open' | 'closed'
 //   rpc.onOpen = () => …;           // every (re)connection: attach and subscribe here
@@ -32,9 +32,44 @@ export class ConnectionLost extends Error {
   }
 }
 
+/**
+ * The page's token, taken from its URL's fragment (`#token=…`, which browsers never
+ * send to a server) into `sessionStorage` (which only this origin, port included,
+ * can read), and the fragment taken out of the address bar and the history; or the
+ * one this tab stored before (a reload). Null when there is none.
+ */
+export function takePageToken(location, storage, history) {
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const query = new URLSearchParams(location.search);
+  // An address from an older slamd carries the token in the query: it is taken the same way.
+  const given = fragment.get('token') || query.get('token');
+  if (given) {
+    storage.setItem(TOKEN_KEY, given);
+    fragment.delete('token');
+    query.delete('token');
+    const search = query.toString();
+    const hash = fragment.toString();
+    history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${hash ? `#${hash}` : ''}`);
+    return given;
+  }
+  return storage.getItem(TOKEN_KEY);
+}
+
+const TOKEN_KEY = 'slam.token';
+
+/**
+ * The WebSocket subprotocols the page offers: `slam.jsonrpc`, which the server
+ * selects, and the token as `slam.token.TOKEN` (a browser cannot set an
+ * Authorization header on a WebSocket; no cookie carries the token).
+ */
+export function tokenProtocols(token) {
+  return token ? ['slam.jsonrpc', `slam.token.${token}`] : ['slam.jsonrpc'];
+}
+
 export class RpcConnection {
-  constructor(url, { WebSocketImpl = globalThis.WebSocket, minDelayMs = 250, maxDelayMs = 5000 } = {}) {
+  constructor(url, { WebSocketImpl = globalThis.WebSocket, protocols = undefined, minDelayMs = 250, maxDelayMs = 5000 } = {}) {
     this.url = url;
+    this.protocols = protocols;
     this.WebSocketImpl = WebSocketImpl;
     this.minDelayMs = minDelayMs;
     this.maxDelayMs = maxDelayMs;
@@ -75,7 +110,7 @@ export class RpcConnection {
     this.setStatus('connecting');
     let socket;
     try {
-      socket = new this.WebSocketImpl(this.url);
+      socket = this.protocols ? new this.WebSocketImpl(this.url, this.protocols) : new this.WebSocketImpl(this.url);
     } catch (error) {
       this.closed();
       return;
