@@ -9,6 +9,8 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
     /// `--web` cannot be served as asked (an address that is not loopback without
     /// `--web-allow-remote`, a missing page directory); says what and why.
     case webUnavailable(String)
+    /// `--allow-uid` or `--allow-any-user` with a socket other users cannot reach.
+    case socketUnreachable(String)
 
     public var description: String {
         switch self {
@@ -18,7 +20,7 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
             "\(call) \(path) failed: \(String(cString: strerror(code)))"
         case let .unsafeDirectory(path, reason):
             "refusing socket directory \(path): \(reason)"
-        case let .webUnavailable(reason):
+        case let .webUnavailable(reason), let .socketUnreachable(reason):
             reason
         }
     }

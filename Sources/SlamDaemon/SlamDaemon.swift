@@ -67,6 +67,8 @@ public final class SlamDaemon: Sendable {
         if configuration.socketPath == nil {
             try SocketLocation.prepareDirectory(SocketLocation.defaultDirectory())
         }
+        let othersMayConnect = configuration.allowsAnyUser || !configuration.allowedUserIDs.isEmpty
+        if othersMayConnect { try SocketLocation.checkReachableByOthers(socketPath: path) }
         let lock = try SocketLock(socketPath: path)
         // We hold the lock, so a socket file here belongs to a daemon that is gone.
         if unlink(path) == 0 { logger.notice("replaced a stale socket at \(path)") }
@@ -145,7 +147,8 @@ public final class SlamDaemon: Sendable {
             throw error
         }
         try loop.submit { state.value.serverChannel = serverChannel }.wait()
-        if chmod(path, 0o600) != 0 {
+        // Other users get in only when told (--allow-uid, --allow-any-user); their uid is still checked at each connection.
+        if chmod(path, othersMayConnect ? 0o666 : 0o600) != 0 {
             let code = errno
             try? loop.submit { state.value.complete(shutdown) }.wait()
             throw DaemonError.system(call: "chmod", path: path, errno: code)

@@ -37,6 +37,32 @@ public enum SocketLocation {
         }
     }
 
+    /// Checks that users other than the daemon's can reach a socket at `socketPath`
+    /// (`--allow-uid`, `--allow-any-user`): every directory above it must let them
+    /// pass (search permission for its group or for others).
+    public static func checkReachableByOthers(socketPath: String) throws(DaemonError) {
+        var directory = directory(of: socketPath)
+        if !directory.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            if getcwd(&buffer, buffer.count) != nil {
+                let cwd = String(cString: buffer)
+                directory = directory == "." ? cwd : cwd + "/" + directory
+            }
+        }
+        while true {
+            var status = stat()
+            if stat(directory, &status) == 0, status.st_mode & (S_IXGRP | S_IXOTH) == 0 {
+                let mode = String(status.st_mode & 0o777, radix: 8)
+                throw .socketUnreachable("""
+                    --allow-uid/--allow-any-user: other users cannot reach the socket: \(directory) lets only its owner in \
+                    (mode \(mode)); choose a --socket in a directory they can pass (the default directory is private on purpose)
+                    """)
+            }
+            guard directory != "/", !directory.isEmpty else { return }
+            directory = Self.directory(of: directory)
+        }
+    }
+
     /// Where `trace.start` without a path writes: beside the socket, as an absolute path.
     public static func traceDirectory(socketPath: String) -> String {
         let directory = directory(of: socketPath)

@@ -17,9 +17,10 @@ public enum FramingError: Error, Hashable, Sendable {
     public var responseError: ResponseError {
         switch self {
         case let .messageTooLarge(limit, size):
-            let sizeText = size.map { "\($0) bytes" } ?? "more bytes"
+            // A line still growing has no size yet: it is known only to be past the limit.
+            let sizeText = size.map { "the message of \($0) bytes exceeds" } ?? "the message grew past"
             return ResponseError(code: .messageTooLarge,
-                                 message: "Message too large: \(sizeText) exceeds the limit of \(limit) bytes",
+                                 message: "Message too large: \(sizeText) the limit of \(limit) bytes",
                                  data: ["limit": .integer(Int64(limit)), "size": size.map { .integer(Int64($0)) } ?? .null])
         case let .malformedHeader(reason):
             return .invalidRequest("malformed header: \(reason); closing the connection", data: ["reason": .string(reason)])

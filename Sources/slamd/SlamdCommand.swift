@@ -61,10 +61,12 @@ struct SlamdCommand: ParsableCommand {
                                valueName: "COUNT"))
     var maxWebUnserved: Int = 64
 
-    @Option(name: .customLong("allow-uid"), help: ArgumentHelp("Also accept peers of this user id (repeatable).", valueName: "UID"))
+    @Option(name: .customLong("allow-uid"), help: ArgumentHelp("Also accept peers of this user id (repeatable; needs --socket "
+                                                               + "in a directory they can reach: the socket is then made 0666 "
+                                                               + "and each peer's uid checked).", valueName: "UID"))
     var allowedUserIDs: [UInt32] = []
 
-    @Flag(help: "Accept peers of any user id.")
+    @Flag(help: "Accept peers of any user id (needs --socket in a directory they can reach; the socket is made 0666).")
     var allowAnyUser = false
 
     @Option(help: ArgumentHelp("Also serve the web UI and JSON-RPC over WebSocket on [HOST:]PORT (HOST: 127.0.0.1; PORT 0: any free port).",
@@ -120,6 +122,10 @@ struct SlamdCommand: ParsableCommand {
         guard web != nil || (!webAllowRemote && webRoot == nil) else {
             throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")
         }
+        guard (allowedUserIDs.isEmpty && !allowAnyUser) || socket != nil else {
+            throw ValidationError("--allow-uid and --allow-any-user need --socket PATH in a directory the other users can reach "
+                                  + "(the default socket's directory is private to you)")
+        }
         guard check == nil || storyboard == nil else { throw ValidationError("--check FILE checks without serving: leave out --storyboard") }
         guard !strict || check != nil || storyboard != nil else { throw ValidationError("--strict goes with --check FILE or --storyboard FILE") }
     }
@@ -137,7 +143,9 @@ struct SlamdCommand: ParsableCommand {
         let level = Logger.Level(rawValue: logLevel)!
         let forwarder = LogForwarder()
         LoggingSystem.bootstrap { label in
-            var handler = MultiplexLogHandler([StreamLogHandler.standardError(label: label), forwarder.handler(label: label)])
+            // Standard error through a buffer a thread of its own drains: logging never blocks the event loop.
+            var handler = MultiplexLogHandler([StreamLogHandler(label: label, stream: StandardErrorStream.shared),
+                                               forwarder.handler(label: label)])
             handler.logLevel = level
             return handler
         }
@@ -161,8 +169,10 @@ struct SlamdCommand: ParsableCommand {
                            webReady: { url in Self.printLine("slamd web UI at \(url)") })
         } catch {
             logger.critical("\(error)")
+            StandardErrorStream.shared.flush()
             throw ExitCode(1)
         }
+        StandardErrorStream.shared.flush()
     }
 
     private static func printLine(_ text: String) {
