@@ -26,8 +26,15 @@ const $ = (id) => document.getElementById(id);
 
 const model = new UIModel();
 const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-const token = takePageToken(location, sessionStorage, history);
+let token = takePageToken(location, sessionStorage, history);
 const rpc = new RpcConnection(`${scheme}://${location.host}/rpc`, { protocols: tokenProtocols(token) });
+// The address pasted again into this tab (slamd restarted with a new token) changes only the fragment: no reload.
+window.addEventListener('hashchange', () => {
+  if (!/(^#|&)token=/.test(location.hash)) return;
+  token = takePageToken(location, sessionStorage, history);
+  rpc.protocols = tokenProtocols(token);
+  rpc.retryNow();
+});
 
 const app = $('app');
 const stage = $('stage');
