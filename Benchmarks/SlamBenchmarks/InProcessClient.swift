@@ -21,8 +21,8 @@ final class InProcessClient {
     private let session: ClientSession
     private let inbox = Inbox()
 
-    init(application: Application) {
-        service = SlamService(application: application, scheduler: IdleScheduler())
+    init(application: Application, configuration: SlamService.Configuration = .init()) {
+        service = SlamService(application: application, scheduler: IdleScheduler(), configuration: configuration)
         let inbox = inbox
         session = ClientSession(identifier: 1) { bytes in
             inbox.lastReply = bytes

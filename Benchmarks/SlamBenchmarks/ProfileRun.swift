@@ -1,4 +1,8 @@
 import SlamDemo
+import SlamServer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--profile OPERATION SIZE [REPETITIONS]`: runs one operation on a prepared
 /// tree, untimed and without the table, so a profiler (`valgrind
@@ -10,10 +14,10 @@ import SlamDemo
 struct ProfileRun {
     enum Operation: String, CaseIterable {
         case load, update, reset, tree, find, press, ping, render
-        /// `press` while a trace is written (to /dev/null: the records built, the writes free).
+        /// `press` while a trace is written (to a file in a temporary directory, by the trace's writer thread).
         case pressTraced = "press-traced"
         /// The demo's +1 (autoUI: the Home screen updates; the count and progress change), as `make bench-rpc`
-        /// and `make bench-trace` press it (SIZE is ignored); then the same while a trace is written to /dev/null.
+        /// and `make bench-trace` press it (SIZE is ignored); then the same while a trace is written.
         case pressDemo = "press-demo"
         case pressDemoTraced = "press-demo-traced"
     }
@@ -39,14 +43,16 @@ struct ProfileRun {
         case .update, .reset, .tree, .find, .press, .pressTraced, .ping:
             let screen = try LargeScreen(storyboard: storyboard)
             screen.attachDataSources()
-            let client = InProcessClient(application: screen.application)
+            let traces = operation == .pressTraced ? try TraceScratch() : nil
+            let client = InProcessClient(application: screen.application, configuration: traces?.configuration ?? .init())
             let treeRequest = InProcessClient.request("tree")
             let findRequest = InProcessClient.request("find", params: #"{"ref":"s0g0e1"}"#)
             let pingRequest = InProcessClient.request("ping")
             let pressRequest = InProcessClient.request("press", params: #"{"ref":"s0g0e2"}"#)
             if operation == .pressTraced {
-                client.send(InProcessClient.request("trace.start", params: #"{"path":"/dev/null"}"#))
+                client.send(InProcessClient.request("trace.start", params: #"{"name":"profile.jsonl"}"#))
             }
+            defer { if traces != nil { client.send(InProcessClient.request("trace.stop")) } }
             for _ in 0..<repetitions {
                 perform {
                     switch operation {
@@ -60,10 +66,12 @@ struct ProfileRun {
                 }
             }
         case .pressDemo, .pressDemoTraced:
-            let client = InProcessClient(application: try DemoApp.makeApplication())
+            let traces = operation == .pressDemoTraced ? try TraceScratch() : nil
+            let client = InProcessClient(application: try DemoApp.makeApplication(), configuration: traces?.configuration ?? .init())
             if operation == .pressDemoTraced {
-                client.send(InProcessClient.request("trace.start", params: #"{"path":"/dev/null"}"#))
+                client.send(InProcessClient.request("trace.start", params: #"{"name":"profile.jsonl"}"#))
             }
+            defer { if traces != nil { client.send(InProcessClient.request("trace.stop")) } }
             let pressRequest = InProcessClient.request("press", params: #"{"ref":"increment"}"#)
             for _ in 0..<repetitions { perform { client.send(pressRequest) } }
         case .render:
@@ -77,4 +85,28 @@ struct ProfileRun {
     func perform(_ body: () throws -> Void) rethrows {
         try body()
     }
+}
+
+/// A temporary trace directory for the traced operations, removed with its trace afterwards
+/// (`trace.start` writes only new files in a trace directory).
+private final class TraceScratch {
+    let directory: String
+    var configuration: SlamService.Configuration { .init(traceDirectory: directory) }
+
+    init() throws {
+        var template = Array("/tmp/slam-profile-trace-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ProfileRunError(description: "cannot make a temporary trace directory")
+        }
+        directory = String(cString: made)
+    }
+
+    deinit {
+        unlink(directory + "/profile.jsonl")
+        rmdir(directory)
+    }
+}
+
+private struct ProfileRunError: Error, CustomStringConvertible {
+    let description: String
 }

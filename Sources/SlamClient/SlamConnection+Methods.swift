@@ -95,10 +95,11 @@ extension SlamConnection {
     @discardableResult
     public func reset() throws(ClientError) -> ResetOutcome { try send(ResetRequest()) }
 
-    /// Begins a trace of every client's messages and the screens they led to; returns the file's path.
-    /// `path` must be absolute; nil: a new file beside the daemon's socket.
+    /// Begins a trace of every client's messages and the screens they led to, in a new file in the
+    /// daemon's trace directory; returns the file's absolute path. `name` is a plain file name
+    /// there that must not exist yet; nil: one the daemon makes.
     @discardableResult
-    public func traceStart(path: String? = nil) throws(ClientError) -> String { try send(TraceStartRequest(path: path)).path }
+    public func traceStart(name: String? = nil) throws(ClientError) -> String { try send(TraceStartRequest(name: name)).path }
 
     /// Ends the trace: the file is complete.
     @discardableResult

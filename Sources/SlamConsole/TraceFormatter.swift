@@ -84,7 +84,7 @@ public struct TraceFormatter: Sendable {
         case "subscribe", "unsubscribe":
             if let events = params?["events"]?.arrayValue { words.append(events.compactMap(\.stringValue).joined(separator: " ")) }
         case "trace.start":
-            add("path")
+            add("name")
         default:
             if let params = step.params, params != [:], params != [] { words.append(Self.shortened(params.description, limit: 60)) }
         }

@@ -20,11 +20,15 @@ public struct DaemonConfiguration: Sendable {
     public var web: WebConfiguration?
     /// How long a client may take to answer `task.run` when its `tasks.register` gave no timeout.
     public var taskTimeoutMilliseconds: Int
+    /// Where `trace.start` creates its files (`--trace-dir`); nil means
+    /// ``SocketLocation/defaultTraceDirectory(socketPath:)``.
+    public var traceDirectory: String?
 
     public init(socketPath: String? = nil, maximumMessageBytes: Int = 16 << 20, maximumUnreadBytes: Int = 64 << 20,
                 maximumTotalUnreadBytes: Int = 256 << 20,
                 allowedUserIDs: Set<UInt32> = [], allowsAnyUser: Bool = false, logLevel: Logger.Level = .info,
-                web: WebConfiguration? = nil, taskTimeoutMilliseconds: Int = TasksRegisterRequest.defaultTimeoutMilliseconds) {
+                web: WebConfiguration? = nil, taskTimeoutMilliseconds: Int = TasksRegisterRequest.defaultTimeoutMilliseconds,
+                traceDirectory: String? = nil) {
         self.socketPath = socketPath
         self.maximumMessageBytes = maximumMessageBytes
         self.maximumUnreadBytes = maximumUnreadBytes
@@ -34,5 +38,6 @@ public struct DaemonConfiguration: Sendable {
         self.logLevel = logLevel
         self.web = web
         self.taskTimeoutMilliseconds = taskTimeoutMilliseconds
+        self.traceDirectory = traceDirectory
     }
 }

@@ -6,6 +6,8 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
     case system(call: String, path: String, errno: Int32)
     /// The socket directory belongs to someone else or is reachable by others.
     case unsafeDirectory(path: String, reason: String)
+    /// `--trace-dir` cannot be made or used (another user's, not a directory, a system error).
+    case unusableTraceDirectory(path: String, reason: String)
     /// `--web` cannot be served as asked (an address that is not loopback without
     /// `--web-allow-remote`, a missing page directory); says what and why.
     case webUnavailable(String)
@@ -20,6 +22,8 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
             "\(call) \(path) failed: \(String(cString: strerror(code)))"
         case let .unsafeDirectory(path, reason):
             "refusing socket directory \(path): \(reason)"
+        case let .unusableTraceDirectory(path, reason):
+            "cannot use the trace directory \(path) (--trace-dir): \(reason)"
         case let .webUnavailable(reason), let .socketUnreachable(reason):
             reason
         }

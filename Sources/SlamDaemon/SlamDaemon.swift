@@ -69,6 +69,14 @@ public final class SlamDaemon: Sendable {
         }
         let othersMayConnect = configuration.allowsAnyUser || !configuration.allowedUserIDs.isEmpty
         if othersMayConnect { try SocketLocation.checkReachableByOthers(socketPath: path) }
+        let traceDirectory: String
+        if let explicit = configuration.traceDirectory {
+            traceDirectory = try SocketLocation.prepareTraceDirectory(explicit)
+        } else {
+            let chosen = SocketLocation.defaultTraceDirectory(socketPath: path)
+            if let problem = chosen.problem { logger.notice("traces go beside the socket, in \(chosen.path): \(problem)") }
+            traceDirectory = chosen.path
+        }
         let lock = try SocketLock(socketPath: path)
         // We hold the lock, so a socket file here belongs to a daemon that is gone.
         if unlink(path) == 0 { logger.notice("replaced a stale socket at \(path)") }
@@ -88,11 +96,11 @@ public final class SlamDaemon: Sendable {
         defer { try? group.syncShutdownGracefully() }
         let loop = group.next()
 
-        let state = try loop.submit { [configuration, logger, makeApplication, path] in
+        let state = try loop.submit { [configuration, logger, makeApplication, path, traceDirectory] in
             let service = try SlamService(makeApplication: makeApplication, scheduler: EventLoopScheduler(eventLoop: loop),
                                       configuration: .init(maximumMessageBytes: configuration.maximumMessageBytes,
                                                            transports: configuration.web == nil ? ["unix"] : ["unix", "websocket"],
-                                                           traceDirectory: SocketLocation.traceDirectory(socketPath: path),
+                                                           traceDirectory: traceDirectory,
                                                            traceNamePrefix: SocketLocation.traceNamePrefix(socketPath: path),
                                                            taskTimeoutMilliseconds: configuration.taskTimeoutMilliseconds))
             let guards = ConnectionGuards(

@@ -41,14 +41,7 @@ public enum SocketLocation {
     /// (`--allow-uid`, `--allow-any-user`): every directory above it must let them
     /// pass (search permission for its group or for others).
     public static func checkReachableByOthers(socketPath: String) throws(DaemonError) {
-        var directory = directory(of: socketPath)
-        if !directory.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            if getcwd(&buffer, buffer.count) != nil {
-                let cwd = String(cString: buffer)
-                directory = directory == "." ? cwd : cwd + "/" + directory
-            }
-        }
+        var directory = absolute(directory(of: socketPath))
         while true {
             var status = stat()
             if stat(directory, &status) == 0, status.st_mode & (S_IXGRP | S_IXOTH) == 0 {
@@ -63,14 +56,66 @@ public enum SocketLocation {
         }
     }
 
-    /// Where `trace.start` without a path writes: beside the socket, as an absolute path.
-    public static func traceDirectory(socketPath: String) -> String {
-        let directory = directory(of: socketPath)
+    /// `directory` as an absolute path (a relative one is taken from the working directory).
+    public static func absolute(_ directory: String) -> String {
         if directory.hasPrefix("/") { return directory }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return directory }
-        let cwd = String(cString: buffer)
+        let cwd = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return directory == "." ? cwd : (cwd == "/" ? "" : cwd) + "/" + directory
+    }
+
+    /// Makes `--trace-dir DIR` ready: absolute, created 0700 when missing (its parent must exist),
+    /// made 0700, refused when it is not a directory or belongs to another user.
+    public static func prepareTraceDirectory(_ directory: String) throws(DaemonError) -> String {
+        let path = absolute(directory)
+        do {
+            try prepareDirectory(path)
+        } catch {
+            switch error {
+            case let .unsafeDirectory(_, reason): throw .unusableTraceDirectory(path: path, reason: reason)
+            case let .system(call, _, code): throw .unusableTraceDirectory(path: path, reason: "\(call): \(String(cString: strerror(code)))")
+            default: throw error
+            }
+        }
+        return path
+    }
+
+    /// Where `trace.start` writes when slamd has no `--trace-dir`: `$XDG_STATE_HOME/slam/traces`,
+    /// else `~/.local/state/slam/traces`, made ready as ``prepareTraceDirectory(_:)`` does (the state
+    /// directory itself created 0700 when missing); when neither can be used, the directory beside
+    /// the socket. `problem` says why the state directory was passed over (for the log), nil when it was not.
+    public static func defaultTraceDirectory(socketPath: String) -> (path: String, problem: String?) {
+        var problem = "neither XDG_STATE_HOME nor HOME is set to an absolute path"
+        for base in stateDirectories() {
+            do {
+                try makeParents(of: base)
+                try prepareDirectory(base + "/slam")
+                return (try prepareTraceDirectory(base + "/slam/traces"), nil)
+            } catch {
+                problem = "\(error)"
+            }
+        }
+        return (absolute(directory(of: socketPath)), problem)
+    }
+
+    /// `$XDG_STATE_HOME` (when absolute, as the XDG spec wants), then `$HOME/.local/state`.
+    private static func stateDirectories() -> [String] {
+        var candidates: [String] = []
+        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") { candidates.append(state) }
+        if let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") {
+            candidates.append((home == "/" ? "" : home) + "/.local/state")
+        }
+        return candidates
+    }
+
+    /// Creates `path` and its missing ancestors, mode 0700 (the XDG spec's mode for a state directory it must create).
+    private static func makeParents(of path: String) throws(DaemonError) {
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw .system(call: "mkdir", path: prefix, errno: errno) }
+        }
     }
 
     /// How default trace files begin: the socket's file name without `.sock` (`slamd` for the default socket).

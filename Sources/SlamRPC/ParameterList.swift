@@ -11,10 +11,14 @@ public struct ParameterList<Params> {
     /// The value decoding starts from: what a request with no params means.
     public let empty: Params
     public let parameters: [Parameter<Params>]
+    /// Parameters the method no longer takes, by name, with what to send instead: a client
+    /// still sending one is told that rather than only that the name is unknown.
+    public let retired: [String: String]
 
-    public init(empty: Params, _ parameters: [Parameter<Params>] = []) {
+    public init(empty: Params, _ parameters: [Parameter<Params>] = [], retired: [String: String] = [:]) {
         self.empty = empty
         self.parameters = parameters
+        self.retired = retired
     }
 
     /// Reads `params` (nil when the request had none) for `method`.
@@ -73,6 +77,9 @@ public struct ParameterList<Params> {
 
     private func refuseUnknownMember(of params: JSONElement, method: String) throws(ResponseError) {
         for key in params.keys where !parameters.contains(where: { $0.name == key }) {
+            if let replacement = retired[key] {
+                throw .invalidParams("parameter '\(key)' of '\(method)' is gone: \(replacement)", data: ["parameter": .string(key)])
+            }
             let known = parameters.map { "'\($0.name)'" }.joined(separator: ", ")
             throw .invalidParams("unknown parameter '\(key)' for '\(method)'"
                                     + (known.isEmpty ? "; it takes none" : "; expected \(known)"),

@@ -21,7 +21,9 @@ struct PendingAction {
     /// The element's locator is taken before acting: the action may change its text or remove it.
     func perform(on element: View, service: SlamService, reply: @escaping MethodDescriptor<ClientSession>.Reply) {
         // Read before acting: the action may change the element's text, remove it, or push a screen.
-        let recording = service.isRecording ? (service.robustLocator(for: element), element.controller?.identifier, params()) : nil
+        let recording = service.isRecording
+            ? (service.robustLocator(for: element), element.controller?.identifier, service.maskingSecureText(params(), target: element))
+            : nil
         let answer: () -> JSONNode
         let calls: [ClientTaskCall]
         do throws(ResponseError) {

@@ -6,14 +6,15 @@ import SlamRPC
 extension SlamService {
     /// Begins a trace for `session`: the header and the whole UI as it is now, then every
     /// message, connection and screen change until ``endTrace(reason:)``.
-    func startTrace(path: String?, for session: ClientSession) throws(ResponseError) -> TraceStarted {
+    func startTrace(name: String?, for session: ClientSession) throws(ResponseError) -> TraceStarted {
         if let trace {
             throw ResponseError(code: .traceConflict,
                                 message: "Trace conflict: a trace is already being written to '\(trace.path)'; trace.stop ends it",
                                 data: ["path": .string(trace.path), "tracing": true])
         }
-        let recorder = try TraceRecorder.open(path: path, directory: configuration.traceDirectory,
-                                              prefix: configuration.traceNamePrefix, scheduler: scheduler)
+        let recorder = try TraceRecorder.open(name: name, directory: configuration.traceDirectory,
+                                              prefix: configuration.traceNamePrefix, scheduler: scheduler,
+                                              maximumPendingBytes: configuration.maximumTracePendingBytes)
         // Changes still pending belong before the trace: the first screen is the state after them.
         afterUIActivity()
         remoteUI.activate(application)
@@ -46,7 +47,8 @@ extension SlamService {
         return TraceStopped(path: path, records: records)
     }
 
-    /// Writes the last record and closes the file; the mirror goes when no renderer needs it.
+    /// Writes the last record and closes the file, waiting (bounded) for the trace's writer to
+    /// finish it; the mirror goes when no renderer needs it.
     /// Returns the number of records, or nil when there was no trace or writing failed.
     @discardableResult
     func endTrace(reason: String) -> Int? {
@@ -70,7 +72,7 @@ extension SlamService {
         }
         do {
             let document = try dispatcher.parse(message)
-            trace.recordRequest(message, client: client)
+            trace.recordRequest(maskingSecureText(inRequest: message), client: client)
             dispatcher.handle(document, context: session, reply: reply)
         } catch {
             trace.recordUnreadable(client: client, text: message, reason: "not JSON")

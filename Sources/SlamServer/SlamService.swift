@@ -29,10 +29,13 @@ public final class SlamService {
         /// The transports clients reach this service by, reported by `version` (names
         /// only: the service knows nothing of them; the daemon says which it serves).
         public var transports: [String]
-        /// Where `trace.start` without a path writes (the daemon: its socket's directory).
+        /// Where `trace.start` creates its files, an absolute path (the daemon: `--trace-dir`, else under
+        /// the user's state directory); created 0700 when missing, refused when it is another user's.
         public var traceDirectory: String
-        /// How those files begin: `<prefix>-trace-<UTC date and time>.jsonl` (the daemon: its socket's name).
+        /// How the files `trace.start` names itself begin: `<prefix>-trace-<UTC date and time>.jsonl` (the daemon: its socket's name).
         public var traceNamePrefix: String
+        /// The most trace bytes handed to the trace's writer and not yet written: past it, the trace ends.
+        public var maximumTracePendingBytes: Int
         /// How long a client may take to answer `task.run` when its `tasks.register` named no timeout.
         public var taskTimeoutMilliseconds: Int
 
@@ -40,11 +43,13 @@ public final class SlamService {
                     defaultWaitTimeoutMilliseconds: Int = WaitForRequest.defaultTimeoutMilliseconds,
                     maximumWaitTimeoutMilliseconds: Int = 600_000, transports: [String] = ["unix"],
                     traceDirectory: String = DefaultSocketPath.directory, traceNamePrefix: String = "slamd",
+                    maximumTracePendingBytes: Int = 16 << 20,
                     taskTimeoutMilliseconds: Int = TasksRegisterRequest.defaultTimeoutMilliseconds) {
             self.serverVersion = serverVersion
             self.transports = transports
             self.traceDirectory = traceDirectory
             self.traceNamePrefix = traceNamePrefix
+            self.maximumTracePendingBytes = maximumTracePendingBytes
             self.maximumMessageBytes = maximumMessageBytes
             self.defaultWaitTimeoutMilliseconds = defaultWaitTimeoutMilliseconds
             self.maximumWaitTimeoutMilliseconds = maximumWaitTimeoutMilliseconds

@@ -8,97 +8,177 @@ import Glibc
 import Musl
 #endif
 
-/// Opens a trace file for writing, mode 0600 (outside ``TraceRecorder``, whose own `open` would shadow the system's).
-private func openTraceFile(_ path: String, _ flags: Int32) -> Int32 {
-    open(path, flags, 0o600)
+/// Creates a new trace file in the directory `directory` holds: never an existing name, never
+/// through a symbolic link, never waiting on a FIFO (outside ``TraceRecorder``, whose own `open`
+/// would shadow the system's).
+private func createTraceFile(in directory: Int32, _ name: String) -> Int32 {
+    openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+}
+
+/// Opens the trace directory itself, not a link to one.
+private func openTraceDirectory(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 }
 
 /// The trace being written (`trace.start` … `trace.stop`): one JSON Lines record per
 /// request, reply, notification, connection and screen change, in the order the
 /// daemon saw them (Protocol/README.md, "Traces", describes every record).
 ///
-/// Records are built from the bytes the service already has (a request as received,
-/// a reply or notification as sent) with only a small envelope around them, into a
-/// buffer the daemon writes to the file on its event loop: when 64 KiB have
-/// gathered, 100 ms after the first record not yet written, and on stop, reset
-/// and shutdown. Writing there is the measured choice: a trace to a file costs
-/// what one to /dev/null does within the noise (`make bench-trace`), so a writer
-/// thread would have nothing to save.
+/// Records are built on the event loop from the bytes the service already has (a request
+/// as received, a reply or notification as sent) with only a small envelope around them,
+/// into a buffer handed to the ``TraceWriter`` when 64 KiB have gathered, 100 ms after
+/// the first record not yet handed over, and on stop, reset and shutdown. The writer
+/// makes the `write(2)` calls on its own queue, so a slow disk never holds the loop;
+/// when it falls more than its bound behind, the trace ends with that reason.
 final class TraceRecorder {
     /// Where records go once the buffer holds this much.
     static let bufferLimit = 64 << 10
-    /// The longest a record waits in the buffer before it is written.
+    /// The longest a record waits in the buffer before it is handed to the writer.
     static let flushDelayMilliseconds = 100
     /// The trace format: a reader refuses a major version it does not know.
     static let formatVersion = 1
+    /// The longest `trace.stop` (or a shutdown) waits for the writer to finish the file.
+    static let finishTimeoutMilliseconds = 2000
 
     /// The absolute path of the trace file.
     let path: String
-    /// Lines written so far (the buffer included).
+    /// Lines made so far (the buffer included).
     private(set) var records = 0
+    /// Lines handed to the writer so far.
+    private(set) var recordsHandedOver = 0
     /// Whether records are still taken (false once finished or failed).
     private(set) var isOpen = true
     /// Why writing failed, once it has: the trace then ends.
     private(set) var failure: String?
-    /// Set by a `reset`: the service writes the buffer at the end of the turn.
+    /// Set by a `reset`: the service hands the buffer over at the end of the turn.
     var flushRequested = false
-    /// Called when a timed write failed between turns (the service ends the trace and says why).
+    /// Called when a timed hand-over found the trace ended (the service ends it and says why).
     var onFailure: (() -> Void)?
 
-    private var descriptor: Int32
-    /// Records not written yet. Appended to a few times per record, only on the loop and never
+    /// Writes the file, off the loop.
+    let writer: TraceWriter
+    /// Records not handed over yet. Appended to a few times per record, only on the loop and never
     /// while another access is under way: the run-time exclusivity check cost more than the appends.
     @exclusivity(unchecked) private var buffer: [UInt8] = []
     private let startNanoseconds: UInt64
     private let scheduler: Scheduler
     private var flushScheduled = false
 
-    /// A trace written to `descriptor` (see ``open(path:directory:prefix:scheduler:)``).
-    private init(path: String, descriptor: Int32, scheduler: Scheduler) {
+    /// A trace written by `writer` (see ``open(name:directory:prefix:scheduler:maximumPendingBytes:)``).
+    private init(path: String, writer: TraceWriter, scheduler: Scheduler) {
         self.path = path
-        self.descriptor = descriptor
+        self.writer = writer
         self.scheduler = scheduler
         startNanoseconds = Self.monotonicNanoseconds()
         buffer.reserveCapacity(Self.bufferLimit + 4096)
     }
 
     deinit {
-        if isOpen { _ = writeBuffer() }
-        if descriptor >= 0 { close(descriptor) }
+        if isOpen { _ = handOver() }
+        writer.finish()
     }
 
     // MARK: - Opening
 
-    /// Opens the trace at `path` (absolute; replaced when it exists), or at a new file named
-    /// `<prefix>-trace-<UTC date and time>.jsonl` in `directory` when `path` is nil.
+    /// Creates the trace file `name` in `directory` (absolute), or, when `name` is nil, a new file
+    /// named `<prefix>-trace-<UTC date and time>.jsonl` there. The file is new (never an existing
+    /// name, a link or a FIFO), mode 0600 whatever the umask.
     ///
-    /// - Throws: -32602 naming `path` when it is relative or cannot be written, with the system's reason.
-    static func open(path: String?, directory: String, prefix: String, scheduler: Scheduler) throws(ResponseError) -> TraceRecorder {
-        if let path {
-            guard path.hasPrefix("/") else {
-                throw .invalidParams("'path' must be an absolute path, not '\(path)' (slamd does not share the client's working directory)",
-                                     data: ["parameter": "path", "path": .string(path)])
-            }
-            let descriptor = openTraceFile(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
-            guard descriptor >= 0 else { throw cannotWrite(path, errno: errno) }
-            return TraceRecorder(path: path, descriptor: descriptor, scheduler: scheduler)
+    /// - Throws: -32602 naming `name` when it is not a plain file name or that file exists or
+    ///   cannot be created; -32603 when the directory cannot be used (not the client's doing).
+    static func open(name: String?, directory: String, prefix: String, scheduler: Scheduler,
+                     maximumPendingBytes: Int) throws(ResponseError) -> TraceRecorder {
+        if let name, let problem = TraceStartRequest.problem(withName: name) {
+            throw .invalidParams("'name' must be a plain file name in the trace directory: \(problem)",
+                                 data: ["parameter": "name", "name": .string(name), "reason": .string(problem)])
+        }
+        let directoryDescriptor = try openDirectory(directory)
+        defer { close(directoryDescriptor) }
+        let base = directory == "/" ? "" : directory
+        if let name {
+            let path = base + "/" + name
+            let descriptor = createTraceFile(in: directoryDescriptor, name)
+            guard descriptor >= 0 else { throw cannotCreate(name, path: path, errno: errno, in: directoryDescriptor) }
+            return try recorder(path: path, descriptor: descriptor, scheduler: scheduler, maximumPendingBytes: maximumPendingBytes)
         }
         let stamp = fileStamp(wallClockSeconds())
         var attempt = 1
         while true {
-            let candidate = "\(directory)/\(prefix)-trace-\(stamp)\(attempt == 1 ? "" : "-\(attempt)").jsonl"
-            let descriptor = openTraceFile(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
-            if descriptor >= 0 { return TraceRecorder(path: candidate, descriptor: descriptor, scheduler: scheduler) }
+            let candidate = "\(prefix)-trace-\(stamp)\(attempt == 1 ? "" : "-\(attempt)").jsonl"
+            let descriptor = createTraceFile(in: directoryDescriptor, candidate)
+            if descriptor >= 0 {
+                return try recorder(path: base + "/" + candidate, descriptor: descriptor, scheduler: scheduler,
+                                    maximumPendingBytes: maximumPendingBytes)
+            }
             let code = errno
-            guard code == EEXIST, attempt < 1000 else { throw cannotWrite(candidate, errno: code) }
+            guard code == EEXIST, attempt < 1000 else { throw cannotCreate(candidate, path: base + "/" + candidate, errno: code, in: directoryDescriptor) }
             attempt += 1
         }
     }
 
-    private static func cannotWrite(_ path: String, errno code: Int32) -> ResponseError {
-        let reason = String(cString: strerror(code))
+    /// A recorder writing to the file just created, checked regular and made 0600 (the mode
+    /// `open` was given is narrowed by the umask; fchmod makes it exactly that).
+    private static func recorder(path: String, descriptor: Int32, scheduler: Scheduler,
+                                 maximumPendingBytes: Int) throws(ResponseError) -> TraceRecorder {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, fchmod(descriptor, 0o600) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .internalError("cannot prepare the trace file '\(path)': \(reason)", data: ["path": .string(path)])
+        }
+        return TraceRecorder(path: path, writer: TraceWriter(path: path, descriptor: descriptor, maximumPendingBytes: maximumPendingBytes),
+                             scheduler: scheduler)
+    }
+
+    /// Opens the trace directory (creating it, 0700, when it is missing), refusing one that is
+    /// a link, not a directory, or another user's.
+    private static func openDirectory(_ directory: String) throws(ResponseError) -> Int32 {
+        func unusable(_ reason: String) -> ResponseError {
+            .internalError("the trace directory '\(directory)' cannot be used: \(reason)",
+                           data: ["path": .string(directory), "reason": .string(reason)])
+        }
+        guard directory.hasPrefix("/") else { throw unusable("it is not an absolute path") }
+        if mkdir(directory, 0o700) != 0, errno != EEXIST { throw unusable(String(cString: strerror(errno))) }
+        let descriptor = openTraceDirectory(directory)
+        guard descriptor >= 0 else {
+            throw unusable(errno == ELOOP || errno == ENOTDIR ? "it is not a directory" : String(cString: strerror(errno)))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw unusable(reason)
+        }
+        guard status.st_uid == geteuid() else {
+            close(descriptor)
+            throw unusable("it belongs to uid \(status.st_uid), not \(geteuid())")
+        }
+        return descriptor
+    }
+
+    /// Why `name` could not be created: it exists (and what it is), or the system's reason.
+    private static func cannotCreate(_ name: String, path: String, errno code: Int32, in directory: Int32) -> ResponseError {
+        var reason = String(cString: strerror(code))
+        if code == EEXIST {
+            var status = stat()
+            let kind = fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? Self.kind(status.st_mode) : "a file"
+            reason = "it exists (\(kind)); trace.start only creates new files"
+        }
         return .invalidParams("cannot write the trace to '\(path)': \(reason)",
-                              data: ["parameter": "path", "path": .string(path), "reason": .string(reason)])
+                              data: ["parameter": "name", "name": .string(name), "path": .string(path), "reason": .string(reason)])
+    }
+
+    /// What a directory entry is, in words.
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFLNK: "a symbolic link"
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "not a regular file"
+        }
     }
 
     // MARK: - Records
@@ -217,8 +297,9 @@ final class TraceRecorder {
         end()
     }
 
-    /// The last record (`reason`: `stop` or `shutdown`), then everything is written and the file closed.
-    /// Returns the number of records; nil when writing failed (``failure`` says why).
+    /// The last record (`reason`: `stop` or `shutdown`), handed to the writer with everything before it;
+    /// then waits (at most ``finishTimeoutMilliseconds``) for the writer to finish the file.
+    /// Returns the number of records; nil when the trace could not be written whole (``failure`` says why).
     func finish(reason: String) -> Int? {
         guard isOpen else { return nil }
         begin("end")
@@ -227,24 +308,32 @@ final class TraceRecorder {
         append(#","records":"#)
         appendInteger(records + 1)
         end()
-        let written = writeBuffer()
+        let handedOver = handOver()
         isOpen = false
-        close(descriptor)
-        descriptor = -1
         buffer = []
-        return written ? records : nil
+        writer.finish()
+        guard handedOver else { return nil }
+        guard writer.waitUntilFinished(milliseconds: Self.finishTimeoutMilliseconds) else {
+            failure = "the trace's writer did not finish '\(path)' within \(Self.finishTimeoutMilliseconds) ms; "
+                + "the file may lack its last records (\(writer.pendingBytes) bytes were not written yet)"
+            return nil
+        }
+        if let failed = writer.failure {
+            failure = failed
+            return nil
+        }
+        return records
     }
 
-    /// Writes what the buffer holds. Returns false when writing failed: the trace has ended.
+    /// Hands what the buffer holds to the writer. Returns false when the trace has ended (``failure`` says why).
     @discardableResult
     func flush() -> Bool {
         flushRequested = false
         guard isOpen else { return false }
-        guard writeBuffer() else {
+        guard handOver() else {
             isOpen = false
-            close(descriptor)
-            descriptor = -1
             buffer = []
+            writer.finish()
             return false
         }
         return true
@@ -325,23 +414,25 @@ final class TraceRecorder {
         Int((Self.monotonicNanoseconds() &- startNanoseconds) / 1000)
     }
 
-    /// Writes the whole buffer; false (with ``failure`` set) when the system refused.
-    private func writeBuffer() -> Bool {
-        var offset = 0
-        let count = buffer.count
-        while offset < count {
-            let written = buffer.withUnsafeBytes { bytes in
-                write(descriptor, bytes.baseAddress! + offset, count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = "cannot write to '\(path)': \(String(cString: strerror(errno)))"
-                return false
-            }
-            offset += written
+    /// Gives the buffer to the writer; false (with ``failure`` set) when it refused: an earlier
+    /// write failed, or it is too far behind.
+    private func handOver() -> Bool {
+        guard !buffer.isEmpty else { return failure == nil }
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(Self.bufferLimit + 4096)
+        swap(&chunk, &buffer)
+        let lines = records - recordsHandedOver
+        switch writer.enqueue(chunk) {
+        case .accepted:
+            recordsHandedOver += lines
+            return true
+        case .behind:
+            failure = "the trace's writer fell behind by more than \(writer.maximumPendingBytes) bytes; "
+                + "the trace ended at record \(recordsHandedOver)"
+        case .closed(let reason):
+            failure = reason ?? "the trace's writer was closed"
         }
-        buffer.removeAll(keepingCapacity: true)
-        return true
+        return false
     }
 
     // MARK: - Clocks

@@ -13,30 +13,31 @@ extension Slamctl {
         SlamctlCommand(
             "trace", "Record every client's calls and screens to a file (start, stop), or print one as steps (show).",
             discussion: """
-                trace start [PATH]   the daemon writes a trace of every client's requests, replies and
-                                     notifications, and the screen after each change, to PATH (made
-                                     absolute here; replaced if it exists) or, without PATH, to a new
-                                     file beside its socket; prints the file's path
+                trace start [NAME]   the daemon writes a trace of every client's requests, replies and
+                                     notifications, and the screen after each change, to a new file
+                                     in its trace directory (slamd --trace-dir; default
+                                     ~/.local/state/slam/traces): NAME, a plain file name that must
+                                     not exist yet, or one it makes; prints the file's path
                 trace stop           ends the trace; prints its path and how many records it holds
                 trace show FILE      prints a trace as numbered steps: time since the start, client,
                                      method and main parameters, what came of it (the error, the
                                      screens shown, the elements that changed) and the screen on top
                                      after it. Reads the file only: no daemon needed.
                 The browser page's inspector opens the same file and shows the screen at every step.
-                  slamctl trace start /tmp/session.jsonl; slamctl press increment; slamctl trace stop
-                  slamctl trace show /tmp/session.jsonl
+                  slamctl trace start session.jsonl; slamctl press increment; slamctl trace stop
+                  slamctl trace show ~/.local/state/slam/traces/session.jsonl
                 """,
             arguments: [.init("action", help: "start, stop or show.", valueKind: .oneOf(["start", "stop", "show"])),
-                        .init("path", help: "start: the trace file (default: beside the socket); show: the file to read.",
+                        .init("file", help: "start: a file name in the daemon's trace directory (default: one it makes); show: the file to read.",
                               isOptional: true)]
         ) { invocation in
-            let path = invocation.line.argument("path")
+            let path = invocation.line.argument("file")
             switch invocation.argument("action") {
             case "start":
-                let started = try invocation.connect().traceStart(path: path.map(absolutePath))
+                let started = try invocation.connect().traceStart(name: path)
                 invocation.output(["path": .string(started)]) { started }
             case "stop":
-                if path != nil { throw UsageError("trace stop takes no PATH", command: invocation.line.command) }
+                if path != nil { throw UsageError("trace stop takes no FILE", command: invocation.line.command) }
                 let stopped = try invocation.connect().traceStop()
                 invocation.output(["path": .string(stopped.path), "records": .integer(Int64(stopped.records))]) {
                     "\(stopped.path) (\(stopped.records) records)"
@@ -84,15 +85,5 @@ extension Slamctl {
         object["shown"] = .array(step.shown.map(JSONValue.string))
         object["top"] = step.top.map(JSONValue.string) ?? .null
         return .object(object)
-    }
-
-    /// `path` as the daemon must get it: absolute, resolved against this process's working directory.
-    static func absolutePath(_ path: String) -> String {
-        guard !path.hasPrefix("/") else { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let directory = String(cString: buffer)
-        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-        return (directory == "/" ? "" : directory) + "/" + relative
     }
 }

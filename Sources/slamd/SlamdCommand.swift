@@ -83,6 +83,11 @@ struct SlamdCommand: ParsableCommand {
                                + "before what ran the task fails, in milliseconds.", valueName: "MS"))
     var taskTimeoutMs: Int = TasksRegisterRequest.defaultTimeoutMilliseconds
 
+    @Option(help: ArgumentHelp("Where trace.start creates its files (made 0700; refused when it is another user's or not a directory; "
+                               + "default: $XDG_STATE_HOME/slam/traces, else ~/.local/state/slam/traces, else beside the socket).",
+                               valueName: "DIR"), completion: .directory)
+    var traceDir: String?
+
     @Option(help: ArgumentHelp("Serve the web page from this directory instead of the one built in (for page development).",
                                valueName: "DIR"), completion: .directory)
     var webRoot: String?
@@ -119,6 +124,7 @@ struct SlamdCommand: ParsableCommand {
             throw ValidationError("--max-web-connections must be at least 1, and --max-web-unserved between 1 and it")
         }
         guard (1...600_000).contains(taskTimeoutMs) else { throw ValidationError("--task-timeout-ms must be between 1 and 600000") }
+        guard traceDir?.isEmpty != true else { throw ValidationError("--trace-dir needs a directory") }
         guard web != nil || (!webAllowRemote && webRoot == nil) else {
             throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")
         }
@@ -157,7 +163,7 @@ struct SlamdCommand: ParsableCommand {
                                                 web: web.map { WebConfiguration(address: $0, allowsRemote: webAllowRemote, rootDirectory: webRoot,
                                                                                  maximumConnections: maxWebConnections,
                                                                                  maximumUnservedConnections: maxWebUnserved) },
-                                                taskTimeoutMilliseconds: taskTimeoutMs)
+                                                taskTimeoutMilliseconds: taskTimeoutMs, traceDirectory: traceDir)
         let storyboardPath = storyboard, strict = strict
         let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder) {
             guard let storyboardPath else { return try DemoApp.makeApplication() }

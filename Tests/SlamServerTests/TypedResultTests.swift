@@ -55,9 +55,10 @@ import Glibc
         #expect(attached.stack.map(\.id) == ["Home", "Settings"])
         #expect(attached.stack.last?.tree?["node"]?.integerValue != nil)
         #expect(try send(note(UIDetachRequest()), to: client).detached)
-        let tracePath = "/tmp/slam-typed-result-\(getpid())-\(UInt32.random(in: 0 ... .max)).jsonl"
+        let traceName = "slam-typed-result-\(getpid())-\(UInt32.random(in: 0 ... .max)).jsonl"
+        let tracePath = DefaultSocketPath.directory + "/" + traceName    // the service's default trace directory
         defer { unlink(tracePath) }
-        #expect(try send(note(TraceStartRequest(path: tracePath)), to: client).path == tracePath)
+        #expect(try send(note(TraceStartRequest(name: traceName)), to: client).path == tracePath)
         #expect(try send(note(ResetRequest()), to: client) == ResetOutcome(top: "Home", stateKeys: 2))
         #expect(try send(note(TraceStopRequest()), to: client) == TraceStopped(path: tracePath, records: 7),
                 "header, screen, reset: request, screen, reply; trace.stop, end")

@@ -75,10 +75,11 @@ import Glibc
         defer { file.remove() }
         let server = try SlamctlProcess(["serve-task", "checkout", "--", "echo", "paid"], app: app)
         #expect(server.waitUntil { server.standardError.contains("serving task 'checkout'") }, "\(server.standardError)")
-        let directory = try DaemonProcess.makeTemporaryDirectory()
-        let path = directory + "/session.jsonl"
-        defer { unlink(path); rmdir(directory) }
-        #expect(try slamctl("trace", "start", path, app: app).status == 0)
+        // A file the daemon names in its trace directory (the user's state directory here): removed after.
+        let started = try slamctl("trace", "start", app: app)
+        #expect(started.status == 0)
+        let path = try #require(started.lines.first)
+        defer { unlink(path) }
         #expect(try slamctl("press", "pay", app: app).status == 0)
         #expect(try slamctl("trace", "stop", app: app).status == 0)
         server.stop(signal: SIGTERM)

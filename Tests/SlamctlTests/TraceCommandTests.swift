@@ -27,13 +27,17 @@ import Glibc
     }
 
     @Test func aSessionTracedWithSlamctlReadsBackAsNumberedSteps() throws {
-        let app = try SlamApp.launch()
-        defer { app.stop() }
         let directory = try DaemonProcess.makeTemporaryDirectory()
         let path = directory + "/session.jsonl"
         defer { unlink(path); rmdir(directory) }
+        let app = try SlamApp.launch(arguments: ["--trace-dir", directory])
+        defer { app.stop() }
 
-        let start = try slamctl("trace", "start", path, app: app)
+        let outside = try slamctl("trace", "start", "/etc/passwd", app: app)
+        #expect(outside.status == 1, "a path is not a name")
+        #expect(outside.errorLines.first == "slamctl: error -32602: Invalid params: 'name' must be a plain file name in the trace directory: "
+                + "it contains '/': it must be a file name, not a path")
+        let start = try slamctl("trace", "start", "session.jsonl", app: app)
         #expect(start.status == 0)
         #expect(start.lines == [path])
         #expect(try slamctl("press", "increment", app: app).status == 0)

@@ -23,6 +23,9 @@ extension KeyRequest: DeferredRequest {
         }
         let press = { [unowned service] (target: View?) throws(ResponseError) -> () -> JSONNode in
             let handled: Bool
+            // The answer names the key; a character typed into a secure field is not echoed (traces record answers).
+            let typedInto = target ?? service.application.topController?.focusedElement
+            let keyName = service.maskingSecureText(["key": .string(key.name)], target: typedInto)["key"]?.stringValue ?? key.name
             do throws(SlamError) {
                 if let target { try service.application.focus(target) }
                 handled = try service.application.pressKey(key)
@@ -31,13 +34,16 @@ extension KeyRequest: DeferredRequest {
             }
             return { [unowned service] in
                 let top = service.application.topController
-                return KeyOutcomeOutput(key: key.name, handled: handled, controller: top?.identifier, focused: top?.focusedElement).jsonNode()
+                return KeyOutcomeOutput(key: keyName, handled: handled, controller: top?.identifier, focused: top?.focusedElement).jsonNode()
             }
         }
         guard let reference = request.ref else {
             _ = try service.checkedTimeout(request.timeoutMilliseconds, default: 0)
+            // The key goes to the element focused before it (Tab may move the focus on).
+            let target = service.application.topController?.focusedElement
             let (answer, calls) = try service.collectingClientTasks { () throws(ResponseError) in try press(nil) }
-            service.announceAction(method, params: ["key": .string(key.name)], client: session.identifier)
+            service.announceAction(method, params: service.maskingSecureText(["key": .string(key.name)], target: target),
+                                   client: session.identifier)
             service.answerAfterClientTasks(calls, reply: reply) { _ in answer() }
             return
         }

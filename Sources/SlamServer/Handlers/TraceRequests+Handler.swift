@@ -4,7 +4,7 @@ import SlamRPC
 
 extension TraceStartRequest: HandledRequest {
     static func handle(_ request: TraceStartRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> TraceStarted {
-        try service.startTrace(path: request.path, for: session)
+        try service.startTrace(name: request.name, for: session)
     }
 }
 

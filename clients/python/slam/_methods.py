@@ -8,7 +8,6 @@ goes on the wire and what comes back is written once.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Generic, List, Optional, Sequence, TypeVar, Union, cast
 
@@ -219,9 +218,8 @@ def _path(result: Any) -> str:
     return cast(str, result["path"])
 
 
-def trace_start(path: Union[str, "os.PathLike[str]", None]) -> Request[str]:
-    absolute = None if path is None else os.path.abspath(os.fspath(path))
-    return Request("trace.start", named(path=absolute), _path)
+def trace_start(name: Optional[str]) -> Request[str]:
+    return Request("trace.start", named(name=name), _path)
 
 
 def trace_stop() -> Request[TraceStopResult]:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-import os
 from dataclasses import dataclass
 from typing import (
     Any, AsyncIterator, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union,
@@ -390,9 +389,10 @@ class AsyncClient:
         """``reset``: the application back to its launch state; returns ``{top, stateKeys}``."""
         return await self._run(_methods.reset())
 
-    async def trace_start(self, path: Union[str, "os.PathLike[str]", None] = None) -> str:
-        """``trace.start``: the daemon traces every client until :meth:`trace_stop`; returns the file's absolute path."""
-        return await self._run(_methods.trace_start(path))
+    async def trace_start(self, name: Optional[str] = None) -> str:
+        """``trace.start``: the daemon traces every client until :meth:`trace_stop`, to a new file
+        ``name`` (a plain file name, or None for one it makes) in its trace directory; returns the file's absolute path."""
+        return await self._run(_methods.trace_start(name))
 
     async def trace_stop(self) -> TraceStopResult:
         """``trace.stop``: ends the trace; returns ``{path, records}``."""

@@ -454,17 +454,18 @@ class Client:
         the daemon and its connections kept; returns ``{top, stateKeys}``."""
         return self._run(_methods.reset())
 
-    def trace_start(self, path: Union[str, "os.PathLike[str]", None] = None) -> str:
+    def trace_start(self, name: Optional[str] = None) -> str:
         """``trace.start``: the daemon writes a trace (JSON Lines) of every client's requests,
         replies and notifications, with the screen after each change, until :meth:`trace_stop`;
         returns the trace file's absolute path.
 
-        ``path`` is made absolute here (the daemon does not share this process's working
-        directory); the file is created 0600, or replaced. None: a new file beside the socket.
-        Raises :class:`slam.TraceConflict` while a trace is being written, and
-        :class:`slam.InvalidParams` naming the path when it cannot be written.
+        The file is a new one (mode 0600) in the daemon's trace directory (``slamd --trace-dir``;
+        default ``~/.local/state/slam/traces``): ``name``, a plain file name there (no ``/``, not
+        starting with ``.``, at most 200 bytes) that must not exist yet, or None for one the
+        daemon makes. Raises :class:`slam.TraceConflict` while a trace is being written, and
+        :class:`slam.InvalidParams` naming ``name`` when it is not a plain name or the file exists.
         """
-        return self._run(_methods.trace_start(path))
+        return self._run(_methods.trace_start(name))
 
     def trace_stop(self) -> TraceStopResult:
         """``trace.stop``: ends the trace, written whole; returns ``{path, records}``

@@ -97,13 +97,16 @@ def _package_root() -> Optional[Path]:
 class SlamDaemon:
     """A ``slamd`` process launched for a test, listening on ``socket_path``.
 
-    Its standard output and error are in ``log_path``.
+    Its standard output and error are in ``log_path``; ``trace_start`` writes in
+    ``trace_directory`` (None when ``--trace-dir`` was among the arguments given).
     """
 
-    def __init__(self, process: "subprocess.Popen[bytes]", socket_path: str, log_path: str) -> None:
+    def __init__(self, process: "subprocess.Popen[bytes]", socket_path: str, log_path: str,
+                 trace_directory: Optional[str] = None) -> None:
         self.process = process
         self.socket_path = socket_path
         self.log_path = log_path
+        self.trace_directory = trace_directory
         self._clients: List[Client] = []
 
     def __repr__(self) -> str:
@@ -163,7 +166,8 @@ def launch_slamd(
 
     ``storyboard`` is a path, or a dict written to ``directory/storyboard.json``;
     ``None`` hosts the demo app. ``args`` are passed on to ``slamd``. Its
-    output goes to ``directory/slamd.log``.
+    output goes to ``directory/slamd.log``, its traces to ``directory/traces``
+    (unless ``args`` name a ``--trace-dir``): a test's traces stay with the test.
     """
     directory = Path(directory)
     socket_path = str(socket_path if socket_path is not None else directory / "slamd.sock")
@@ -176,9 +180,13 @@ def launch_slamd(
     elif storyboard is not None:
         command += ["--storyboard", str(storyboard)]
     command += list(args)
+    trace_directory: Optional[str] = None
+    if not any(arg == "--trace-dir" or arg.startswith("--trace-dir=") for arg in args):
+        trace_directory = str(directory / "traces")
+        command += ["--trace-dir", trace_directory]
     with open(log_path, "wb") as log_file:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log_file, stderr=subprocess.STDOUT)
-    daemon = SlamDaemon(process, socket_path, log_path)
+    daemon = SlamDaemon(process, socket_path, log_path, trace_directory)
     deadline = time.monotonic() + READY_TIMEOUT_SECONDS
     while READY_LINE not in daemon.log():
         if not daemon.running:

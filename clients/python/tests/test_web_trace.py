@@ -26,9 +26,9 @@ def screenshot_directory():
         yield directory
 
 
-def record_session(client, path):
+def record_session(client, name):
     """A short session from the socket: count to 2, go to Settings, type a name, come back, count once more."""
-    client.trace_start(path)
+    client.trace_start(name)
     client.press("increment")
     client.press("increment")
     client.run_task("push", param="Settings")
@@ -49,10 +49,9 @@ def shown_text(page, ref):
         "return e ? e.textContent : null", ref)
 
 
-def test_a_trace_opened_in_the_inspector_shows_the_screen_at_each_step(browser, slamd_factory, tmp_path, screenshot_directory):
+def test_a_trace_opened_in_the_inspector_shows_the_screen_at_each_step(browser, slamd_factory, screenshot_directory):
     with opened_page(browser, slamd_factory, viewport=DESKTOP) as page:
-        path = tmp_path / "session.jsonl"
-        record_session(page.client, path)
+        path = record_session(page.client, "session.jsonl")["path"]
         settle(page.driver)
 
         page.css("#inspect-toggle").click()
@@ -114,7 +113,7 @@ def test_a_trace_opened_in_the_inspector_shows_the_screen_at_each_step(browser, 
         page.agrees_with_server()
 
 
-def test_a_task_a_client_ran_shows_as_the_daemons_request_and_its_answer(browser, slamd_factory, tmp_path, screenshot_directory):
+def test_a_task_a_client_ran_shows_as_the_daemons_request_and_its_answer(browser, slamd_factory, screenshot_directory):
     with opened_page(browser, slamd_factory, viewport=DESKTOP) as page:
         runner = page.daemon.connect()
 
@@ -125,8 +124,7 @@ def test_a_task_a_client_ran_shows_as_the_daemons_request_and_its_answer(browser
 
         thread = threading.Thread(target=runner.serve, daemon=True)
         thread.start()
-        path = tmp_path / "tasks.jsonl"
-        page.client.trace_start(path)
+        path = page.client.trace_start("tasks.jsonl")
         assert page.client.run_task("greet", param="Ada")["result"] == "greeted"
         page.client.trace_stop()
         runner.close()

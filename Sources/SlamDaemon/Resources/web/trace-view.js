@@ -72,7 +72,9 @@ export class TraceView {
     this.empty.append(el('p', 'empty-title', 'No trace open'));
     const hint = el('p', null);
     hint.append('Record one with ', el('code', null, 'slamctl trace start'), ' … ', el('code', null, 'slamctl trace stop'),
-      ' (or trace.start / trace.stop from any client), then open the file here: it is read in this page, nothing is sent. '
+      ' (or trace.start / trace.stop from any client), then open the file here (slamd writes it in its trace directory, '
+      + '~/.local/state/slam/traces unless --trace-dir says otherwise; trace.stop prints its path): '
+      + 'it is read in this page, nothing is sent. '
       + 'Each step shows the screen as it was after it.');
     this.empty.append(hint);
 

@@ -295,7 +295,7 @@ export function describeCall(step) {
       if (params && Array.isArray(params.events)) words.push(params.events.join(' '));
       break;
     case 'trace.start':
-      add('path'); break;
+      add('name'); break;
     default:
       if (step.params !== undefined && JSON.stringify(step.params) !== '{}' && JSON.stringify(step.params) !== '[]') {
         words.push(shortened(JSON.stringify(step.params)));
