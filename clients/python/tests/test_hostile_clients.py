@@ -209,6 +209,31 @@ def test_a_standard_error_nobody_reads_never_freezes_the_daemon(slamd_path, tmp_
         process.wait()
 
 
+def test_clients_that_never_read_are_cut_off_largest_first_past_the_daemon_wide_budget(slamd_factory):
+    daemon = slamd_factory(args=("--max-unread-bytes", "8388608", "--max-total-unread-bytes", "12582912"))
+    before = resident_mebibytes(daemon.pid)
+    tree = b'{"jsonrpc":"2.0","method":"tree","id":1}\n'
+    greedy = []
+    for _ in range(3):
+        connection = socket.socket(socket.AF_UNIX)
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        connection.connect(daemon.socket_path)
+        greedy.append(connection)
+    threads = [threading.Thread(target=send_for, args=(connection, tree * 200, 5)) for connection in greedy]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    after = resident_mebibytes(daemon.pid)
+    for connection in greedy:
+        connection.close()
+    log = daemon.log()
+    figures = f"RSS {before:.0f} → {after:.0f} MiB"
+    assert "the most of all clients, which together left more than 12582912 (--max-total-unread-bytes)" in log, log
+    assert after - before < 64, figures
+    assert ping_seconds(daemon.socket_path) < 1.0
+
+
 # 3. WebSocket pongs count against --max-unread-bytes.
 
 
