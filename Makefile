@@ -104,7 +104,7 @@ python-tests: deps python-deps python-venv
 leakcheck: deps
 	SLAM_SANITIZER=address LSAN_OPTIONS=$(LSAN_OPTIONS) SWIFT=$(SWIFT) scripts/swift-test.sh --sanitize=address --scratch-path .build-asan
 
-# A short libFuzzer run of each target (framing, JSON, the dispatcher on the demo app).
+# A short libFuzzer run of each target (framing, JSON, the dispatcher on the demo app, a --web connection).
 fuzz-smoke: deps
 	scripts/fuzz.sh 10
 
