@@ -134,8 +134,10 @@ load: deps
 
 # The soak run (not in CI, not in make test): a release slamd --web under mixed load, renderers attaching
 # and detaching, slow and vanishing clients, floods and traces for SOAK_SECONDS (default 300); lost replies
-# (must be 0), slamd's peak and final memory and descriptors, a ping at the end.
-soak: deps python-deps
+# (must be 0), slamd's peak and final memory and descriptors, a ping at the end. It needs websockets only.
+soak: deps
+	@$(PYTHON) -c 'import websockets.sync.client' >/dev/null 2>&1 || $(PYTHON) -m pip install -q 'websockets>=13' \
+		|| $(PYTHON) -m pip install -q --user --break-system-packages 'websockets>=13'
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
 	$(PYTHON) Benchmarks/soak/soak.py --slamd $(CURDIR)/.build-bench/release/slamd
 

@@ -5,7 +5,7 @@ import NIOEmbedded
 import SlamDemo
 import SlamServer
 
-/// The token's bytes: requests in the seed corpus (FuzzTesting/Corpus/FuzzWeb) carry
+/// The token's bytes: the seeds (FuzzTesting/Seeds/web_seeds.py) carry
 /// its hex form, 6465…83, so the fuzzer starts from authenticated requests too.
 private let tokenBytes = Array(UInt8(100)..<132)
 
