@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks terminal-test fuzz fuzz-smoke load load-test clean
+.PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks terminal-test fuzz fuzz-smoke load load-test soak clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -104,7 +104,7 @@ python-tests: deps python-deps python-venv
 leakcheck: deps
 	SLAM_SANITIZER=address LSAN_OPTIONS=$(LSAN_OPTIONS) SWIFT=$(SWIFT) scripts/swift-test.sh --sanitize=address --scratch-path .build-asan
 
-# A short libFuzzer run of each target (framing, JSON, the dispatcher on the demo app).
+# A short libFuzzer run of each target (framing, JSON, the dispatcher on the demo app, a --web connection).
 fuzz-smoke: deps
 	scripts/fuzz.sh 10
 
@@ -131,6 +131,15 @@ test: unit-tests python-tests terminal-test install-test leakcheck fuzz-smoke lo
 load: deps
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
 	SLAM_LOAD_REQUESTS=10000 SLAMD=$(CURDIR)/.build-bench/release/slamd $(SWIFT) test --filter LoadTests
+
+# The soak run (not in CI, not in make test): a release slamd --web under mixed load, renderers attaching
+# and detaching, slow and vanishing clients, floods and traces for SOAK_SECONDS (default 300); lost replies
+# (must be 0), slamd's peak and final memory and descriptors, a ping at the end. It needs websockets only.
+soak: deps
+	@$(PYTHON) -c 'import websockets.sync.client' >/dev/null 2>&1 || $(PYTHON) -m pip install -q 'websockets>=13' \
+		|| $(PYTHON) -m pip install -q --user --break-system-packages 'websockets>=13'
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	$(PYTHON) Benchmarks/soak/soak.py --slamd $(CURDIR)/.build-bench/release/slamd
 
 # The fastest slamctl: release, one static executable (no dynamic loading at start-up).
 slamctl: deps

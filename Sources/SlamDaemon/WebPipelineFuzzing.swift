@@ -1,0 +1,65 @@
+import Logging
+import NIOCore
+import SlamServer
+
+/// The one door the libFuzzer target `FuzzWeb` (FuzzTesting/) has into the web
+/// side of the daemon, which is otherwise internal: not API, hence `@_spi(Fuzzing)`.
+///
+/// It sets a channel up exactly as the `--web` listener sets up each connection
+/// (``WebServer/configure(_:makeSession:)``), so what the fuzzer feeds goes through
+/// the real HTTP pipeline, the upgrade, the WebSocket handlers and a session.
+@_spi(Fuzzing) public enum WebPipelineFuzzing {
+    /// Configures `channel` as one connection to `slamd --web 127.0.0.1:PORT`, PORT
+    /// being its local address's port (set it first: the access check reads it).
+    /// Each WebSocket upgrade becomes a session, on the channel's loop, of the service
+    /// `service` returns: it is asked at every upgrade, so an input that never
+    /// upgrades costs no service (make one on the first call and keep it).
+    /// The page is the one built into slamd; every log record is built, then dropped.
+    ///
+    /// - Parameter tokenBytes: the 32 bytes of the token; requests carry its hex form, which is returned.
+    /// - Returns: the token as requests carry it (`Authorization: Bearer TOKEN`, `?token=TOKEN`).
+    public static func configure(_ channel: Channel, tokenBytes: [UInt8], maximumMessageBytes: Int,
+                                 maximumUnreadBytes: Int, service: @escaping () -> SlamService) throws -> String {
+        let logger = Logger(label: "slamd.fuzz") { _ in DiscardingLogHandler() }
+        let port = channel.localAddress?.port ?? 0
+        let token = WebToken(bytes: tokenBytes)
+        let server = try WebServer(configuration: WebConfiguration(address: WebAddress(host: "127.0.0.1", port: port)),
+                                   maximumMessageBytes: maximumMessageBytes, token: token, logger: logger)
+        let sessions = NIOLoopBound(Sessions(service: service), eventLoop: channel.eventLoop)
+        try server.configure(channel) { _ in
+            sessions.value.count += 1
+            return SessionHandler(service: sessions.value.service(), registry: ConnectionRegistry(),
+                                  identifier: sessions.value.count, peerUserID: nil,
+                                  maximumUnreadBytes: maximumUnreadBytes, logger: logger)
+        }
+        return token.description
+    }
+
+    /// A scheduler for `service`'s `waitFor` timeouts on `loop`, as the daemon's.
+    public static func scheduler(on loop: EventLoop) -> Scheduler {
+        EventLoopScheduler(eventLoop: loop)
+    }
+
+    /// What the upgrades of one connection share; it stays on the channel's loop.
+    private final class Sessions {
+        let service: () -> SlamService
+        var count = 0
+
+        init(service: @escaping () -> SlamService) { self.service = service }
+    }
+}
+
+/// Accepts every level, so each record's message is built as in a debug run, and keeps nothing.
+private struct DiscardingLogHandler: LogHandler {
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        _ = event.message.description
+    }
+}
