@@ -6,7 +6,7 @@ import SlamServer
 /// side of the daemon, which is otherwise internal: not API, hence `@_spi(Fuzzing)`.
 ///
 /// It sets a channel up exactly as the `--web` listener sets up each connection
-/// (``WebServer/configure(_:makeSession:)``), so what the fuzzer feeds goes through
+/// (``WebServer/configure(_:guards:makeSession:)``), so what the fuzzer feeds goes through
 /// the real HTTP pipeline, the upgrade, the WebSocket handlers and a session.
 @_spi(Fuzzing) public enum WebPipelineFuzzing {
     /// Configures `channel` as one connection to `slamd --web 127.0.0.1:PORT`, PORT
@@ -24,13 +24,17 @@ import SlamServer
         let port = channel.localAddress?.port ?? 0
         let token = WebToken(bytes: tokenBytes)
         let server = try WebServer(configuration: WebConfiguration(address: WebAddress(host: "127.0.0.1", port: port)),
-                                   maximumMessageBytes: maximumMessageBytes, token: token, logger: logger)
+                                   maximumMessageBytes: maximumMessageBytes, maximumUnreadBytes: maximumUnreadBytes,
+                                   token: token, logger: logger)
+        let refusals = RefusalLog(logger: logger)
+        let guards = ConnectionGuards(outputBudget: OutputBudget(maximumTotalBytes: 4 * maximumUnreadBytes), refusals: refusals,
+                                      webConnections: WebConnectionLimiter(maximumConnections: 256, maximumUnservedConnections: 64,
+                                                                           refusals: refusals))
         let sessions = NIOLoopBound(Sessions(service: service), eventLoop: channel.eventLoop)
-        try server.configure(channel) { _ in
+        try server.configure(channel, guards: guards) { _ in
             sessions.value.count += 1
             return SessionHandler(service: sessions.value.service(), registry: ConnectionRegistry(),
-                                  identifier: sessions.value.count, peerUserID: nil,
-                                  maximumUnreadBytes: maximumUnreadBytes, logger: logger)
+                                  identifier: sessions.value.count, peerUserID: nil, refusals: refusals, logger: logger)
         }
         return token.description
     }
