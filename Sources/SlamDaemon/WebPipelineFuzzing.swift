@@ -30,11 +30,12 @@ import SlamServer
         let guards = ConnectionGuards(outputBudget: OutputBudget(maximumTotalBytes: 4 * maximumUnreadBytes), refusals: refusals,
                                       webConnections: WebConnectionLimiter(maximumConnections: 256, maximumUnservedConnections: 64,
                                                                            refusals: refusals))
-        let sessions = NIOLoopBound(Sessions(service: service), eventLoop: channel.eventLoop)
+        let sessions = NIOLoopBound(Sessions(service: service, refusals: refusals), eventLoop: channel.eventLoop)
         try server.configure(channel, guards: guards) { _ in
             sessions.value.count += 1
             return SessionHandler(service: sessions.value.service(), registry: ConnectionRegistry(),
-                                  identifier: sessions.value.count, peerUserID: nil, refusals: refusals, logger: logger)
+                                  identifier: sessions.value.count, peerUserID: nil, refusals: sessions.value.refusals,
+                                  logger: logger)
         }
         return token.description
     }
@@ -47,9 +48,13 @@ import SlamServer
     /// What the upgrades of one connection share; it stays on the channel's loop.
     private final class Sessions {
         let service: () -> SlamService
+        let refusals: RefusalLog
         var count = 0
 
-        init(service: @escaping () -> SlamService) { self.service = service }
+        init(service: @escaping () -> SlamService, refusals: RefusalLog) {
+            self.service = service
+            self.refusals = refusals
+        }
     }
 }
 
