@@ -32,6 +32,18 @@ public final class DaemonProcess {
         Self.read(directory + "/stderr.log")
     }
 
+    /// Whether the daemon's log comes to contain `text` within `seconds`. slamd writes its log
+    /// from a thread of its own (logging never waits for standard error), so a record shows
+    /// there moments after what caused it, not at once.
+    public func standardErrorEventually(contains text: String, within seconds: Double = 10) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while !standardError.contains(text) {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
     private init(directory: String, socketPath: String, process: ChildProcess) {
         self.directory = directory
         self.socketPath = socketPath

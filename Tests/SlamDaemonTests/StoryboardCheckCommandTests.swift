@@ -94,8 +94,7 @@ import SlamHarness
         defer { removeTemporaryFile(path) }
         let daemon = try DaemonProcess.launch(storyboard: path)
         #expect(try daemon.connect().call("ping") == "pong")
-        #expect(daemon.standardError.contains("warning"))
-        #expect(daemon.standardError.contains("\(path):$.controllers[0].view.task: warning: unknown task 'incremnt'"))
+        #expect(daemon.standardErrorEventually(contains: "\(path):$.controllers[0].view.task: warning: unknown task 'incremnt'"))
     }
 
     @Test func aStoryboardWithAnErrorIsRefused() throws {
