@@ -1,5 +1,6 @@
 import Logging
 import SlamProtocol
+import SlamServer
 
 /// Everything `slamd` can be told on its command line, with the defaults a user gets.
 public struct DaemonConfiguration: Sendable {
@@ -18,6 +19,8 @@ public struct DaemonConfiguration: Sendable {
     public var web: WebConfiguration?
     /// How long a client may take to answer `task.run` when its `tasks.register` gave no timeout.
     public var taskTimeoutMilliseconds: Int
+    /// Pending waits and registered task names clients may make the service hold, per connection and in all.
+    public var serviceLimits: ServiceLimits = ServiceLimits()
 
     public init(socketPath: String? = nil, maximumMessageBytes: Int = 16 << 20, maximumUnreadBytes: Int = 64 << 20,
                 allowedUserIDs: Set<UInt32> = [], allowsAnyUser: Bool = false, logLevel: Logger.Level = .info,

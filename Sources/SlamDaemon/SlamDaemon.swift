@@ -86,7 +86,8 @@ public final class SlamDaemon: Sendable {
                                                            transports: configuration.web == nil ? ["unix"] : ["unix", "websocket"],
                                                            traceDirectory: SocketLocation.traceDirectory(socketPath: path),
                                                            traceNamePrefix: SocketLocation.traceNamePrefix(socketPath: path),
-                                                           taskTimeoutMilliseconds: configuration.taskTimeoutMilliseconds))
+                                                           taskTimeoutMilliseconds: configuration.taskTimeoutMilliseconds,
+                                                           limits: configuration.serviceLimits))
             return NIOLoopBound(DaemonState(service: service, logger: logger), eventLoop: loop)
         }.wait()
         logForwarder?.connect(loop: loop, state: state)

@@ -35,7 +35,10 @@ enum WaitCondition: Equatable {
         case .hidden: return element.map(\.isHidden) ?? false
         case .enabled: return element.map { ($0 as? ControlView)?.isEnabled ?? true } ?? false
         case let .propertyEquals(name, expected):
-            guard let actual = element?.snapshot()[name]?.jsonValue else { return false }
+            // Judged for every pending wait after every change: read the one property, not a whole snapshot.
+            guard let element, let actual = type(of: element).properties.first(where: { $0.name == name })?.read(element).jsonValue else {
+                return false
+            }
             return Self.equal(actual, expected)
         case let .template(template, strict):
             guard let element else { return false }
@@ -102,7 +105,8 @@ extension SlamService {
     /// action finds its element actionable and acts: then returns true, so that what it changed
     /// is applied and announced before anything else is judged (``afterUIActivity()`` loops).
     func evaluateWaits() -> Bool {
-        for identifier in waits.keys.sorted() {
+        compactWaitOrder()
+        for identifier in waitOrder {
             guard let wait = waits[identifier] else { continue }
             switch wait.purpose {
             case .condition(let condition):
@@ -130,6 +134,13 @@ extension SlamService {
         return false
     }
 
+    /// Drops the answered waits from ``waitOrder`` once they are as many as the pending ones
+    /// (forgetting each at once would cost a search of the order per answer).
+    func compactWaitOrder() {
+        guard waitOrder.count > 2 * waits.count + 16 else { return }
+        waitOrder.removeAll { waits[$0] == nil }
+    }
+
     func finishWait(_ identifier: Int, with outcome: consuming MethodOutcome) {
         takeWait(identifier)?.reply(outcome)
     }
@@ -143,9 +154,14 @@ extension SlamService {
     }
 
     /// Keeps a wait until it is answered, or until `timeout` passes (then `onTimeout` answers it).
+    ///
+    /// - Throws: -32017 when `session`, or all connections together, already hold as many pending
+    ///   waits and actions as ``ServiceLimits`` allows.
     func registerWait(session: ClientSession, reference: ElementLocator?, controller identifier: String?, purpose: PendingWait.Purpose,
                       timeoutMilliseconds timeout: Int, reply: @escaping MethodDescriptor<ClientSession>.Reply,
-                      onTimeout: @escaping (SlamService, @escaping MethodDescriptor<ClientSession>.Reply) -> Void) {
+                      onTimeout: @escaping (SlamService, @escaping MethodDescriptor<ClientSession>.Reply) -> Void) throws(ResponseError) {
+        try checkRoomForWait(of: session)
+        compactWaitOrder()
         nextWaitIdentifier += 1
         let waitIdentifier = nextWaitIdentifier
         var wait = PendingWait(identifier: waitIdentifier, session: session, reference: reference, controllerIdentifier: identifier,
@@ -156,6 +172,7 @@ extension SlamService {
             afterUIActivity()
         }
         waits[waitIdentifier] = wait
+        waitOrder.append(waitIdentifier)
         session.pendingWaits.insert(waitIdentifier)
     }
 

@@ -35,12 +35,15 @@ public final class SlamService {
         public var traceNamePrefix: String
         /// How long a client may take to answer `task.run` when its `tasks.register` named no timeout.
         public var taskTimeoutMilliseconds: Int
+        /// How many pending waits and registered task names clients may make it hold (-32017 beyond).
+        public var limits: ServiceLimits
 
         public init(serverVersion: String = SlamService.serverVersion, maximumMessageBytes: Int = 16 << 20,
                     defaultWaitTimeoutMilliseconds: Int = WaitForRequest.defaultTimeoutMilliseconds,
                     maximumWaitTimeoutMilliseconds: Int = 600_000, transports: [String] = ["unix"],
                     traceDirectory: String = DefaultSocketPath.directory, traceNamePrefix: String = "slamd",
-                    taskTimeoutMilliseconds: Int = TasksRegisterRequest.defaultTimeoutMilliseconds) {
+                    taskTimeoutMilliseconds: Int = TasksRegisterRequest.defaultTimeoutMilliseconds,
+                    limits: ServiceLimits = ServiceLimits()) {
             self.serverVersion = serverVersion
             self.transports = transports
             self.traceDirectory = traceDirectory
@@ -49,6 +52,7 @@ public final class SlamService {
             self.defaultWaitTimeoutMilliseconds = defaultWaitTimeoutMilliseconds
             self.maximumWaitTimeoutMilliseconds = maximumWaitTimeoutMilliseconds
             self.taskTimeoutMilliseconds = taskTimeoutMilliseconds
+            self.limits = limits
         }
     }
 
@@ -66,6 +70,10 @@ public final class SlamService {
 
     private(set) var sessions: [Int: ClientSession] = [:]
     var waits: [Int: PendingWait] = [:]
+    /// The identifiers of ``waits`` in the order they were made (which is how they are judged), and
+    /// of some answered since, skipped (see ``compactWaitOrder()``): sorting them after every change cost
+    /// more than judging them.
+    var waitOrder: [Int] = []
     var nextWaitIdentifier = 0
     /// Changes collected during the current turn, per controller, in change order.
     private var changeLog: [(controller: ViewController, elements: [View])] = []
@@ -338,12 +346,13 @@ public final class SlamService {
 
     /// Answers every pending wait, oldest first, with the error `reason` gives it.
     func answerPendingWaits(with reason: (PendingWait) -> ResponseError) {
-        for identifier in waits.keys.sorted() {
+        for identifier in waitOrder {
             guard let wait = waits.removeValue(forKey: identifier) else { continue }
             wait.cancelTimer()
             wait.session?.pendingWaits.remove(identifier)
             wait.reply(.failure(reason(wait)))
         }
+        compactWaitOrder()
     }
 
     // MARK: - Resolving parameters

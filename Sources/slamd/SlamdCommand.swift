@@ -3,6 +3,7 @@ import Logging
 import SlamDaemon
 import SlamDemo
 import SlamProtocol
+import SlamServer
 import SlamStoryboard
 #if canImport(Glibc)
 import Glibc
@@ -69,6 +70,28 @@ struct SlamdCommand: ParsableCommand {
                                + "before what ran the task fails, in milliseconds.", valueName: "MS"))
     var taskTimeoutMs: Int = TasksRegisterRequest.defaultTimeoutMilliseconds
 
+    @Option(help: ArgumentHelp("The most waitFor requests and actions waiting for their element (timeoutMs) one connection may have "
+                               + "pending; more are refused with -32017.", valueName: "N"))
+    var maxPendingWaitsPerConnection: Int = ServiceLimits.defaultPendingWaitsPerConnection
+
+    @Option(help: ArgumentHelp("The most waitFor requests and waiting actions all connections together may have pending; "
+                               + "more are refused with -32017 (every UI change judges each one).", valueName: "N"))
+    var maxPendingWaits: Int = ServiceLimits.defaultPendingWaits
+
+    @Option(help: ArgumentHelp("The most task names one connection may register (tasks.register); more are refused with -32017.",
+                               valueName: "N"))
+    var maxRegisteredTasksPerConnection: Int = ServiceLimits.defaultRegisteredTasksPerConnection
+
+    @Option(help: ArgumentHelp("The most task names all connections together may register; more are refused with -32017.",
+                               valueName: "N"))
+    var maxRegisteredTasks: Int = ServiceLimits.defaultRegisteredTasks
+
+    /// The bounds the four options above set.
+    var serviceLimits: ServiceLimits {
+        ServiceLimits(pendingWaitsPerConnection: maxPendingWaitsPerConnection, pendingWaits: maxPendingWaits,
+                      registeredTasksPerConnection: maxRegisteredTasksPerConnection, registeredTasks: maxRegisteredTasks)
+    }
+
     @Option(help: ArgumentHelp("Serve the web page from this directory instead of the one built in (for page development).",
                                valueName: "DIR"), completion: .directory)
     var webRoot: String?
@@ -99,6 +122,14 @@ struct SlamdCommand: ParsableCommand {
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
         guard maxUnreadBytes >= 1024 else { throw ValidationError("--max-unread-bytes must be at least 1024") }
         guard (1...600_000).contains(taskTimeoutMs) else { throw ValidationError("--task-timeout-ms must be between 1 and 600000") }
+        for (option, value) in [("--max-pending-waits-per-connection", maxPendingWaitsPerConnection), ("--max-pending-waits", maxPendingWaits),
+                                ("--max-registered-tasks-per-connection", maxRegisteredTasksPerConnection),
+                                ("--max-registered-tasks", maxRegisteredTasks)] where !(1...10_000_000).contains(value) {
+            throw ValidationError("\(option) must be between 1 and 10000000")
+        }
+        guard maxPendingWaitsPerConnection <= maxPendingWaits, maxRegisteredTasksPerConnection <= maxRegisteredTasks else {
+            throw ValidationError("a --max-…-per-connection bound cannot be larger than the daemon's (--max-pending-waits, --max-registered-tasks)")
+        }
         guard web != nil || (!webAllowRemote && webRoot == nil) else {
             throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")
         }
@@ -124,12 +155,13 @@ struct SlamdCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "slamd")
-        let configuration = DaemonConfiguration(socketPath: socket, maximumMessageBytes: maxMessageBytes,
+        var configuration = DaemonConfiguration(socketPath: socket, maximumMessageBytes: maxMessageBytes,
                                                 maximumUnreadBytes: maxUnreadBytes, allowedUserIDs: Set(allowedUserIDs),
                                                 allowsAnyUser: allowAnyUser, logLevel: level,
                                                 web: web.map { WebConfiguration(address: $0, allowsRemote: webAllowRemote, rootDirectory: webRoot) },
                                                 taskTimeoutMilliseconds: taskTimeoutMs)
         let storyboardPath = storyboard, strict = strict
+        configuration.serviceLimits = serviceLimits
         let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder) {
             guard let storyboardPath else { return try DemoApp.makeApplication() }
             return try Storyboard.makeApplication(contentsOf: storyboardPath, strict: strict) { logger.warning("\($0.formatted(file: storyboardPath))") }

@@ -1,0 +1,85 @@
+import SlamProtocol
+
+/// The bounds a ``SlamService`` keeps on what clients make it hold, per connection and in all.
+///
+/// A request that would pass one is refused with -32017 *Limit reached* (``SlamService/limitReached(_:)``),
+/// naming the limit, its bound and the `slamd` option that sets it; what was already held is kept, and
+/// a slot is free again as soon as a wait is answered, times out or its connection goes, or a task
+/// name is unregistered. The defaults are far above what a test suite or a person uses (a wait or an
+/// action costs about 1.5 KiB, a template wait about 4 KiB, a task name about 0.5 KiB, and every UI
+/// change judges every pending wait), and low enough that one client cannot make the daemon slow or
+/// large for the others.
+public struct ServiceLimits: Sendable, Equatable {
+    /// Pending `waitFor`s and acting requests waiting for their element (`timeoutMs`), per connection.
+    public var pendingWaitsPerConnection: Int
+    /// Pending `waitFor`s and waiting actions of all connections together.
+    public var pendingWaits: Int
+    /// Task names one connection runs (`tasks.register`).
+    public var registeredTasksPerConnection: Int
+    /// Task names all connections run together.
+    public var registeredTasks: Int
+
+    public static let defaultPendingWaitsPerConnection = 1_000
+    public static let defaultPendingWaits = 10_000
+    public static let defaultRegisteredTasksPerConnection = 1_000
+    public static let defaultRegisteredTasks = 10_000
+
+    public init(pendingWaitsPerConnection: Int = defaultPendingWaitsPerConnection, pendingWaits: Int = defaultPendingWaits,
+                registeredTasksPerConnection: Int = defaultRegisteredTasksPerConnection, registeredTasks: Int = defaultRegisteredTasks) {
+        self.pendingWaitsPerConnection = pendingWaitsPerConnection
+        self.pendingWaits = pendingWaits
+        self.registeredTasksPerConnection = registeredTasksPerConnection
+        self.registeredTasks = registeredTasks
+    }
+
+    /// The bound of `limit`.
+    public subscript(limit: Limit) -> Int {
+        switch limit {
+        case .pendingWaitsPerConnection: pendingWaitsPerConnection
+        case .pendingWaits: pendingWaits
+        case .registeredTasksPerConnection: registeredTasksPerConnection
+        case .registeredTasks: registeredTasks
+        }
+    }
+
+    /// One of the bounds; its raw value is the stable name -32017's `data.limit` gives.
+    public enum Limit: String, Sendable, CaseIterable {
+        case pendingWaitsPerConnection, pendingWaits, registeredTasksPerConnection, registeredTasks
+
+        /// The `slamd` option that sets it (`data.option`).
+        public var option: String {
+            switch self {
+            case .pendingWaitsPerConnection: "--max-pending-waits-per-connection"
+            case .pendingWaits: "--max-pending-waits"
+            case .registeredTasksPerConnection: "--max-registered-tasks-per-connection"
+            case .registeredTasks: "--max-registered-tasks"
+            }
+        }
+
+        /// `connection` or `daemon` (`data.scope`).
+        public var scope: String {
+            switch self {
+            case .pendingWaitsPerConnection, .registeredTasksPerConnection: "connection"
+            case .pendingWaits, .registeredTasks: "daemon"
+            }
+        }
+
+        /// What is counted, in the plural, for the message.
+        var counted: String {
+            switch self {
+            case .pendingWaitsPerConnection, .pendingWaits: "pending waits and actions"
+            case .registeredTasksPerConnection, .registeredTasks: "registered task names"
+            }
+        }
+
+        /// What the client can do about it, for the message.
+        var advice: String {
+            switch self {
+            case .pendingWaitsPerConnection: "wait on fewer conditions at once, or let some be answered first"
+            case .pendingWaits: "try again once some are answered"
+            case .registeredTasksPerConnection: "register fewer names, or unregister some first"
+            case .registeredTasks: "try again once some are unregistered"
+            }
+        }
+    }
+}
