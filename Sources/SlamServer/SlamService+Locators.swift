@@ -56,24 +56,24 @@ extension SlamService {
             if locator.text != nil || pattern != nil {
                 guard let text = element.locatorText else { return }
                 if let expected = locator.text, text != expected { return }
-                if let pattern, (try? pattern.firstMatch(in: text)) == nil { return }
+                if let pattern, !pattern.isFound(in: text) { return }
             }
             found.append(element)
         }
         return found
     }
 
-    /// `textMatches` compiled once: a pending wait judges its locator after every change.
-    private func compiledPattern(_ pattern: String) throws(ResponseError) -> Regex<AnyRegexOutput> {
+    /// `textMatches` checked against the rule that bounds patterns and compiled, once: a pending wait
+    /// judges its locator after every change.
+    private func compiledPattern(_ pattern: String) throws(ResponseError) -> BoundedPattern {
         if let compiled = compiledPatterns[pattern] { return compiled }
-        do {
-            let compiled = try Regex(pattern)
+        do throws(BoundedPattern.Refusal) {
+            let compiled = try BoundedPattern(pattern)
             if compiledPatterns.count >= 64 { compiledPatterns.removeAll() }
             compiledPatterns[pattern] = compiled
             return compiled
         } catch {
-            throw .invalidParams("ref.textMatches: /\(pattern)/ is not a regular expression: \(error)",
-                                 data: ["parameter": "ref", "pattern": .string(pattern)])
+            throw .invalidParams("ref.textMatches: /\(pattern)/ \(error.reason)", data: ["parameter": "ref", "pattern": .string(pattern)])
         }
     }
 

@@ -1,0 +1,90 @@
+import Testing
+import SlamJSON
+import SlamProtocol
+
+/// The rule that bounds clients' regular expressions: shapes that can take exponential time are
+/// refused, saying why, and texts are matched only as far as the pattern's degree allows.
+@Suite struct BoundedPatternTests {
+    private func refusal(_ pattern: String) -> BoundedPattern.Refusal? {
+        do {
+            _ = try BoundedPattern(pattern)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Issue 27's pattern took 5.2 s against 18 `a`s and a `!`, doubling with each `a`: refused before it runs.
+    @Test func theCatastrophicPatternIsRefusedSayingWhy() throws {
+        let refused = try #require(refusal("^(a+)+$"))
+        #expect(refused.reason.hasPrefix("repeats a group that holds a quantifier of variable count"))
+        #expect(refused.reason.contains("nested quantifiers can take exponential time"))
+        #expect(refused.compilerError == nil)
+    }
+
+    @Test func nestedQuantifiersAndAmbiguousRepeatedAlternativesAreRefused() {
+        for pattern in ["(a*)*", "(a?a)+", #"(\w+\s)*$"#, "((a+))+", "(a+){2,}", "(?:a+)+", #"(\d+\.){3}"#, "x(?<n>a+)*y", "(a?b|b)+"] {
+            #expect(refusal(pattern)?.reason.contains("nested quantifiers") == true, "\(pattern)")
+        }
+        for pattern in ["(a|aa)+", #"(\d|x)+"#, "(a|a)*b", "(|a)+", "(A|a)+"] {
+            #expect(refusal(pattern)?.reason.contains("alternatives may begin alike") == true, "\(pattern)")
+        }
+    }
+
+    /// (Recursion and conditionals the compiler refuses itself.)
+    @Test func backreferencesAreRefused() {
+        for pattern in [#"(a)\1"#, #"(?<x>a)\k<x>"#, #"(a)\g{1}"#, "(?P<x>a)(?P=x)"] {
+            let reason = refusal(pattern)?.reason ?? ""
+            #expect(reason.contains("not supported"), "\(pattern): \(reason)")
+        }
+        #expect(refusal(#"(a)\1"#)?.reason == #"uses a backreference (\1): backreferences are not supported (they can take exponential time)"#)
+    }
+
+    @Test func ordinaryPatternsPass() throws {
+        for pattern in [#"^Count: \d+$"#, "Sa", "^Save$", "(get|put)+", "(ab)+", #"(\d{3}-)+"#, "(a++)+", "(?>a+)+", #"^\w+ \w+$"#,
+                        "[(a+)+]", #"\(a+\)+"#, "(?i)save", #"(?<year>\d{4})-\d\d"#, "^(Save|Cancel|OK)$", #"^\$\d+\.\d\d$"#,
+                        "colou?r", "^Item [0-9]+ of [0-9]+$", "(?=.*a)b", #"(?>\w+\s)*"#, #"(\w++\s)*"#, #"\d+\.\d+\.\d+\.\d+"#] {
+            #expect(refusal(pattern) == nil, "\(pattern): \(refusal(pattern)?.reason ?? "")")
+        }
+        #expect(try BoundedPattern(#"^Count: \d+$"#).isFound(in: "Count: 12"))
+        #expect(try BoundedPattern("save", ignoringCase: true).isFound(in: "Unsaved"))
+        #expect(try !BoundedPattern("^Save$").isFound(in: "Saved"))
+    }
+
+    @Test func aPatternThatIsNotOneGivesTheCompilersWords() throws {
+        let refused = try #require(refusal("(unclosed"))
+        #expect(refused.reason.hasPrefix("is not a regular expression: "))
+        #expect(refused.compilerError != nil)
+    }
+
+    @Test func aLongPatternIsRefused() {
+        #expect(refusal(String(repeating: "a", count: BoundedPattern.maximumPatternLength)) == nil)
+        #expect(refusal(String(repeating: "a", count: BoundedPattern.maximumPatternLength + 1))?.reason == "is longer than 1000 characters (1001)")
+    }
+
+    /// Each place where matching may choose multiplies the worst case by the text's length: the text
+    /// looked at shrinks with the degree, and too many places are refused.
+    @Test func theDegreeBoundsTheTextLookedAt() throws {
+        #expect(try BoundedPattern(#"^Count: \d+$"#).degree == 1)
+        #expect(try BoundedPattern("^Save$").maximumTextLength == 10_000)
+        #expect(try BoundedPattern(#"\d+x"#).degree == 2)
+        #expect(try BoundedPattern(#"\d+x"#).maximumTextLength == 1_000)
+        #expect(try BoundedPattern(".*.*x").maximumTextLength == 100)
+        #expect(try BoundedPattern(".*error.*").degree == 3, "as Protocol/README says")
+        #expect(try BoundedPattern(#"\d+ items"#).degree == 2)
+        #expect(try BoundedPattern("Save").degree == 1)
+        #expect(try BoundedPattern("^(a|ab|b)c").degree == 2)
+        #expect((1...6).map(BoundedPattern.maximumTextLength(degree:)) == [10_000, 1_000, 100, 31, 15, 10])
+        #expect(refusal("^a*b*c*d*e*f*g*")?.reason.hasPrefix("has 7 places where matching may choose") == true)
+    }
+
+    /// Without the bound, `.*.*x` against 100,000 characters takes hours (cubic); with it, its first
+    /// 100 characters. A match past the bound is not found, one within it is.
+    @Test(.timeLimit(.minutes(1))) func aLongTextDoesNotBlowUp() throws {
+        let long = String(repeating: "a", count: 100_000)
+        #expect(try !BoundedPattern(".*.*x").isFound(in: long + "x"))
+        #expect(try BoundedPattern(".*.*x").isFound(in: String(repeating: "a", count: 98) + "x"))
+        #expect(try !BoundedPattern("b$").isFound(in: long + "b"))
+        #expect(try BoundedPattern("^a+$").isFound(in: long), "the first 10,000 characters are all a")
+    }
+}
