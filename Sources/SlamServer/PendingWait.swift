@@ -87,6 +87,12 @@ struct PendingWait {
     let timeoutMilliseconds: Int
     let reply: MethodDescriptor<ClientSession>.Reply
     var cancelTimer: () -> Void = {}
+    /// The locator's `textMatches` patterns (its own and its containers'), compiled once for as long as
+    /// the wait lasts: the service's small cache would compile them again for every change when many
+    /// waits have patterns of their own.
+    var patterns: [String: BoundedPattern] = [:]
+    /// The characters of its locator's patterns and of its template's, counted against ``ServiceLimits``.
+    var patternCharacters = 0
 }
 
 extension SlamService {
@@ -106,8 +112,10 @@ extension SlamService {
     /// is applied and announced before anything else is judged (``afterUIActivity()`` loops).
     func evaluateWaits() -> Bool {
         compactWaitOrder()
+        defer { patternsOfJudgedWait = [:] }
         for identifier in waitOrder {
             guard let wait = waits[identifier] else { continue }
+            patternsOfJudgedWait = wait.patterns
             switch wait.purpose {
             case .condition(let condition):
                 let element: View?
@@ -150,6 +158,8 @@ extension SlamService {
         guard let wait = waits.removeValue(forKey: identifier) else { return nil }
         wait.cancelTimer()
         wait.session?.pendingWaits.remove(identifier)
+        wait.session?.pendingPatternCharacters -= wait.patternCharacters
+        pendingPatternCharacters -= wait.patternCharacters
         return wait
     }
 
@@ -160,12 +170,17 @@ extension SlamService {
     func registerWait(session: ClientSession, reference: ElementLocator?, controller identifier: String?, purpose: PendingWait.Purpose,
                       timeoutMilliseconds timeout: Int, reply: @escaping MethodDescriptor<ClientSession>.Reply,
                       onTimeout: @escaping (SlamService, @escaping MethodDescriptor<ClientSession>.Reply) -> Void) throws(ResponseError) {
-        try checkRoomForWait(of: session)
+        let patterns = compiledPatterns(of: reference)
+        var patternCharacters = patterns.keys.reduce(0) { $0 + $1.count }
+        if case .condition(.template(let template, _)) = purpose { patternCharacters += template.patternCharacters }
+        try checkRoomForWait(of: session, patternCharacters: patternCharacters)
         compactWaitOrder()
         nextWaitIdentifier += 1
         let waitIdentifier = nextWaitIdentifier
         var wait = PendingWait(identifier: waitIdentifier, session: session, reference: reference, controllerIdentifier: identifier,
                                purpose: purpose, timeoutMilliseconds: timeout, reply: reply)
+        wait.patterns = patterns
+        wait.patternCharacters = patternCharacters
         wait.cancelTimer = scheduler.schedule(afterMilliseconds: timeout) { [weak self] in
             guard let self, let wait = takeWait(waitIdentifier) else { return }
             onTimeout(self, wait.reply)
@@ -174,6 +189,8 @@ extension SlamService {
         waits[waitIdentifier] = wait
         waitOrder.append(waitIdentifier)
         session.pendingWaits.insert(waitIdentifier)
+        session.pendingPatternCharacters += patternCharacters
+        pendingPatternCharacters += patternCharacters
     }
 
     /// Checks a timeout parameter against the configured limits.

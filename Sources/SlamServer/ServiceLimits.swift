@@ -18,18 +18,29 @@ public struct ServiceLimits: Sendable, Equatable {
     public var registeredTasksPerConnection: Int
     /// Task names all connections run together.
     public var registeredTasks: Int
+    /// Characters of the regular expressions (`textMatches`, a template's `/…/` strings) one connection's
+    /// pending waits hold compiled: a compiled pattern weighs about half a kilobyte a character.
+    public var pendingPatternCharactersPerConnection: Int
+    /// The same for all connections together.
+    public var pendingPatternCharacters: Int
 
     public static let defaultPendingWaitsPerConnection = 1_000
     public static let defaultPendingWaits = 10_000
     public static let defaultRegisteredTasksPerConnection = 1_000
     public static let defaultRegisteredTasks = 10_000
+    public static let defaultPendingPatternCharactersPerConnection = 20_000
+    public static let defaultPendingPatternCharacters = 200_000
 
     public init(pendingWaitsPerConnection: Int = defaultPendingWaitsPerConnection, pendingWaits: Int = defaultPendingWaits,
-                registeredTasksPerConnection: Int = defaultRegisteredTasksPerConnection, registeredTasks: Int = defaultRegisteredTasks) {
+                registeredTasksPerConnection: Int = defaultRegisteredTasksPerConnection, registeredTasks: Int = defaultRegisteredTasks,
+                pendingPatternCharactersPerConnection: Int = defaultPendingPatternCharactersPerConnection,
+                pendingPatternCharacters: Int = defaultPendingPatternCharacters) {
         self.pendingWaitsPerConnection = pendingWaitsPerConnection
         self.pendingWaits = pendingWaits
         self.registeredTasksPerConnection = registeredTasksPerConnection
         self.registeredTasks = registeredTasks
+        self.pendingPatternCharactersPerConnection = pendingPatternCharactersPerConnection
+        self.pendingPatternCharacters = pendingPatternCharacters
     }
 
     /// The bound of `limit`.
@@ -39,12 +50,15 @@ public struct ServiceLimits: Sendable, Equatable {
         case .pendingWaits: pendingWaits
         case .registeredTasksPerConnection: registeredTasksPerConnection
         case .registeredTasks: registeredTasks
+        case .pendingPatternCharactersPerConnection: pendingPatternCharactersPerConnection
+        case .pendingPatternCharacters: pendingPatternCharacters
         }
     }
 
     /// One of the bounds; its raw value is the stable name -32017's `data.limit` gives.
     public enum Limit: String, Sendable, CaseIterable {
         case pendingWaitsPerConnection, pendingWaits, registeredTasksPerConnection, registeredTasks
+        case pendingPatternCharactersPerConnection, pendingPatternCharacters
 
         /// The `slamd` option that sets it (`data.option`).
         public var option: String {
@@ -53,14 +67,16 @@ public struct ServiceLimits: Sendable, Equatable {
             case .pendingWaits: "--max-pending-waits"
             case .registeredTasksPerConnection: "--max-registered-tasks-per-connection"
             case .registeredTasks: "--max-registered-tasks"
+            case .pendingPatternCharactersPerConnection: "--max-pending-pattern-characters-per-connection"
+            case .pendingPatternCharacters: "--max-pending-pattern-characters"
             }
         }
 
         /// `connection` or `daemon` (`data.scope`).
         public var scope: String {
             switch self {
-            case .pendingWaitsPerConnection, .registeredTasksPerConnection: "connection"
-            case .pendingWaits, .registeredTasks: "daemon"
+            case .pendingWaitsPerConnection, .registeredTasksPerConnection, .pendingPatternCharactersPerConnection: "connection"
+            case .pendingWaits, .registeredTasks, .pendingPatternCharacters: "daemon"
             }
         }
 
@@ -69,6 +85,7 @@ public struct ServiceLimits: Sendable, Equatable {
             switch self {
             case .pendingWaitsPerConnection, .pendingWaits: "pending waits and actions"
             case .registeredTasksPerConnection, .registeredTasks: "registered task names"
+            case .pendingPatternCharactersPerConnection, .pendingPatternCharacters: "characters of regular expressions in pending waits"
             }
         }
 
@@ -79,6 +96,8 @@ public struct ServiceLimits: Sendable, Equatable {
             case .pendingWaits: "try again once some are answered"
             case .registeredTasksPerConnection: "register fewer names, or unregister some first"
             case .registeredTasks: "try again once some are unregistered"
+            case .pendingPatternCharactersPerConnection: "use shorter patterns, or let some waits be answered first"
+            case .pendingPatternCharacters: "try again once some waits are answered"
             }
         }
     }

@@ -22,9 +22,13 @@ extension SlamService {
                                    "option": .string(limit.option), "scope": .string(limit.scope)])
     }
 
-    /// Refuses a new pending wait or action of `session` beyond its connection's or the daemon's bound.
-    func checkRoomForWait(of session: ClientSession) throws(ResponseError) {
+    /// Refuses a new pending wait or action of `session`, holding patterns of `patternCharacters`
+    /// characters, beyond its connection's or the daemon's bounds.
+    func checkRoomForWait(of session: ClientSession, patternCharacters: Int) throws(ResponseError) {
         try check(.pendingWaitsPerConnection, holding: session.pendingWaits.count)
         try check(.pendingWaits, holding: waits.count)
+        guard patternCharacters > 0 else { return }
+        try check(.pendingPatternCharactersPerConnection, holding: session.pendingPatternCharacters, adding: patternCharacters)
+        try check(.pendingPatternCharacters, holding: pendingPatternCharacters, adding: patternCharacters)
     }
 }

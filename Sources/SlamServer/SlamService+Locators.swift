@@ -66,7 +66,7 @@ extension SlamService {
     /// `textMatches` checked against the rule that bounds patterns and compiled, once: a pending wait
     /// judges its locator after every change.
     private func compiledPattern(_ pattern: String) throws(ResponseError) -> BoundedPattern {
-        if let compiled = compiledPatterns[pattern] { return compiled }
+        if let compiled = patternsOfJudgedWait[pattern] ?? compiledPatterns[pattern] { return compiled }
         do throws(BoundedPattern.Refusal) {
             let compiled = try BoundedPattern(pattern)
             if compiledPatterns.count >= 64 { compiledPatterns.removeAll() }
@@ -75,6 +75,18 @@ extension SlamService {
         } catch {
             throw .invalidParams("ref.textMatches: /\(pattern)/ \(error.reason)", data: ["parameter": "ref", "pattern": .string(pattern)])
         }
+    }
+
+    /// The `textMatches` patterns of `locator` and of the containers it looks within, compiled (those that
+    /// do not compile are left out: looking the element up says so).
+    func compiledPatterns(of locator: ElementLocator?) -> [String: BoundedPattern] {
+        var patterns: [String: BoundedPattern] = [:]
+        var next = locator
+        while let current = next {
+            if let pattern = current.textMatches, let compiled = try? compiledPattern(pattern) { patterns[pattern] = compiled }
+            next = current.within
+        }
+        return patterns
     }
 
     /// An ambiguous `within` says that it is the container that is ambiguous.

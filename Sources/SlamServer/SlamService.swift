@@ -84,6 +84,10 @@ public final class SlamService {
     private var controllersOnStack: Set<ObjectIdentifier> = []
     /// Locators' regular expressions, compiled (see `SlamService+Locators`).
     var compiledPatterns: [String: BoundedPattern] = [:]
+    /// The patterns of the pending wait being judged (``PendingWait/patterns``), found before the cache.
+    var patternsOfJudgedWait: [String: BoundedPattern] = [:]
+    /// The characters of the patterns all pending waits hold (``PendingWait/patternCharacters``).
+    var pendingPatternCharacters = 0
     /// What attached renderers were last told (see ``RemoteUIMirror``).
     let remoteUI = RemoteUIMirror()
     /// The trace being written (`trace.start`); nil, the usual case, costs each message one test.
@@ -179,7 +183,7 @@ public final class SlamService {
         sessions[session.identifier] = nil
         if session.isAttachedToUI { detachUI(session) }
         for identifier in session.pendingWaits {
-            waits.removeValue(forKey: identifier)?.cancelTimer()
+            _ = takeWait(identifier)
         }
         session.pendingWaits.removeAll()
         clientDidLeave(session)
@@ -347,9 +351,7 @@ public final class SlamService {
     /// Answers every pending wait, oldest first, with the error `reason` gives it.
     func answerPendingWaits(with reason: (PendingWait) -> ResponseError) {
         for identifier in waitOrder {
-            guard let wait = waits.removeValue(forKey: identifier) else { continue }
-            wait.cancelTimer()
-            wait.session?.pendingWaits.remove(identifier)
+            guard let wait = takeWait(identifier) else { continue }
             wait.reply(.failure(reason(wait)))
         }
         compactWaitOrder()

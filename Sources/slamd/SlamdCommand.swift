@@ -86,10 +86,20 @@ struct SlamdCommand: ParsableCommand {
                                valueName: "N"))
     var maxRegisteredTasks: Int = ServiceLimits.defaultRegisteredTasks
 
-    /// The bounds the four options above set.
+    @Option(help: ArgumentHelp("The most characters of regular expressions (textMatches, template /…/ strings) one connection's "
+                               + "pending waits may hold; more are refused with -32017.", valueName: "N"))
+    var maxPendingPatternCharactersPerConnection: Int = ServiceLimits.defaultPendingPatternCharactersPerConnection
+
+    @Option(help: ArgumentHelp("The most characters of regular expressions all pending waits together may hold "
+                               + "(about half a kilobyte each, compiled); more are refused with -32017.", valueName: "N"))
+    var maxPendingPatternCharacters: Int = ServiceLimits.defaultPendingPatternCharacters
+
+    /// The bounds the options above set.
     var serviceLimits: ServiceLimits {
         ServiceLimits(pendingWaitsPerConnection: maxPendingWaitsPerConnection, pendingWaits: maxPendingWaits,
-                      registeredTasksPerConnection: maxRegisteredTasksPerConnection, registeredTasks: maxRegisteredTasks)
+                      registeredTasksPerConnection: maxRegisteredTasksPerConnection, registeredTasks: maxRegisteredTasks,
+                      pendingPatternCharactersPerConnection: maxPendingPatternCharactersPerConnection,
+                      pendingPatternCharacters: maxPendingPatternCharacters)
     }
 
     @Option(help: ArgumentHelp("Serve the web page from this directory instead of the one built in (for page development).",
@@ -124,11 +134,15 @@ struct SlamdCommand: ParsableCommand {
         guard (1...600_000).contains(taskTimeoutMs) else { throw ValidationError("--task-timeout-ms must be between 1 and 600000") }
         for (option, value) in [("--max-pending-waits-per-connection", maxPendingWaitsPerConnection), ("--max-pending-waits", maxPendingWaits),
                                 ("--max-registered-tasks-per-connection", maxRegisteredTasksPerConnection),
-                                ("--max-registered-tasks", maxRegisteredTasks)] where !(1...10_000_000).contains(value) {
+                                ("--max-registered-tasks", maxRegisteredTasks),
+                                ("--max-pending-pattern-characters-per-connection", maxPendingPatternCharactersPerConnection),
+                                ("--max-pending-pattern-characters", maxPendingPatternCharacters)] where !(1...10_000_000).contains(value) {
             throw ValidationError("\(option) must be between 1 and 10000000")
         }
-        guard maxPendingWaitsPerConnection <= maxPendingWaits, maxRegisteredTasksPerConnection <= maxRegisteredTasks else {
-            throw ValidationError("a --max-…-per-connection bound cannot be larger than the daemon's (--max-pending-waits, --max-registered-tasks)")
+        guard maxPendingWaitsPerConnection <= maxPendingWaits, maxRegisteredTasksPerConnection <= maxRegisteredTasks,
+              maxPendingPatternCharactersPerConnection <= maxPendingPatternCharacters else {
+            throw ValidationError("a --max-…-per-connection bound cannot be larger than the daemon's "
+                                  + "(--max-pending-waits, --max-registered-tasks, --max-pending-pattern-characters)")
         }
         guard web != nil || (!webAllowRemote && webRoot == nil) else {
             throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")

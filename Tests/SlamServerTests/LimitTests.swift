@@ -96,4 +96,37 @@ import SlamRPC
         first.result("tasks.unregister", ["names": ["a"]])
         #expect(third.result("tasks.register", ["names": ["z"]])["registered"] == ["z"])
     }
+
+    /// Pending waits keep their patterns compiled (about half a kilobyte a character): the characters
+    /// are bounded too, a template's patterns counting as a locator's do.
+    @Test func thePatternCharactersPendingWaitsHoldAreBounded() throws {
+        let scheduler = ManualScheduler()
+        let limits = ServiceLimits(pendingWaitsPerConnection: 100, pendingWaits: 100,
+                                   pendingPatternCharactersPerConnection: 30, pendingPatternCharacters: 50)
+        let service = SlamService(application: try DemoApp.makeApplication(), scheduler: scheduler, configuration: .init(limits: limits))
+        let first = TestClient(service, identifier: 1)
+        let second = TestClient(service, identifier: 2)
+        let third = TestClient(service, identifier: 3)
+        func waitForPattern(_ id: String, _ pattern: String = "^never 01$") -> String {
+            #"{"jsonrpc":"2.0","method":"waitFor","params":{"ref":{"textMatches":"\#(pattern)"},"state":"exists","timeoutMs":1000},"id":"\#(id)"}"#
+        }
+        for id in ["a1", "a2", "a3", "a4"] { first.send(waitForPattern(id)) }  // 10 characters each
+        first.send(#"{"jsonrpc":"2.0","method":"waitFor","params":{"ref":"ghost","state":"exists","timeoutMs":1000},"id":"plain"}"#)
+        second.send(waitForPattern("b1"))
+        second.send(waitForPattern("b2"))
+        let full = third.request("waitFor", ["ref": ["textMatches": "^x$"], "state": "exists", "timeoutMs": 1000])["error"]
+        #expect(full?["code"] == -32017)
+        #expect(full?["data"] == data(.pendingPatternCharacters, 50))
+        let template = third.request("waitFor", ["template": ["text": "/^x$/"], "timeoutMs": 1000])["error"]
+        #expect(template?["data"]?["limit"] == "pendingPatternCharacters", "a template's patterns count too")
+        #expect(third.result("waitFor", ["ref": "count", "state": "visible"])["ref"] == "count", "a wait without patterns is not held to it")
+        scheduler.advance(milliseconds: 1000)
+        let answers = first.take()
+        #expect(answers.map { $0["id"] } == ["a1", "a2", "a3", "a4", "plain"])
+        #expect(answers[3]["error"]?["data"] == data(.pendingPatternCharactersPerConnection, 30))
+        #expect(answers.filter { $0["error"]?["code"] == -32008 }.count == 4, "the others waited, and timed out")
+        // Timed out, their characters are free again.
+        third.send(waitForPattern("c1"))
+        #expect(third.take().isEmpty, "it waits")
+    }
 }

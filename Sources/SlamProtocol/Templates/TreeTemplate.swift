@@ -35,8 +35,27 @@ public struct TreeTemplate: Sendable, Hashable, CustomStringConvertible {
     ///   of what is malformed: a template that is not an object, `children` that is
     ///   not an array of objects, a regular expression that does not compile.
     public init(json: JSONValue) throws(FormatError) {
+        // Compiled patterns weigh about half a kilobyte a character: count them before compiling any.
+        let characters = Self.patternCharacters(in: json)
+        guard characters <= BoundedPattern.maximumTemplatePatternCharacters else {
+            throw FormatError(path: .root, reason: "its regular expressions hold \(characters) characters together, "
+                                  + "more than \(BoundedPattern.maximumTemplatePatternCharacters)")
+        }
         self.json = json
+        patternCharacters = characters
         root = try Element(json, at: .root)
+    }
+
+    /// How many characters its `/pattern/` strings hold together (what a pending wait on it holds compiled).
+    public let patternCharacters: Int
+
+    private static func patternCharacters(in json: JSONValue) -> Int {
+        switch json {
+        case .string(let text): RegularExpression.isWritten(text) ? text.count : 0
+        case .array(let items): items.reduce(0) { $0 + patternCharacters(in: $1) }
+        case .object(let members): members.values.reduce(0) { $0 + patternCharacters(in: $1) }
+        default: 0
+        }
     }
 
     /// Compares `tree` (a snapshot with nested `children`, as `tree` answers) with this template.

@@ -28,6 +28,8 @@ public struct BoundedPattern: @unchecked Sendable, CustomStringConvertible {
 
     /// The longest pattern accepted, in characters.
     public static let maximumPatternLength = 1_000
+    /// The most characters the regular expressions of one tree template may hold together.
+    public static let maximumTemplatePatternCharacters = 10_000
     /// The longest text a pattern runs on, in characters (a pattern of degree 1).
     public static let maximumTextLengthLimit = 10_000
     /// The most places to choose a pattern may have.
