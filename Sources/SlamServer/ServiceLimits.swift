@@ -25,7 +25,7 @@ public struct ServiceLimits: Sendable, Equatable {
     public var pendingPatternCharacters: Int
 
     public static let defaultPendingWaitsPerConnection = 1_000
-    public static let defaultPendingWaits = 10_000
+    public static let defaultPendingWaits = 4_000
     public static let defaultRegisteredTasksPerConnection = 1_000
     public static let defaultRegisteredTasks = 10_000
     public static let defaultPendingPatternCharactersPerConnection = 20_000
