@@ -87,7 +87,8 @@ public struct BoundedPattern: @unchecked Sendable, CustomStringConvertible {
 
     /// Whether a match is found in `text` (in its first ``maximumTextLength`` characters).
     public func isFound(in text: String) -> Bool {
-        let subject = text.count <= maximumTextLength ? text[...] : text.prefix(maximumTextLength)
+        // Counting a long text's characters would walk all of it: its UTF-8 length bounds them, at once.
+        let subject = text.utf8.count <= maximumTextLength ? text[...] : text.prefix(maximumTextLength)
         return (try? regex.firstMatch(in: subject)) != nil
     }
 
