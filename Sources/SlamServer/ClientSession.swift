@@ -44,6 +44,8 @@ public final class ClientSession {
     var pendingWaits: Set<Int> = []
     /// The characters of the patterns those waits hold, counted against ``ServiceLimits``.
     var pendingPatternCharacters = 0
+    /// Their worst-case steps.
+    var pendingPatternSteps = 0
     /// The tasks this client registered (`tasks.register`).
     var registeredTasks: Set<String> = []
     /// The `task.run` requests sent to this client and not answered yet.

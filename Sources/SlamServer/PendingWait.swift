@@ -93,6 +93,8 @@ struct PendingWait {
     var patterns: [String: BoundedPattern] = [:]
     /// The characters of its locator's patterns and of its template's, counted against ``ServiceLimits``.
     var patternCharacters = 0
+    /// The worst-case steps of those patterns on one text (``SlamProtocol/BoundedPattern/worstCaseSteps``).
+    var patternSteps = 0
 }
 
 extension SlamService {
@@ -160,6 +162,8 @@ extension SlamService {
         wait.session?.pendingWaits.remove(identifier)
         wait.session?.pendingPatternCharacters -= wait.patternCharacters
         pendingPatternCharacters -= wait.patternCharacters
+        wait.session?.pendingPatternSteps -= wait.patternSteps
+        pendingPatternSteps -= wait.patternSteps
         return wait
     }
 
@@ -172,8 +176,12 @@ extension SlamService {
                       onTimeout: @escaping (SlamService, @escaping MethodDescriptor<ClientSession>.Reply) -> Void) throws(ResponseError) {
         let patterns = compiledPatterns(of: reference)
         var patternCharacters = patterns.keys.reduce(0) { $0 + $1.count }
-        if case .condition(.template(let template, _)) = purpose { patternCharacters += template.patternCharacters }
-        try checkRoomForWait(of: session, patternCharacters: patternCharacters)
+        var patternSteps = patterns.values.reduce(0) { $0 + $1.worstCaseSteps }
+        if case .condition(.template(let template, _)) = purpose {
+            patternCharacters += template.patternCharacters
+            if template.patternCharacters > 0 { patternSteps += template.patternSteps }
+        }
+        try checkRoomForWait(of: session, patternCharacters: patternCharacters, patternSteps: patternSteps)
         compactWaitOrder()
         nextWaitIdentifier += 1
         let waitIdentifier = nextWaitIdentifier
@@ -181,6 +189,7 @@ extension SlamService {
                                purpose: purpose, timeoutMilliseconds: timeout, reply: reply)
         wait.patterns = patterns
         wait.patternCharacters = patternCharacters
+        wait.patternSteps = patternSteps
         wait.cancelTimer = scheduler.schedule(afterMilliseconds: timeout) { [weak self] in
             guard let self, let wait = takeWait(waitIdentifier) else { return }
             onTimeout(self, wait.reply)
@@ -191,6 +200,8 @@ extension SlamService {
         session.pendingWaits.insert(waitIdentifier)
         session.pendingPatternCharacters += patternCharacters
         pendingPatternCharacters += patternCharacters
+        session.pendingPatternSteps += patternSteps
+        pendingPatternSteps += patternSteps
     }
 
     /// Checks a timeout parameter against the configured limits.

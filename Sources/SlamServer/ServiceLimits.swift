@@ -23,6 +23,11 @@ public struct ServiceLimits: Sendable, Equatable {
     public var pendingPatternCharactersPerConnection: Int
     /// The same for all connections together.
     public var pendingPatternCharacters: Int
+    /// The steps one connection's pending waits' patterns may take, in the worst case, on one element's text
+    /// (``SlamProtocol/BoundedPattern/worstCaseSteps``, added up): every change judges every pending wait.
+    public var pendingPatternStepsPerConnection: Int
+    /// The same for all connections together: what bounds the time patterns may take after each change.
+    public var pendingPatternSteps: Int
 
     public static let defaultPendingWaitsPerConnection = 1_000
     public static let defaultPendingWaits = 4_000
@@ -30,17 +35,23 @@ public struct ServiceLimits: Sendable, Equatable {
     public static let defaultRegisteredTasks = 10_000
     public static let defaultPendingPatternCharactersPerConnection = 20_000
     public static let defaultPendingPatternCharacters = 200_000
+    public static let defaultPendingPatternStepsPerConnection = 500_000
+    public static let defaultPendingPatternSteps = 1_000_000
 
     public init(pendingWaitsPerConnection: Int = defaultPendingWaitsPerConnection, pendingWaits: Int = defaultPendingWaits,
                 registeredTasksPerConnection: Int = defaultRegisteredTasksPerConnection, registeredTasks: Int = defaultRegisteredTasks,
                 pendingPatternCharactersPerConnection: Int = defaultPendingPatternCharactersPerConnection,
-                pendingPatternCharacters: Int = defaultPendingPatternCharacters) {
+                pendingPatternCharacters: Int = defaultPendingPatternCharacters,
+                pendingPatternStepsPerConnection: Int = defaultPendingPatternStepsPerConnection,
+                pendingPatternSteps: Int = defaultPendingPatternSteps) {
         self.pendingWaitsPerConnection = pendingWaitsPerConnection
         self.pendingWaits = pendingWaits
         self.registeredTasksPerConnection = registeredTasksPerConnection
         self.registeredTasks = registeredTasks
         self.pendingPatternCharactersPerConnection = pendingPatternCharactersPerConnection
         self.pendingPatternCharacters = pendingPatternCharacters
+        self.pendingPatternStepsPerConnection = pendingPatternStepsPerConnection
+        self.pendingPatternSteps = pendingPatternSteps
     }
 
     /// The bound of `limit`.
@@ -52,6 +63,8 @@ public struct ServiceLimits: Sendable, Equatable {
         case .registeredTasks: registeredTasks
         case .pendingPatternCharactersPerConnection: pendingPatternCharactersPerConnection
         case .pendingPatternCharacters: pendingPatternCharacters
+        case .pendingPatternStepsPerConnection: pendingPatternStepsPerConnection
+        case .pendingPatternSteps: pendingPatternSteps
         }
     }
 
@@ -59,6 +72,7 @@ public struct ServiceLimits: Sendable, Equatable {
     public enum Limit: String, Sendable, CaseIterable {
         case pendingWaitsPerConnection, pendingWaits, registeredTasksPerConnection, registeredTasks
         case pendingPatternCharactersPerConnection, pendingPatternCharacters
+        case pendingPatternStepsPerConnection, pendingPatternSteps
 
         /// The `slamd` option that sets it (`data.option`).
         public var option: String {
@@ -69,14 +83,17 @@ public struct ServiceLimits: Sendable, Equatable {
             case .registeredTasks: "--max-registered-tasks"
             case .pendingPatternCharactersPerConnection: "--max-pending-pattern-characters-per-connection"
             case .pendingPatternCharacters: "--max-pending-pattern-characters"
+            case .pendingPatternStepsPerConnection: "--max-pending-pattern-steps-per-connection"
+            case .pendingPatternSteps: "--max-pending-pattern-steps"
             }
         }
 
         /// `connection` or `daemon` (`data.scope`).
         public var scope: String {
             switch self {
-            case .pendingWaitsPerConnection, .registeredTasksPerConnection, .pendingPatternCharactersPerConnection: "connection"
-            case .pendingWaits, .registeredTasks, .pendingPatternCharacters: "daemon"
+            case .pendingWaitsPerConnection, .registeredTasksPerConnection, .pendingPatternCharactersPerConnection,
+                 .pendingPatternStepsPerConnection: "connection"
+            case .pendingWaits, .registeredTasks, .pendingPatternCharacters, .pendingPatternSteps: "daemon"
             }
         }
 
@@ -86,6 +103,7 @@ public struct ServiceLimits: Sendable, Equatable {
             case .pendingWaitsPerConnection, .pendingWaits: "pending waits and actions"
             case .registeredTasksPerConnection, .registeredTasks: "registered task names"
             case .pendingPatternCharactersPerConnection, .pendingPatternCharacters: "characters of regular expressions in pending waits"
+            case .pendingPatternStepsPerConnection, .pendingPatternSteps: "worst-case steps of regular expressions in pending waits"
             }
         }
 
@@ -98,6 +116,8 @@ public struct ServiceLimits: Sendable, Equatable {
             case .registeredTasks: "try again once some are unregistered"
             case .pendingPatternCharactersPerConnection: "use shorter patterns, or let some waits be answered first"
             case .pendingPatternCharacters: "try again once some waits are answered"
+            case .pendingPatternStepsPerConnection: "use simpler or anchored patterns (fewer quantifiers), or let some waits be answered first"
+            case .pendingPatternSteps: "try again once some waits are answered"
             }
         }
     }

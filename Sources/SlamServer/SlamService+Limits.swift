@@ -23,12 +23,14 @@ extension SlamService {
     }
 
     /// Refuses a new pending wait or action of `session`, holding patterns of `patternCharacters`
-    /// characters, beyond its connection's or the daemon's bounds.
-    func checkRoomForWait(of session: ClientSession, patternCharacters: Int) throws(ResponseError) {
+    /// characters that may take `patternSteps` steps on a text, beyond its connection's or the daemon's bounds.
+    func checkRoomForWait(of session: ClientSession, patternCharacters: Int, patternSteps: Int) throws(ResponseError) {
         try check(.pendingWaitsPerConnection, holding: session.pendingWaits.count)
         try check(.pendingWaits, holding: waits.count)
         guard patternCharacters > 0 else { return }
         try check(.pendingPatternCharactersPerConnection, holding: session.pendingPatternCharacters, adding: patternCharacters)
         try check(.pendingPatternCharacters, holding: pendingPatternCharacters, adding: patternCharacters)
+        try check(.pendingPatternStepsPerConnection, holding: session.pendingPatternSteps, adding: patternSteps)
+        try check(.pendingPatternSteps, holding: pendingPatternSteps, adding: patternSteps)
     }
 }

@@ -88,6 +88,8 @@ public final class SlamService {
     var patternsOfJudgedWait: [String: BoundedPattern] = [:]
     /// The characters of the patterns all pending waits hold (``PendingWait/patternCharacters``).
     var pendingPatternCharacters = 0
+    /// Their worst-case steps (``PendingWait/patternSteps``).
+    var pendingPatternSteps = 0
     /// What attached renderers were last told (see ``RemoteUIMirror``).
     let remoteUI = RemoteUIMirror()
     /// The trace being written (`trace.start`); nil, the usual case, costs each message one test.

@@ -94,12 +94,20 @@ struct SlamdCommand: ParsableCommand {
                                + "(about half a kilobyte each, compiled); more are refused with -32017.", valueName: "N"))
     var maxPendingPatternCharacters: Int = ServiceLimits.defaultPendingPatternCharacters
 
+    @Option(help: ArgumentHelp("The most steps the regular expressions of one connection's pending waits may take on a text, "
+                               + "worst case, added up (each change judges them all); more are refused with -32017.", valueName: "N"))
+    var maxPendingPatternStepsPerConnection: Int = ServiceLimits.defaultPendingPatternStepsPerConnection
+
+    @Option(help: ArgumentHelp("The same for all pending waits together; more are refused with -32017.", valueName: "N"))
+    var maxPendingPatternSteps: Int = ServiceLimits.defaultPendingPatternSteps
+
     /// The bounds the options above set.
     var serviceLimits: ServiceLimits {
         ServiceLimits(pendingWaitsPerConnection: maxPendingWaitsPerConnection, pendingWaits: maxPendingWaits,
                       registeredTasksPerConnection: maxRegisteredTasksPerConnection, registeredTasks: maxRegisteredTasks,
                       pendingPatternCharactersPerConnection: maxPendingPatternCharactersPerConnection,
-                      pendingPatternCharacters: maxPendingPatternCharacters)
+                      pendingPatternCharacters: maxPendingPatternCharacters,
+                      pendingPatternStepsPerConnection: maxPendingPatternStepsPerConnection, pendingPatternSteps: maxPendingPatternSteps)
     }
 
     @Option(help: ArgumentHelp("Serve the web page from this directory instead of the one built in (for page development).",
@@ -136,13 +144,16 @@ struct SlamdCommand: ParsableCommand {
                                 ("--max-registered-tasks-per-connection", maxRegisteredTasksPerConnection),
                                 ("--max-registered-tasks", maxRegisteredTasks),
                                 ("--max-pending-pattern-characters-per-connection", maxPendingPatternCharactersPerConnection),
-                                ("--max-pending-pattern-characters", maxPendingPatternCharacters)] where !(1...10_000_000).contains(value) {
-            throw ValidationError("\(option) must be between 1 and 10000000")
+                                ("--max-pending-pattern-characters", maxPendingPatternCharacters),
+                                ("--max-pending-pattern-steps-per-connection", maxPendingPatternStepsPerConnection),
+                                ("--max-pending-pattern-steps", maxPendingPatternSteps)] where !(1...1_000_000_000).contains(value) {
+            throw ValidationError("\(option) must be between 1 and 1000000000")
         }
         guard maxPendingWaitsPerConnection <= maxPendingWaits, maxRegisteredTasksPerConnection <= maxRegisteredTasks,
-              maxPendingPatternCharactersPerConnection <= maxPendingPatternCharacters else {
+              maxPendingPatternCharactersPerConnection <= maxPendingPatternCharacters,
+              maxPendingPatternStepsPerConnection <= maxPendingPatternSteps else {
             throw ValidationError("a --max-…-per-connection bound cannot be larger than the daemon's "
-                                  + "(--max-pending-waits, --max-registered-tasks, --max-pending-pattern-characters)")
+                                  + "(--max-pending-waits, --max-registered-tasks, --max-pending-pattern-characters, --max-pending-pattern-steps)")
         }
         guard web != nil || (!webAllowRemote && webRoot == nil) else {
             throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")

@@ -129,4 +129,28 @@ import SlamRPC
         third.send(waitForPattern("c1"))
         #expect(third.take().isEmpty, "it waits")
     }
+
+    /// Every change judges every pending wait's patterns: the steps they may take on a text, worst
+    /// case, are bounded, so that a few costly patterns (degree 2: 316 characters squared) are refused
+    /// where many cheap ones pass.
+    @Test func theWorstCaseStepsOfPendingPatternsAreBounded() throws {
+        let limits = ServiceLimits(pendingWaitsPerConnection: 100, pendingWaits: 100,
+                                   pendingPatternStepsPerConnection: 300_000, pendingPatternSteps: 330_000)
+        let service = SlamService(application: try DemoApp.makeApplication(), scheduler: ManualScheduler(), configuration: .init(limits: limits))
+        let first = TestClient(service, identifier: 1)
+        let second = TestClient(service, identifier: 2)
+        let third = TestClient(service, identifier: 3)
+        func waitFor(_ id: String, _ pattern: String) -> String {
+            #"{"jsonrpc":"2.0","method":"waitFor","params":{"ref":{"textMatches":"\#(pattern)"},"state":"exists","timeoutMs":1000},"id":"\#(id)"}"#
+        }
+        // `\d+x…` has degree 2: 316² = 99,856 steps each; `^never…$` degree 0: its length, 10.
+        for id in ["a1", "a2", "a3"] { first.send(waitFor(id, #"\\d+x\#(id)"#)) }
+        for id in ["b1", "b2"] { second.send(waitFor(id, "^never \(id)$")) }
+        let over = third.request("waitFor", ["ref": ["textMatches": #"\d+y"#], "state": "exists", "timeoutMs": 1000])["error"]
+        #expect(over?["data"] == data(.pendingPatternSteps, 330_000))
+        #expect(over?["message"]?.stringValue?.contains("worst-case steps of regular expressions in pending waits") == true)
+        service.disconnect(first.session)
+        third.send(waitFor("c1", #"\\d+y"#))
+        #expect(third.take().isEmpty, "the first connection's steps are free again: it waits")
+    }
 }

@@ -49,6 +49,21 @@ public struct TreeTemplate: Sendable, Hashable, CustomStringConvertible {
     /// How many characters its `/pattern/` strings hold together (what a pending wait on it holds compiled).
     public let patternCharacters: Int
 
+    /// The most steps its patterns may take on one tree's texts, roughly (``BoundedPattern/worstCaseSteps`` each).
+    public var patternSteps: Int { Self.patternSteps(in: json) }
+
+    private static func patternSteps(in json: JSONValue) -> Int {
+        switch json {
+        case .string(let text):
+            guard RegularExpression.isWritten(text) else { return 0 }
+            let ignoresCase = text.hasSuffix("/i")
+            return (try? BoundedPattern(String(text.dropFirst().dropLast(ignoresCase ? 2 : 1))).worstCaseSteps) ?? 0
+        case .array(let items): return items.reduce(0) { $0 + patternSteps(in: $1) }
+        case .object(let members): return members.values.reduce(0) { $0 + patternSteps(in: $1) }
+        default: return 0
+        }
+    }
+
     private static func patternCharacters(in json: JSONValue) -> Int {
         switch json {
         case .string(let text): RegularExpression.isWritten(text) ? text.count : 0

@@ -19,7 +19,7 @@
 ///   one less than the alternatives of a group whose alternatives may begin alike, and one for
 ///   trying every start when it is not anchored with `^` or `\A`), is at most ``maximumDegree``;
 ///   it runs on the first ``maximumTextLength(degree:)`` characters of a text: 10,000 for
-///   degree 1, 1,000 for 2, 100 for 3, 31, 15 and 10 for 4 to 6, so that the worst case stays
+///   degree 1, 316 for 2, 46 for 3, 17, 10 and 6 for 4 to 6, so that the worst case stays
 ///   near ``stepBudget`` steps.
 ///
 /// Lookahead and lookbehind are allowed; their quantifiers count like any other.
@@ -35,8 +35,8 @@ public struct BoundedPattern: @unchecked Sendable, CustomStringConvertible {
     /// The most places to choose a pattern may have.
     public static let maximumDegree = 6
     /// Roughly how many steps the worst text may take a pattern: the text bound is chosen so that
-    /// its length to the pattern's degree stays below this (about 50 ms on a slow machine).
-    public static let stepBudget = 1_000_000
+    /// its length to the pattern's degree stays below this (a few milliseconds).
+    public static let stepBudget = 100_000
 
     /// The pattern as the client wrote it.
     public let pattern: String
@@ -84,6 +84,11 @@ public struct BoundedPattern: @unchecked Sendable, CustomStringConvertible {
     private static func power(_ base: Int, _ exponent: Int) -> Int {
         (0..<exponent).reduce(1) { product, _ in product.multipliedReportingOverflow(by: base).overflow ? .max : product * base }
     }
+
+    /// The most steps matching one text may take, roughly: the length looked at to the pattern's degree;
+    /// for degree 0 (anchored, nothing to choose) its own length, for it cannot run further than that.
+    /// A pending wait judges its patterns after every change, so the daemon bounds their sum.
+    public var worstCaseSteps: Int { degree == 0 ? max(pattern.count, 1) : Self.power(maximumTextLength, degree) }
 
     /// Whether a match is found in `text` (in its first ``maximumTextLength`` characters).
     public func isFound(in text: String) -> Bool {
