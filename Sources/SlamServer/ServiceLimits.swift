@@ -35,8 +35,8 @@ public struct ServiceLimits: Sendable, Equatable {
     public static let defaultRegisteredTasks = 10_000
     public static let defaultPendingPatternCharactersPerConnection = 20_000
     public static let defaultPendingPatternCharacters = 200_000
-    public static let defaultPendingPatternStepsPerConnection = 500_000
-    public static let defaultPendingPatternSteps = 1_000_000
+    public static let defaultPendingPatternStepsPerConnection = 1_000_000
+    public static let defaultPendingPatternSteps = 4_000_000
 
     public init(pendingWaitsPerConnection: Int = defaultPendingWaitsPerConnection, pendingWaits: Int = defaultPendingWaits,
                 registeredTasksPerConnection: Int = defaultRegisteredTasksPerConnection, registeredTasks: Int = defaultRegisteredTasks,

@@ -131,7 +131,7 @@ import SlamRPC
     }
 
     /// Every change judges every pending wait's patterns: the steps they may take on a text, worst
-    /// case, are bounded, so that a few costly patterns (degree 2: 316 characters squared) are refused
+    /// case, are bounded, so that a few costly patterns (degree 2: 158 characters squared, times 4) are refused
     /// where many cheap ones pass.
     @Test func theWorstCaseStepsOfPendingPatternsAreBounded() throws {
         let limits = ServiceLimits(pendingWaitsPerConnection: 100, pendingWaits: 100,
@@ -143,7 +143,7 @@ import SlamRPC
         func waitFor(_ id: String, _ pattern: String) -> String {
             #"{"jsonrpc":"2.0","method":"waitFor","params":{"ref":{"textMatches":"\#(pattern)"},"state":"exists","timeoutMs":1000},"id":"\#(id)"}"#
         }
-        // `\d+x…` has degree 2: 316² = 99,856 steps each; `^never…$` degree 0: its length, 10.
+        // `\d+xa1` has degree 2 and width 4: 158² × 4 + 4 = 99,860 steps each; `^never…$` degree 0: its width, 10.
         for id in ["a1", "a2", "a3"] { first.send(waitFor(id, #"\\d+x\#(id)"#)) }
         for id in ["b1", "b2"] { second.send(waitFor(id, "^never \(id)$")) }
         let over = third.request("waitFor", ["ref": ["textMatches": #"\d+y"#], "state": "exists", "timeoutMs": 1000])["error"]

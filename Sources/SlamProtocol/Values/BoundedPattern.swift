@@ -42,6 +42,11 @@ public struct BoundedPattern: @unchecked Sendable, CustomStringConvertible {
     public let pattern: String
     /// The number of places where matching may choose (see the type's summary).
     public let degree: Int
+    /// How many characters it matches at most at once, its variable quantifiers taken once: what a try
+    /// that fails may cost at each place an unanchored pattern starts.
+    public let width: Int
+    /// Anchored at the start (`^`, `\A`): matching starts at one place, not at every character.
+    public let isAnchored: Bool
     /// How many characters of a text it looks at: a longer text is matched on its beginning (so `$`
     /// matches where that ends).
     public let maximumTextLength: Int
@@ -63,21 +68,33 @@ public struct BoundedPattern: @unchecked Sendable, CustomStringConvertible {
             throw Refusal(reason: "is not a regular expression: \(error)", compilerError: "\(error)")
         }
         var shape = Shape(Array(pattern))
-        degree = try shape.degree()
+        (degree, width) = try shape.degreeAndWidth()
+        isAnchored = shape.startsAnchored
+        guard width <= Self.stepBudget else {
+            throw Refusal(reason: "matches up to \(width) characters at once (counted repetitions multiply, as (a{100}){100} does), "
+                              + "more than \(Self.stepBudget): matching could take that many steps at every place it starts")
+        }
         guard degree <= Self.maximumDegree else {
             throw Refusal(reason: "has \(degree) places where matching may choose (quantifiers of variable count, alternatives that may begin alike, "
                               + "an unanchored start), more than \(Self.maximumDegree): it could take time of that degree in the text's length")
         }
-        maximumTextLength = Self.maximumTextLength(degree: degree)
+        maximumTextLength = Self.maximumTextLength(degree: degree, startCost: isAnchored ? 1 : width)
         regex = ignoringCase ? compiled.ignoresCase() : compiled
     }
 
     /// How many characters of a text a pattern of `degree` looks at: the largest length whose
-    /// `degree`-th power stays within ``stepBudget``, at most ``maximumTextLengthLimit``.
-    public static func maximumTextLength(degree: Int) -> Int {
-        guard degree > 1 else { return maximumTextLengthLimit }
+    /// `degree`-th power, times what each start may cost (`startCost`: its width when it is not
+    /// anchored), stays within ``stepBudget``; at most ``maximumTextLengthLimit``.
+    public static func maximumTextLength(degree: Int, startCost: Int = 1) -> Int {
+        guard degree > 0 else { return maximumTextLengthLimit }
+        let startCost = max(startCost, 1)
+        guard degree > 1 else { return max(1, min(maximumTextLengthLimit, stepBudget / startCost)) }
+        func cost(_ length: Int) -> Int {
+            let (steps, overflow) = power(length, degree).multipliedReportingOverflow(by: startCost)
+            return overflow ? .max : steps
+        }
         var length = 1
-        while length < maximumTextLengthLimit && power(length + 1, degree) <= stepBudget { length += 1 }
+        while length < maximumTextLengthLimit && cost(length + 1) <= stepBudget { length += 1 }
         return length
     }
 
@@ -86,9 +103,12 @@ public struct BoundedPattern: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// The most steps matching one text may take, roughly: the length looked at to the pattern's degree;
-    /// for degree 0 (anchored, nothing to choose) its own length, for it cannot run further than that.
+    /// times its width when it is not anchored, plus its width; for degree 0 (anchored, nothing to
+    /// choose) its width, for it cannot run further than that.
     /// A pending wait judges its patterns after every change, so the daemon bounds their sum.
-    public var worstCaseSteps: Int { degree == 0 ? max(pattern.count, 1) : Self.power(maximumTextLength, degree) }
+    public var worstCaseSteps: Int {
+        degree == 0 ? max(width, 1) : Self.power(maximumTextLength, degree) * (isAnchored ? 1 : max(width, 1)) + width
+    }
 
     /// Whether a match is found in `text` (in its first ``maximumTextLength`` characters).
     public func isFound(in text: String) -> Bool {
@@ -135,6 +155,13 @@ extension BoundedPattern {
             var lastAtomIsBranchFirst = false
             /// The group's degree so far (its quantifiers and ambiguous alternatives).
             var degree = 0
+            /// How many characters the current alternative matches at most, its quantifiers of variable
+            /// count taken once (their repetitions are the degree's) and fixed counts multiplied.
+            var branchWidth = 0
+            /// The widest alternative closed so far.
+            var widestBranch = 0
+            /// The width of the atom just read, which a quantifier multiplies.
+            var lastAtomWidth = 0
 
             /// Whether two alternatives could begin with the same text.
             var hasAmbiguousAlternatives: Bool {
@@ -167,8 +194,11 @@ extension BoundedPattern {
             self.characters = characters
         }
 
-        /// The pattern's degree (see ``BoundedPattern``), or the refusal of a shape it may not have.
-        mutating func degree() throws(Refusal) -> Int {
+        /// Whether it is anchored at the start (one place to start matching, not every character).
+        var startsAnchored: Bool { isAnchored && !isMultiline }
+
+        /// The pattern's degree (see ``BoundedPattern``) and width, or the refusal of a shape it may not have.
+        mutating func degreeAndWidth() throws(Refusal) -> (degree: Int, width: Int) {
             let anchored = isAnchored
             while index < characters.count {
                 try readNext()
@@ -176,7 +206,7 @@ extension BoundedPattern {
             guard frames.count == 1 else { throw Refusal(reason: "could not be read by the rule that bounds patterns (a group is not closed (missing ')'))") }
             var top = frames[0]
             closeBranch(&top)
-            return top.degree + alternativesDegree(top) + (anchored && !isMultiline ? 0 : 1)
+            return (top.degree + alternativesDegree(top) + (anchored && !isMultiline ? 0 : 1), top.widestBranch)
         }
 
         /// Starts with `^` or `\A`, with no alternative at the top level that could start anywhere.
@@ -263,8 +293,10 @@ extension BoundedPattern {
         }
 
         /// Records an atom (a character, a class, an escape) in the current alternative.
-        private mutating func atomRead(first: Character?) {
+        private mutating func atomRead(first: Character?, width: Int = 1) {
             let top = frames.count - 1
+            frames[top].branchWidth = Self.sum(frames[top].branchWidth, width)
+            frames[top].lastAtomWidth = width
             let isFirst = frames[top].isAtBranchStart
             if isFirst {
                 frames[top].firstCharacters.append(first)
@@ -277,6 +309,18 @@ extension BoundedPattern {
         /// Ends the current alternative: one that is empty could begin with anything.
         private func closeBranch(_ frame: inout Frame) {
             if frame.isAtBranchStart { frame.firstCharacters.append(nil) }
+            frame.widestBranch = max(frame.widestBranch, frame.branchWidth)
+            frame.branchWidth = 0
+        }
+
+        private static func sum(_ left: Int, _ right: Int) -> Int {
+            let (total, overflow) = left.addingReportingOverflow(right)
+            return overflow ? .max : total
+        }
+
+        private static func product(_ left: Int, _ right: Int) -> Int {
+            let (total, overflow) = left.multipliedReportingOverflow(by: right)
+            return overflow ? .max : total
         }
 
         private func alternativesDegree(_ frame: Frame) -> Int {
@@ -297,12 +341,14 @@ extension BoundedPattern {
                 // Quoted text up to \E: literal characters.
                 index += 2
                 var first: Character?
+                var width = 0
                 while index < characters.count && !(current == "\\" && peek(1) == "E") {
                     if first == nil { first = current }
+                    width += 1
                     index += 1
                 }
                 index = min(index + 2, characters.count)
-                atomRead(first: first)
+                atomRead(first: first, width: max(width, 1))
             case "x", "u", "o", "p", "P", "N":
                 // \x{…}, \u{…}, \p{…}: skip the braces (or the short form's letters).
                 index += 2
@@ -437,7 +483,7 @@ extension BoundedPattern {
             frames[top].degree += group.degree + alternativesDegree(group)
             // A group begins its alternative with whatever its own single alternative begins with.
             let first = group.firstCharacters.count == 1 ? group.firstCharacters[0] : nil
-            atomRead(first: first)
+            atomRead(first: first, width: group.widestBranch)
             lastAtom = .group(group)
         }
 
@@ -495,6 +541,11 @@ extension BoundedPattern {
                 frames[top].holdsVariableQuantifier = true
                 frames[top].degree += 1
             }
+            // Fixed counts multiply what the atom matches; a variable one's repetitions are the degree's.
+            let count = maximum ?? max(minimum, 1)
+            let width = Self.product(frames[top].lastAtomWidth, count)
+            frames[top].branchWidth = Self.sum(frames[top].branchWidth - frames[top].lastAtomWidth, width)
+            frames[top].lastAtomWidth = width
             // An alternative whose first atom may be absent could begin with what follows it.
             if minimum == 0 && frames[top].lastAtomIsBranchFirst, !frames[top].firstCharacters.isEmpty {
                 frames[top].firstCharacters[frames[top].firstCharacters.count - 1] = nil
