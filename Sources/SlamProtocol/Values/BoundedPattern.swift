@@ -18,9 +18,11 @@
 /// - its *degree*, the number of places where matching may choose (quantifiers of variable count,
 ///   one less than the alternatives of a group whose alternatives may begin alike, and one for
 ///   trying every start when it is not anchored with `^` or `\A`), is at most ``maximumDegree``;
-///   it runs on the first ``maximumTextLength(degree:)`` characters of a text: 10,000 for
-///   degree 1, 316 for 2, 46 for 3, 17, 10 and 6 for 4 to 6, so that the worst case stays
-///   near ``stepBudget`` steps.
+///   it runs on the first ``maximumTextLength(degree:startCost:)`` characters of a text: anchored,
+///   10,000 for degree 1, 316 for 2, 46 for 3, 17, 10 and 6 for 4 to 6, so that the worst case
+///   stays near ``stepBudget`` steps; unanchored, fewer as its *width* grows (how many characters
+///   it matches at once, counted repetitions multiplied: each start may cost that much), which is
+///   at most ``stepBudget``.
 ///
 /// Lookahead and lookbehind are allowed; their quantifiers count like any other.
 public struct BoundedPattern: @unchecked Sendable, CustomStringConvertible {
@@ -35,7 +37,7 @@ public struct BoundedPattern: @unchecked Sendable, CustomStringConvertible {
     /// The most places to choose a pattern may have.
     public static let maximumDegree = 6
     /// Roughly how many steps the worst text may take a pattern: the text bound is chosen so that
-    /// its length to the pattern's degree stays below this (a few milliseconds).
+    /// its length to the pattern's degree (times its width, unanchored) stays below this (a few milliseconds).
     public static let stepBudget = 100_000
 
     /// The pattern as the client wrote it.
