@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "slamd",
             dependencies: [
-                "SlamDaemon", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamProtocol", "SlamConsole",
+                "SlamDaemon", "SlamServer", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamProtocol", "SlamConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,5 +1,6 @@
 import Logging
 import SlamProtocol
+import SlamServer
 
 /// Everything `slamd` can be told on its command line, with the defaults a user gets.
 public struct DaemonConfiguration: Sendable {
@@ -23,6 +24,8 @@ public struct DaemonConfiguration: Sendable {
     /// Where `trace.start` creates its files (`--trace-dir`); nil means
     /// ``SocketLocation/defaultTraceDirectory(socketPath:)``.
     public var traceDirectory: String?
+    /// Pending waits and registered task names clients may make the service hold, per connection and in all.
+    public var serviceLimits: ServiceLimits = ServiceLimits()
 
     public init(socketPath: String? = nil, maximumMessageBytes: Int = 16 << 20, maximumUnreadBytes: Int = 64 << 20,
                 maximumTotalUnreadBytes: Int = 256 << 20,

@@ -102,7 +102,8 @@ public final class SlamDaemon: Sendable {
                                                            transports: configuration.web == nil ? ["unix"] : ["unix", "websocket"],
                                                            traceDirectory: traceDirectory,
                                                            traceNamePrefix: SocketLocation.traceNamePrefix(socketPath: path),
-                                                           taskTimeoutMilliseconds: configuration.taskTimeoutMilliseconds))
+                                                           taskTimeoutMilliseconds: configuration.taskTimeoutMilliseconds,
+                                                           limits: configuration.serviceLimits))
             let guards = ConnectionGuards(
                 outputBudget: OutputBudget(maximumTotalBytes: configuration.maximumTotalUnreadBytes),
                 refusals: RefusalLog(logger: logger),

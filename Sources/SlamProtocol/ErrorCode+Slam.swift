@@ -41,10 +41,10 @@ extension ErrorCode {
     /// `tasks.register` names a task another live connection registered (`data`: `task`, `client`)
     /// or one the application defines, built-in or its own (`data`: `task`, `owner`: "application").
     public static let taskNameTaken = ErrorCode(rawValue: -32016)
-    /// A bound the daemon keeps against runaway or hostile clients was reached: too many pending waits,
-    /// actions, registered task names or subscriptions (on the connection or in the daemon), or a
-    /// pattern too costly to run. `data`: `limit` (its name), `value` (the bound), `option` (the `slamd`
-    /// option that sets it, when one does), `scope` (`connection` or `daemon`).
+    /// A bound the daemon keeps against runaway or hostile clients was reached: too many pending waits
+    /// and actions, pattern characters or steps they hold, or registered task names (on the connection
+    /// or in the daemon). `data`: `limit` (its name), `value` (the bound), `option` (the `slamd` option
+    /// that sets it), `scope` (`connection` or `daemon`).
     public static let limitReached = ErrorCode(rawValue: -32017)
 
     /// Every code Slam can answer with and its short name, in code order, for discovery and docs.

@@ -42,6 +42,10 @@ public final class ClientSession {
     private var firstPosition = 0
     /// Waits this client started that have not been answered, to cancel on close.
     var pendingWaits: Set<Int> = []
+    /// The characters of the patterns those waits hold, counted against ``ServiceLimits``.
+    var pendingPatternCharacters = 0
+    /// Their worst-case steps.
+    var pendingPatternSteps = 0
     /// The tasks this client registered (`tasks.register`).
     var registeredTasks: Set<String> = []
     /// The `task.run` requests sent to this client and not answered yet.

@@ -35,7 +35,10 @@ enum WaitCondition: Equatable {
         case .hidden: return element.map(\.isHidden) ?? false
         case .enabled: return element.map { ($0 as? ControlView)?.isEnabled ?? true } ?? false
         case let .propertyEquals(name, expected):
-            guard let actual = element?.snapshot()[name]?.jsonValue else { return false }
+            // Judged for every pending wait after every change: read the one property, not a whole snapshot.
+            guard let element, let actual = type(of: element).properties.first(where: { $0.name == name })?.read(element).jsonValue else {
+                return false
+            }
             return Self.equal(actual, expected)
         case let .template(template, strict):
             guard let element else { return false }
@@ -84,6 +87,14 @@ struct PendingWait {
     let timeoutMilliseconds: Int
     let reply: MethodDescriptor<ClientSession>.Reply
     var cancelTimer: () -> Void = {}
+    /// The locator's `textMatches` patterns (its own and its containers'), compiled once for as long as
+    /// the wait lasts: the service's small cache would compile them again for every change when many
+    /// waits have patterns of their own.
+    var patterns: [String: BoundedPattern] = [:]
+    /// The characters of its locator's patterns and of its template's, counted against ``ServiceLimits``.
+    var patternCharacters = 0
+    /// The worst-case steps of those patterns on one text (``SlamProtocol/BoundedPattern/worstCaseSteps``).
+    var patternSteps = 0
 }
 
 extension SlamService {
@@ -102,8 +113,11 @@ extension SlamService {
     /// action finds its element actionable and acts: then returns true, so that what it changed
     /// is applied and announced before anything else is judged (``afterUIActivity()`` loops).
     func evaluateWaits() -> Bool {
-        for identifier in waits.keys.sorted() {
+        compactWaitOrder()
+        defer { patternsOfJudgedWait = [:] }
+        for identifier in waitOrder {
             guard let wait = waits[identifier] else { continue }
+            patternsOfJudgedWait = wait.patterns
             switch wait.purpose {
             case .condition(let condition):
                 let element: View?
@@ -130,6 +144,13 @@ extension SlamService {
         return false
     }
 
+    /// Drops the answered waits from ``waitOrder`` once they are as many as the pending ones
+    /// (forgetting each at once would cost a search of the order per answer).
+    func compactWaitOrder() {
+        guard waitOrder.count > 2 * waits.count + 16 else { return }
+        waitOrder.removeAll { waits[$0] == nil }
+    }
+
     func finishWait(_ identifier: Int, with outcome: consuming MethodOutcome) {
         takeWait(identifier)?.reply(outcome)
     }
@@ -139,24 +160,48 @@ extension SlamService {
         guard let wait = waits.removeValue(forKey: identifier) else { return nil }
         wait.cancelTimer()
         wait.session?.pendingWaits.remove(identifier)
+        wait.session?.pendingPatternCharacters -= wait.patternCharacters
+        pendingPatternCharacters -= wait.patternCharacters
+        wait.session?.pendingPatternSteps -= wait.patternSteps
+        pendingPatternSteps -= wait.patternSteps
         return wait
     }
 
     /// Keeps a wait until it is answered, or until `timeout` passes (then `onTimeout` answers it).
+    ///
+    /// - Throws: -32017 when `session`, or all connections together, already hold as many pending
+    ///   waits and actions as ``ServiceLimits`` allows.
     func registerWait(session: ClientSession, reference: ElementLocator?, controller identifier: String?, purpose: PendingWait.Purpose,
                       timeoutMilliseconds timeout: Int, reply: @escaping MethodDescriptor<ClientSession>.Reply,
-                      onTimeout: @escaping (SlamService, @escaping MethodDescriptor<ClientSession>.Reply) -> Void) {
+                      onTimeout: @escaping (SlamService, @escaping MethodDescriptor<ClientSession>.Reply) -> Void) throws(ResponseError) {
+        let patterns = compiledPatterns(of: reference)
+        var patternCharacters = patterns.keys.reduce(0) { $0 + $1.count }
+        var patternSteps = patterns.values.reduce(0) { $0 + $1.worstCaseSteps }
+        if case .condition(.template(let template, _)) = purpose {
+            patternCharacters += template.patternCharacters
+            if template.patternCharacters > 0 { patternSteps += template.patternSteps }
+        }
+        try checkRoomForWait(of: session, patternCharacters: patternCharacters, patternSteps: patternSteps)
+        compactWaitOrder()
         nextWaitIdentifier += 1
         let waitIdentifier = nextWaitIdentifier
         var wait = PendingWait(identifier: waitIdentifier, session: session, reference: reference, controllerIdentifier: identifier,
                                purpose: purpose, timeoutMilliseconds: timeout, reply: reply)
+        wait.patterns = patterns
+        wait.patternCharacters = patternCharacters
+        wait.patternSteps = patternSteps
         wait.cancelTimer = scheduler.schedule(afterMilliseconds: timeout) { [weak self] in
             guard let self, let wait = takeWait(waitIdentifier) else { return }
             onTimeout(self, wait.reply)
             afterUIActivity()
         }
         waits[waitIdentifier] = wait
+        waitOrder.append(waitIdentifier)
         session.pendingWaits.insert(waitIdentifier)
+        session.pendingPatternCharacters += patternCharacters
+        pendingPatternCharacters += patternCharacters
+        session.pendingPatternSteps += patternSteps
+        pendingPatternSteps += patternSteps
     }
 
     /// Checks a timeout parameter against the configured limits.

@@ -76,7 +76,7 @@ extension SlamService {
             if isShuttingDown {
                 throw ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": locator.parameterJSON])
             }
-            registerWait(session: session, reference: locator, controller: identifier, purpose: .action(action),
+            try registerWait(session: session, reference: locator, controller: identifier, purpose: .action(action),
                          timeoutMilliseconds: timeout, reply: reply) { service, reply in
                 service.actionTimedOut(locator, in: identifier, after: timeout, action: action, reply: reply)
             }

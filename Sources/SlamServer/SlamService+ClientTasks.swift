@@ -73,7 +73,8 @@ extension SlamService {
 
     // MARK: - Registering
 
-    /// Makes `session` the runner of `names`; refuses a name another live connection or the application holds.
+    /// Makes `session` the runner of `names`; refuses a name another live connection or the application holds
+    /// (-32016), and names past the connection's or the daemon's bound (-32017, ``ServiceLimits``).
     func registerClientTasks(_ names: [String], timeoutMilliseconds: Int?, session: ClientSession) throws(ResponseError) -> TasksRegistered {
         let timeout = timeoutMilliseconds ?? configuration.taskTimeoutMilliseconds
         guard (1...configuration.maximumWaitTimeoutMilliseconds).contains(timeout) else {
@@ -94,6 +95,9 @@ extension SlamService {
                                     data: ["task": .string(name), "owner": "application"])
             }
         }
+        let adding = Set(names).subtracting(session.registeredTasks).count
+        try check(.registeredTasksPerConnection, holding: session.registeredTasks.count, adding: adding)
+        try check(.registeredTasks, holding: clientTasks.count, adding: adding)
         for name in names {
             if clientTasks[name] == nil { addClientTask(name, to: application) }
             clientTasks[name] = ClientTaskRegistration(clientIdentifier: session.identifier, timeoutMilliseconds: timeout)

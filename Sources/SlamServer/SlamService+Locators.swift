@@ -56,25 +56,37 @@ extension SlamService {
             if locator.text != nil || pattern != nil {
                 guard let text = element.locatorText else { return }
                 if let expected = locator.text, text != expected { return }
-                if let pattern, (try? pattern.firstMatch(in: text)) == nil { return }
+                if let pattern, !pattern.isFound(in: text) { return }
             }
             found.append(element)
         }
         return found
     }
 
-    /// `textMatches` compiled once: a pending wait judges its locator after every change.
-    private func compiledPattern(_ pattern: String) throws(ResponseError) -> Regex<AnyRegexOutput> {
-        if let compiled = compiledPatterns[pattern] { return compiled }
-        do {
-            let compiled = try Regex(pattern)
+    /// `textMatches` checked against the rule that bounds patterns and compiled, once: a pending wait
+    /// judges its locator after every change.
+    private func compiledPattern(_ pattern: String) throws(ResponseError) -> BoundedPattern {
+        if let compiled = patternsOfJudgedWait[pattern] ?? compiledPatterns[pattern] { return compiled }
+        do throws(BoundedPattern.Refusal) {
+            let compiled = try BoundedPattern(pattern)
             if compiledPatterns.count >= 64 { compiledPatterns.removeAll() }
             compiledPatterns[pattern] = compiled
             return compiled
         } catch {
-            throw .invalidParams("ref.textMatches: /\(pattern)/ is not a regular expression: \(error)",
-                                 data: ["parameter": "ref", "pattern": .string(pattern)])
+            throw .invalidParams("ref.textMatches: /\(pattern)/ \(error.reason)", data: ["parameter": "ref", "pattern": .string(pattern)])
         }
+    }
+
+    /// The `textMatches` patterns of `locator` and of the containers it looks within, compiled (those that
+    /// do not compile are left out: looking the element up says so).
+    func compiledPatterns(of locator: ElementLocator?) -> [String: BoundedPattern] {
+        var patterns: [String: BoundedPattern] = [:]
+        var next = locator
+        while let current = next {
+            if let pattern = current.textMatches, let compiled = try? compiledPattern(pattern) { patterns[pattern] = compiled }
+            next = current.within
+        }
+        return patterns
     }
 
     /// An ambiguous `within` says that it is the container that is ambiguous.

@@ -38,13 +38,16 @@ public final class SlamService {
         public var maximumTracePendingBytes: Int
         /// How long a client may take to answer `task.run` when its `tasks.register` named no timeout.
         public var taskTimeoutMilliseconds: Int
+        /// How many pending waits and registered task names clients may make it hold (-32017 beyond).
+        public var limits: ServiceLimits
 
         public init(serverVersion: String = SlamService.serverVersion, maximumMessageBytes: Int = 16 << 20,
                     defaultWaitTimeoutMilliseconds: Int = WaitForRequest.defaultTimeoutMilliseconds,
                     maximumWaitTimeoutMilliseconds: Int = 600_000, transports: [String] = ["unix"],
                     traceDirectory: String = DefaultSocketPath.directory, traceNamePrefix: String = "slamd",
                     maximumTracePendingBytes: Int = 16 << 20,
-                    taskTimeoutMilliseconds: Int = TasksRegisterRequest.defaultTimeoutMilliseconds) {
+                    taskTimeoutMilliseconds: Int = TasksRegisterRequest.defaultTimeoutMilliseconds,
+                    limits: ServiceLimits = ServiceLimits()) {
             self.serverVersion = serverVersion
             self.transports = transports
             self.traceDirectory = traceDirectory
@@ -54,6 +57,7 @@ public final class SlamService {
             self.defaultWaitTimeoutMilliseconds = defaultWaitTimeoutMilliseconds
             self.maximumWaitTimeoutMilliseconds = maximumWaitTimeoutMilliseconds
             self.taskTimeoutMilliseconds = taskTimeoutMilliseconds
+            self.limits = limits
         }
     }
 
@@ -71,6 +75,10 @@ public final class SlamService {
 
     private(set) var sessions: [Int: ClientSession] = [:]
     var waits: [Int: PendingWait] = [:]
+    /// The identifiers of ``waits`` in the order they were made (which is how they are judged), and
+    /// of some answered since, skipped (see ``compactWaitOrder()``): sorting them after every change cost
+    /// more than judging them.
+    var waitOrder: [Int] = []
     var nextWaitIdentifier = 0
     /// Changes collected during the current turn, per controller, in change order.
     private var changeLog: [(controller: ViewController, elements: [View])] = []
@@ -80,7 +88,13 @@ public final class SlamService {
     /// The controllers on the stack at the last navigation: a newly shown one has no "changes".
     private var controllersOnStack: Set<ObjectIdentifier> = []
     /// Locators' regular expressions, compiled (see `SlamService+Locators`).
-    var compiledPatterns: [String: Regex<AnyRegexOutput>] = [:]
+    var compiledPatterns: [String: BoundedPattern] = [:]
+    /// The patterns of the pending wait being judged (``PendingWait/patterns``), found before the cache.
+    var patternsOfJudgedWait: [String: BoundedPattern] = [:]
+    /// The characters of the patterns all pending waits hold (``PendingWait/patternCharacters``).
+    var pendingPatternCharacters = 0
+    /// Their worst-case steps (``PendingWait/patternSteps``).
+    var pendingPatternSteps = 0
     /// What attached renderers were last told (see ``RemoteUIMirror``).
     let remoteUI = RemoteUIMirror()
     /// The trace being written (`trace.start`); nil, the usual case, costs each message one test.
@@ -176,7 +190,7 @@ public final class SlamService {
         sessions[session.identifier] = nil
         if session.isAttachedToUI { detachUI(session) }
         for identifier in session.pendingWaits {
-            waits.removeValue(forKey: identifier)?.cancelTimer()
+            _ = takeWait(identifier)
         }
         session.pendingWaits.removeAll()
         clientDidLeave(session)
@@ -343,12 +357,11 @@ public final class SlamService {
 
     /// Answers every pending wait, oldest first, with the error `reason` gives it.
     func answerPendingWaits(with reason: (PendingWait) -> ResponseError) {
-        for identifier in waits.keys.sorted() {
-            guard let wait = waits.removeValue(forKey: identifier) else { continue }
-            wait.cancelTimer()
-            wait.session?.pendingWaits.remove(identifier)
+        for identifier in waitOrder {
+            guard let wait = takeWait(identifier) else { continue }
             wait.reply(.failure(reason(wait)))
         }
+        compactWaitOrder()
     }
 
     // MARK: - Resolving parameters

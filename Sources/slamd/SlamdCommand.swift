@@ -3,6 +3,7 @@ import Logging
 import SlamDaemon
 import SlamDemo
 import SlamProtocol
+import SlamServer
 import SlamStoryboard
 #if canImport(Glibc)
 import Glibc
@@ -87,6 +88,45 @@ struct SlamdCommand: ParsableCommand {
                                + "default: $XDG_STATE_HOME/slam/traces, else ~/.local/state/slam/traces, else beside the socket).",
                                valueName: "DIR"), completion: .directory)
     var traceDir: String?
+    @Option(help: ArgumentHelp("The most waitFor requests and actions waiting for their element (timeoutMs) one connection may have "
+                               + "pending; more are refused with -32017.", valueName: "N"))
+    var maxPendingWaitsPerConnection: Int = ServiceLimits.defaultPendingWaitsPerConnection
+
+    @Option(help: ArgumentHelp("The most waitFor requests and waiting actions all connections together may have pending; "
+                               + "more are refused with -32017 (every UI change judges each one).", valueName: "N"))
+    var maxPendingWaits: Int = ServiceLimits.defaultPendingWaits
+
+    @Option(help: ArgumentHelp("The most task names one connection may register (tasks.register); more are refused with -32017.",
+                               valueName: "N"))
+    var maxRegisteredTasksPerConnection: Int = ServiceLimits.defaultRegisteredTasksPerConnection
+
+    @Option(help: ArgumentHelp("The most task names all connections together may register; more are refused with -32017.",
+                               valueName: "N"))
+    var maxRegisteredTasks: Int = ServiceLimits.defaultRegisteredTasks
+
+    @Option(help: ArgumentHelp("The most characters of regular expressions (textMatches, template /…/ strings) one connection's "
+                               + "pending waits may hold; more are refused with -32017.", valueName: "N"))
+    var maxPendingPatternCharactersPerConnection: Int = ServiceLimits.defaultPendingPatternCharactersPerConnection
+
+    @Option(help: ArgumentHelp("The most characters of regular expressions all pending waits together may hold "
+                               + "(about half a kilobyte each, compiled); more are refused with -32017.", valueName: "N"))
+    var maxPendingPatternCharacters: Int = ServiceLimits.defaultPendingPatternCharacters
+
+    @Option(help: ArgumentHelp("The most steps the regular expressions of one connection's pending waits may take on a text, "
+                               + "worst case, added up (each change judges them all); more are refused with -32017.", valueName: "N"))
+    var maxPendingPatternStepsPerConnection: Int = ServiceLimits.defaultPendingPatternStepsPerConnection
+
+    @Option(help: ArgumentHelp("The same for all pending waits together; more are refused with -32017.", valueName: "N"))
+    var maxPendingPatternSteps: Int = ServiceLimits.defaultPendingPatternSteps
+
+    /// The bounds the options above set.
+    var serviceLimits: ServiceLimits {
+        ServiceLimits(pendingWaitsPerConnection: maxPendingWaitsPerConnection, pendingWaits: maxPendingWaits,
+                      registeredTasksPerConnection: maxRegisteredTasksPerConnection, registeredTasks: maxRegisteredTasks,
+                      pendingPatternCharactersPerConnection: maxPendingPatternCharactersPerConnection,
+                      pendingPatternCharacters: maxPendingPatternCharacters,
+                      pendingPatternStepsPerConnection: maxPendingPatternStepsPerConnection, pendingPatternSteps: maxPendingPatternSteps)
+    }
 
     @Option(help: ArgumentHelp("Serve the web page from this directory instead of the one built in (for page development).",
                                valueName: "DIR"), completion: .directory)
@@ -125,6 +165,21 @@ struct SlamdCommand: ParsableCommand {
         }
         guard (1...600_000).contains(taskTimeoutMs) else { throw ValidationError("--task-timeout-ms must be between 1 and 600000") }
         guard traceDir?.isEmpty != true else { throw ValidationError("--trace-dir needs a directory") }
+        for (option, value) in [("--max-pending-waits-per-connection", maxPendingWaitsPerConnection), ("--max-pending-waits", maxPendingWaits),
+                                ("--max-registered-tasks-per-connection", maxRegisteredTasksPerConnection),
+                                ("--max-registered-tasks", maxRegisteredTasks),
+                                ("--max-pending-pattern-characters-per-connection", maxPendingPatternCharactersPerConnection),
+                                ("--max-pending-pattern-characters", maxPendingPatternCharacters),
+                                ("--max-pending-pattern-steps-per-connection", maxPendingPatternStepsPerConnection),
+                                ("--max-pending-pattern-steps", maxPendingPatternSteps)] where !(1...1_000_000_000).contains(value) {
+            throw ValidationError("\(option) must be between 1 and 1000000000")
+        }
+        guard maxPendingWaitsPerConnection <= maxPendingWaits, maxRegisteredTasksPerConnection <= maxRegisteredTasks,
+              maxPendingPatternCharactersPerConnection <= maxPendingPatternCharacters,
+              maxPendingPatternStepsPerConnection <= maxPendingPatternSteps else {
+            throw ValidationError("a --max-…-per-connection bound cannot be larger than the daemon's "
+                                  + "(--max-pending-waits, --max-registered-tasks, --max-pending-pattern-characters, --max-pending-pattern-steps)")
+        }
         guard web != nil || (!webAllowRemote && webRoot == nil) else {
             throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")
         }
@@ -156,7 +211,7 @@ struct SlamdCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "slamd")
-        let configuration = DaemonConfiguration(socketPath: socket, maximumMessageBytes: maxMessageBytes,
+        var configuration = DaemonConfiguration(socketPath: socket, maximumMessageBytes: maxMessageBytes,
                                                 maximumUnreadBytes: maxUnreadBytes, maximumTotalUnreadBytes: maxTotalUnreadBytes,
                                                 allowedUserIDs: Set(allowedUserIDs),
                                                 allowsAnyUser: allowAnyUser, logLevel: level,
@@ -165,6 +220,7 @@ struct SlamdCommand: ParsableCommand {
                                                                                  maximumUnservedConnections: maxWebUnserved) },
                                                 taskTimeoutMilliseconds: taskTimeoutMs, traceDirectory: traceDir)
         let storyboardPath = storyboard, strict = strict
+        configuration.serviceLimits = serviceLimits
         let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder) {
             guard let storyboardPath else { return try DemoApp.makeApplication() }
             return try Storyboard.makeApplication(contentsOf: storyboardPath, strict: strict) { logger.warning("\($0.formatted(file: storyboardPath))") }

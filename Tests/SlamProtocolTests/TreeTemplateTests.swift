@@ -241,4 +241,13 @@ import SlamProtocol
         #expect(error(["items": ["a", "/[/"]])?.path.description == "$.items[1]")
         #expect(error(["selection": ["row": "/*/"]])?.path.description == "$.selection.row")
     }
+
+    /// Compiled patterns are heavy: a template's together are bounded, refused before any is compiled.
+    @Test func aTemplateWhosePatternsAreTooLongTogetherIsRefused() throws {
+        let pattern = "/^" + String(repeating: "a", count: 996) + "$/"  // 1,000 characters
+        #expect(try TreeTemplate(json: ["children": .array(Array(repeating: ["text": .string(pattern)], count: 10))]).patternCharacters == 10_000)
+        #expect(throws: TreeTemplate.FormatError(path: .root, reason: "its regular expressions hold 10003 characters together, more than 10000")) {
+            try TreeTemplate(json: ["ref": "/x/", "children": .array(Array(repeating: ["text": .string(pattern)], count: 10))])
+        }
+    }
 }

@@ -16,7 +16,7 @@ public struct KeyRequest: SlamRequest {
     ])
     public static var resultSchema: JSONValue { KeyOutcome.schema }
     public static var errors: [ErrorCode] {
-        [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .taskNotFound, .taskFailed, .controllerNotFound, .navigationRefused, .shuttingDown]
+        [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .taskNotFound, .taskFailed, .controllerNotFound, .navigationRefused, .shuttingDown, .limitReached]
     }
 
     public var key: String

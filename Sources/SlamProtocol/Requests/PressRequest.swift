@@ -19,7 +19,7 @@ public struct PressRequest: SlamRequest {
     public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
         [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .taskNotFound, .controllerNotFound,
-         .navigationRefused, .taskFailed, .shuttingDown]
+         .navigationRefused, .taskFailed, .shuttingDown, .limitReached]
     }
 
     public var ref: ElementLocator

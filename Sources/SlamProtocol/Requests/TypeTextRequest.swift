@@ -16,7 +16,7 @@ public struct TypeTextRequest: SlamRequest {
     public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
         [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .controllerNotFound,
-         .taskNotFound, .taskFailed, .shuttingDown]
+         .taskNotFound, .taskFailed, .shuttingDown, .limitReached]
     }
 
     public var ref: ElementLocator

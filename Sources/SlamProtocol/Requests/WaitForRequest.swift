@@ -25,7 +25,7 @@ public struct WaitForRequest: SlamRequest {
         .optional("strict", \.strict, summary: "With `template`: children match one to one instead of as an ordered subsequence; default false."),
     ])
     public static var resultSchema: JSONValue { ["oneOf": [Snapshot.schemaReference, ["type": "null"]]] }
-    public static var errors: [ErrorCode] { [.waitTimedOut, .controllerNotFound, .shuttingDown] }
+    public static var errors: [ErrorCode] { [.waitTimedOut, .controllerNotFound, .shuttingDown, .limitReached] }
 
     /// The name of the parameter that says how long to wait (clients that read raw params look for it).
     public static let timeoutParameter = "timeoutMs"

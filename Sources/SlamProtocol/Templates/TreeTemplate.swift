@@ -5,6 +5,8 @@ import SlamJSON
 ///
 /// - A string written `/pattern/` (or `/pattern/i`, ignoring case) is a regular
 ///   expression searched for in the actual string: anchor it (`/^Save$/`) for a whole match.
+///   It must pass the rule that bounds patterns (``BoundedPattern``: no nested quantifiers,
+///   no backreferences …), and looks at the beginning of a long string only.
 /// - Numbers compare by value (`5` matches `5.0`); arrays compare item by item and
 ///   must have as many items; objects compare the members written down.
 /// - `children` (an array of templates) must match actual children in order, as a
@@ -33,8 +35,42 @@ public struct TreeTemplate: Sendable, Hashable, CustomStringConvertible {
     ///   of what is malformed: a template that is not an object, `children` that is
     ///   not an array of objects, a regular expression that does not compile.
     public init(json: JSONValue) throws(FormatError) {
+        // Compiled patterns weigh about half a kilobyte a character: count them before compiling any.
+        let characters = Self.patternCharacters(in: json)
+        guard characters <= BoundedPattern.maximumTemplatePatternCharacters else {
+            throw FormatError(path: .root, reason: "its regular expressions hold \(characters) characters together, "
+                                  + "more than \(BoundedPattern.maximumTemplatePatternCharacters)")
+        }
         self.json = json
+        patternCharacters = characters
         root = try Element(json, at: .root)
+    }
+
+    /// How many characters its `/pattern/` strings hold together (what a pending wait on it holds compiled).
+    public let patternCharacters: Int
+
+    /// The most steps its patterns may take on one tree's texts, roughly (``BoundedPattern/worstCaseSteps`` each).
+    public var patternSteps: Int { Self.patternSteps(in: json) }
+
+    private static func patternSteps(in json: JSONValue) -> Int {
+        switch json {
+        case .string(let text):
+            guard RegularExpression.isWritten(text) else { return 0 }
+            let ignoresCase = text.hasSuffix("/i")
+            return (try? BoundedPattern(String(text.dropFirst().dropLast(ignoresCase ? 2 : 1))).worstCaseSteps) ?? 0
+        case .array(let items): return items.reduce(0) { $0 + patternSteps(in: $1) }
+        case .object(let members): return members.values.reduce(0) { $0 + patternSteps(in: $1) }
+        default: return 0
+        }
+    }
+
+    private static func patternCharacters(in json: JSONValue) -> Int {
+        switch json {
+        case .string(let text): RegularExpression.isWritten(text) ? text.count : 0
+        case .array(let items): items.reduce(0) { $0 + patternCharacters(in: $1) }
+        case .object(let members): members.values.reduce(0) { $0 + patternCharacters(in: $1) }
+        default: 0
+        }
     }
 
     /// Compares `tree` (a snapshot with nested `children`, as `tree` answers) with this template.
@@ -388,11 +424,11 @@ extension TreeTemplate {
         }
     }
 
-    /// A `/pattern/` or `/pattern/i` string of a template, compiled.
-    struct RegularExpression: @unchecked Sendable {
-        // `Regex` holds no mutable state once built; it is not declared Sendable for other output types.
+    /// A `/pattern/` or `/pattern/i` string of a template, checked against the rule that bounds
+    /// patterns (``BoundedPattern``) and compiled.
+    struct RegularExpression: Sendable {
         let written: String
-        private let expression: Regex<AnyRegexOutput>
+        private let expression: BoundedPattern
 
         /// Whether a template string is a regular expression: `/…/` or `/…/i`, at least two slashes.
         static func isWritten(_ text: String) -> Bool {
@@ -404,17 +440,19 @@ extension TreeTemplate {
             self.written = written
             let ignoresCase = written.hasSuffix("/i")
             let pattern = String(written.dropFirst().dropLast(ignoresCase ? 2 : 1))
-            do {
-                let compiled = try Regex(pattern)
-                expression = ignoresCase ? compiled.ignoresCase() : compiled
+            do throws(BoundedPattern.Refusal) {
+                expression = try BoundedPattern(pattern, ignoringCase: ignoresCase)
             } catch {
-                throw FormatError(path: path, reason: "\(written) is not a valid regular expression (\(error))")
+                if let compilerError = error.compilerError {
+                    throw FormatError(path: path, reason: "\(written) is not a valid regular expression (\(compilerError))")
+                }
+                throw FormatError(path: path, reason: "\(written) \(error.reason)")
             }
         }
 
-        /// Whether the expression is found anywhere in `text`.
+        /// Whether the expression is found in `text` (in as much of it as the rule lets it look at).
         func matches(_ text: String) -> Bool {
-            (try? expression.firstMatch(in: text)) != nil
+            expression.isFound(in: text)
         }
     }
 }

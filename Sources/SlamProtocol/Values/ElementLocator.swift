@@ -25,6 +25,7 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
     /// The element's text (its `text`, or an alert's `title`), compared exactly.
     public var text: String?
     /// A regular expression the element's text must contain a match of (anchor it with `^…$` for the whole text).
+    /// The daemon refuses one that fails ``BoundedPattern``'s rule, and looks at the beginning of a long text only.
     public var textMatches: String?
     /// Which of several matches, in tree order from 0; negative counts from the end (-1: the last).
     public var nth: Int?
@@ -137,10 +138,10 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
                     case "type": locator.type = string
                     case "text": locator.text = string
                     default:
-                        do {
-                            _ = try Regex(string)
+                        do throws(BoundedPattern.Refusal) {
+                            _ = try BoundedPattern(string)
                         } catch {
-                            throw invalid(memberPath, "/\(string)/ is not a regular expression: \(error)")
+                            throw invalid(memberPath, "/\(string)/ \(error.reason)")
                         }
                         locator.textMatches = string
                     }

@@ -30,7 +30,7 @@ extension WaitForRequest: DeferredRequest {
             reply(.failure(timedOut(reference, condition, timeout, element)))
             return
         }
-        service.registerWait(session: session, reference: reference, controller: controllerID, purpose: .condition(condition),
+        try service.registerWait(session: session, reference: reference, controller: controllerID, purpose: .condition(condition),
                              timeoutMilliseconds: timeout, reply: reply) { service, reply in
             let element = try? service.waitTarget(reference, controller: controllerID)
             reply(.failure(timedOut(reference, condition, timeout, element ?? nil)))

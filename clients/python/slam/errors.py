@@ -179,8 +179,8 @@ class TaskNameTaken(SlamError):
 
 
 class LimitReached(SlamError):
-    """-32017: a bound the daemon keeps was reached: pending waits or actions, registered task names or
-    subscriptions, on this connection or in the whole daemon (``data``: ``limit``, ``value``, ``option``
+    """-32017: a bound the daemon keeps was reached: pending waits or actions, the patterns they hold, or
+    registered task names, on this connection or in the whole daemon (``data``: ``limit``, ``value``, ``option``
     (the ``slamd`` option that sets it), ``scope``: ``connection`` or ``daemon``)."""
 
     code = -32017

@@ -60,7 +60,7 @@ def test_element_errors_have_their_classes(slam_client):
 def test_every_documented_code_has_its_class():
     readme = (PROTOCOL_DIRECTORY / "README.md").read_text(encoding="utf-8")
     documented = {int(code): name for code, name in re.findall(r"^\| (-32\d\d\d) \| ([A-Za-z ]+?) \|", readme, re.MULTILINE)}
-    assert len(documented) == 22
+    assert len(documented) == 23
     assert set(slam.ERROR_CLASSES) == set(documented)
     for code, name in documented.items():
         error_class = slam.ERROR_CLASSES[code]
@@ -84,4 +84,17 @@ def test_a_message_too_large_is_raised_for_the_call_and_the_connection_goes_on(s
         client.find("x" * 2000)
     assert caught.value.code == -32000
     assert caught.value.data["limit"] == 1024
+    assert client.ping() == "pong"
+
+
+def test_a_limit_reached_is_raised_naming_the_limit_and_the_connection_goes_on(slamd_factory):
+    daemon = slamd_factory(args=["--max-registered-tasks-per-connection", "2"])
+    client = daemon.connect()
+    with pytest.raises(slam.LimitReached) as caught:
+        client.call("tasks.register", {"names": ["a", "b", "c"]})
+    assert caught.value.code == -32017
+    assert caught.value.data == {"limit": "registeredTasksPerConnection", "value": 2,
+                                 "option": "--max-registered-tasks-per-connection", "scope": "connection"}
+    assert "(--max-registered-tasks-per-connection 2)" in caught.value.message
+    assert client.call("tasks.register", {"names": ["a", "b"]})["registered"] == ["a", "b"]
     assert client.ping() == "pong"

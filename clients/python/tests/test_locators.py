@@ -29,6 +29,14 @@ def test_a_locator_that_matches_nothing_suggests_the_nearest(slam_client):
     assert caught.value.data["suggestions"][0]["ref"] == "openSettings"
 
 
+def test_a_pattern_that_could_hold_the_daemon_is_refused_saying_why(slam_client):
+    with pytest.raises(slam.InvalidParams) as caught:
+        slam_client.find(slam.locate(text_matches="^(a+)+$"))
+    assert caught.value.message.startswith("Invalid params: ref.textMatches: /^(a+)+$/ repeats a group that holds a quantifier")
+    assert "nested quantifiers can take exponential time" in caught.value.message
+    assert slam_client.ping() == "pong"
+
+
 def test_a_locator_needs_something_to_match():
     with pytest.raises(ValueError):
         slam.locate(nth=2)
