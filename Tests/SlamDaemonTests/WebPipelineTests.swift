@@ -71,12 +71,15 @@ final class EmbeddedWebConnection {
         return bytes
     }
 
+    /// The head of a WebSocket handshake for /rpc, with `extra` headers (the token, an origin…).
+    static func upgradeHeaders(_ extra: [String]) -> [String] {
+        ["Host: \(host)", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
+         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="] + extra
+    }
+
     /// Upgrades to the WebSocket at /rpc with the token as a Bearer header.
     func upgrade() throws {
-        let response = try request("GET", "/rpc", headers: [
-            "Host: \(Self.host)", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Authorization: Bearer \(Self.token)",
-        ])
+        let response = try request("GET", "/rpc", headers: Self.upgradeHeaders(["Authorization: Bearer \(Self.token)"]))
         #expect(response.hasPrefix("HTTP/1.1 101 Switching Protocols\r\n"), "\(response)")
         #expect(response.contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n"))
         #expect(response.contains("Content-Security-Policy: default-src 'none'"))
@@ -175,11 +178,10 @@ final class EmbeddedWebConnection {
 
     @Test func theWebSocketTakesTheTokenAsASubprotocolAndSelectsOnlyTheProtocols() throws {
         let connection = try EmbeddedWebConnection()
-        let response = try connection.request("GET", "/rpc", headers: [
-            "Host: \(EmbeddedWebConnection.host)", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Origin: http://\(EmbeddedWebConnection.host)",
+        let response = try connection.request("GET", "/rpc", headers: EmbeddedWebConnection.upgradeHeaders([
+            "Origin: http://\(EmbeddedWebConnection.host)",
             "Sec-WebSocket-Protocol: slam.jsonrpc, slam.token.\(EmbeddedWebConnection.token)",
-        ])
+        ]))
         #expect(response.hasPrefix("HTTP/1.1 101 Switching Protocols\r\n"), "\(response)")
         #expect(response.contains("Sec-WebSocket-Protocol: slam.jsonrpc\r\n"))
         #expect(!response.contains("\(EmbeddedWebConnection.token)"), "the token is never echoed")
@@ -196,10 +198,7 @@ final class EmbeddedWebConnection {
     ])
     func anUpgradeWithoutTheRightTokenIsRefused(target: String, header: String, reason: String) throws {
         let connection = try EmbeddedWebConnection()
-        let response = try connection.request("GET", target, headers: [
-            "Host: \(EmbeddedWebConnection.host)", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", header,
-        ])
+        let response = try connection.request("GET", target, headers: EmbeddedWebConnection.upgradeHeaders([header]))
         #expect(response.hasPrefix("HTTP/1.1 403 Forbidden\r\n"), "\(response)")
         #expect(response.contains(reason), "\(response)")
         #expect(!connection.channel.isActive)
@@ -323,10 +322,9 @@ final class EmbeddedWebConnection {
 
     @Test func anUpgradeWithoutTheTokenIsRefusedWithA403AndTheConnectionCloses() throws {
         let connection = try EmbeddedWebConnection()
-        let response = try connection.request("GET", "/rpc", headers: [
-            "Host: \(EmbeddedWebConnection.host)", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Origin: http://\(EmbeddedWebConnection.host)",
-        ])
+        let response = try connection.request("GET", "/rpc", headers: EmbeddedWebConnection.upgradeHeaders([
+            "Origin: http://\(EmbeddedWebConnection.host)",
+        ]))
         #expect(response.hasPrefix("HTTP/1.1 403 Forbidden\r\n"), "\(response)")
         #expect(response.contains("Connection: close\r\n"))
         #expect(!response.lowercased().contains("sec-websocket-accept"))
