@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +36,7 @@ final class DescriptorReserveHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let child = unwrapInboundIn(data)
-        if !Self.reserve.isHeld && !Self.reserve.take() {
+        if !Self.reserve.take() {
             guards.refusals.log("connections refused for want of descriptors", level: .warning, on: context.eventLoop,
                                 "refused a connection: no file descriptor is free (limit \(DescriptorLimit.current))")
             child.close(promise: nil)
@@ -59,23 +60,24 @@ final class DescriptorReserveHandler: ChannelInboundHandler {
 }
 
 /// One descriptor held open so that it can be given back when none is left.
-final class DescriptorReserve: @unchecked Sendable {
-    // Touched only on the daemon's event loop (one per process serves every listener).
-    private var descriptor: Int32 = -1
-
-    var isHeld: Bool { descriptor >= 0 }
+/// (One per process: a test host may run several daemons, each on a loop of its own.)
+final class DescriptorReserve: Sendable {
+    private let descriptor = NIOLockedValueBox<Int32>(-1)
 
     /// Opens the reserve if it is not held; false when no descriptor is free.
     @discardableResult
     func take() -> Bool {
-        guard descriptor < 0 else { return true }
-        descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        return descriptor >= 0
+        descriptor.withLockedValue { descriptor in
+            if descriptor < 0 { descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC) }
+            return descriptor >= 0
+        }
     }
 
     func release() {
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        descriptor = -1
+        descriptor.withLockedValue { descriptor in
+            guard descriptor >= 0 else { return }
+            close(descriptor)
+            descriptor = -1
+        }
     }
 }

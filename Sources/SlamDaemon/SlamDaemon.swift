@@ -104,12 +104,13 @@ public final class SlamDaemon: Sendable {
                                                            traceNamePrefix: SocketLocation.traceNamePrefix(socketPath: path),
                                                            taskTimeoutMilliseconds: configuration.taskTimeoutMilliseconds,
                                                            limits: configuration.serviceLimits))
+            let refusals = RefusalLog(logger: logger)
             let guards = ConnectionGuards(
                 outputBudget: OutputBudget(maximumTotalBytes: configuration.maximumTotalUnreadBytes),
-                refusals: RefusalLog(logger: logger),
+                refusals: refusals,
                 webConnections: WebConnectionLimiter(maximumConnections: configuration.web?.maximumConnections ?? 0,
                                                      maximumUnservedConnections: configuration.web?.maximumUnservedConnections ?? 0,
-                                                     refusals: RefusalLog(logger: logger)))
+                                                     refusals: refusals))
             return NIOLoopBound(DaemonState(service: service, guards: guards, logger: logger), eventLoop: loop)
         }.wait()
         logForwarder?.connect(loop: loop, state: state)
