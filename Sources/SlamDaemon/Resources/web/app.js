@@ -162,7 +162,10 @@ function type(node, text) {
   if (!node.ref) return;
   let state = typing.get(node.node);
   if (!state) {
-    state = { ref: node.ref, controller: model.screen(node.screen).id, history: [], inflight: false, queued: null };
+    // `base`: the text the server had when typing began. A redraw the server sent before it took the first
+    // text typed (the focus the click gave, say) still carries it; until that first answer, it is stale too.
+    state = { ref: node.ref, controller: model.screen(node.screen).id, history: [], inflight: false, queued: null,
+      base: node.text ?? '', answered: false };
     typing.set(node.node, state);
   }
   if (state.inflight) {
@@ -177,6 +180,7 @@ function sendText(number, state, text) {
   state.history.push(text);
   if (state.history.length > 50) state.history.shift();
   rpc.call('setText', { ref: state.ref, text, controller: state.controller })
+    .then(() => { state.answered = true; })
     .catch((error) => showError(error, `setText ${state.ref}`))
     .finally(() => {
       state.inflight = false;
@@ -199,7 +203,7 @@ function forgetTypingIfIdle(number) {
 /** Whether `text` arriving for a field is the echo of something this page typed (so it must not overwrite newer keystrokes). */
 function isEcho(number, text) {
   const state = typing.get(number);
-  return !!state && state.history.includes(text);
+  return !!state && (state.history.includes(text) || (!state.answered && text === state.base));
 }
 
 function pop() {
