@@ -84,6 +84,14 @@ public struct ShellCommand: Sendable {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
+        // The handlers go in before the command starts: an interrupt that comes while it is starting
+        // (its group not known yet) is held and passed on once it is, never leaving the command behind.
+        ShellCommand.heldSignal.store(0, ordering: .sequentiallyConsistent)
+        let previousHandlers = [SIGINT, SIGTERM, SIGHUP].map { ($0, signal($0, ShellCommand.passOn)) }
+        defer {
+            ShellCommand.runningGroup.store(0, ordering: .sequentiallyConsistent)
+            for (number, handler) in previousHandlers { signal(number, handler) }
+        }
         var pid = pid_t()
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         close(outputPipe[1])
@@ -91,6 +99,7 @@ public struct ShellCommand: Sendable {
         guard spawned == 0 else {
             close(outputPipe[0])
             close(errorPipe[0])
+            ShellCommand.endWithHeldSignal(group: 0)
             throw UsageError("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
         defer {
@@ -99,11 +108,7 @@ public struct ShellCommand: Sendable {
         }
         var outcome = Outcome(status: 0, output: [], errorOutput: [], timedOut: false, truncated: false)
         ShellCommand.runningGroup.store(pid, ordering: .sequentiallyConsistent)
-        let previousHandlers = [SIGINT, SIGTERM, SIGHUP].map { ($0, signal($0, ShellCommand.passOn)) }
-        defer {
-            ShellCommand.runningGroup.store(0, ordering: .sequentiallyConsistent)
-            for (number, handler) in previousHandlers { signal(number, handler) }
-        }
+        ShellCommand.endWithHeldSignal(group: pid)
         var buffer = [UInt8](repeating: 0, count: 65536)
         // Kept apart from `outcome`: `drain` writes into one of its members, passed inout.
         var truncated = false
@@ -160,12 +165,29 @@ public struct ShellCommand: Sendable {
         return outcome
     }
 
-    /// The process group of the command running now (0: none), for the signal handler.
+    /// The process group of the command running now (0: none, or not started yet), for the signal handler.
     private static let runningGroup = Atomic<pid_t>(0)
+    /// A signal that came while the command was starting, held until its group is known.
+    private static let heldSignal = Atomic<Int32>(0)
 
-    /// Passes a signal that would end this process on to the command's group, then ends this process with it.
+    /// Passes a signal that would end this process on to the command's group, then ends this process with it;
+    /// while the command is starting, holds it for ``endWithHeldSignal(group:)``.
     private static let passOn: @convention(c) (Int32) -> Void = { number in
         let group = runningGroup.load(ordering: .sequentiallyConsistent)
+        guard group > 0 else {
+            heldSignal.store(number, ordering: .sequentiallyConsistent)
+            return
+        }
+        kill(-group, number)
+        signal(number, SIG_DFL)
+        raise(number)
+    }
+
+    /// Once the command's group is known (`group`; 0 when it could not start), a signal held meanwhile
+    /// is passed on to it and ends this process, as it would have.
+    private static func endWithHeldSignal(group: pid_t) {
+        let number = heldSignal.exchange(0, ordering: .sequentiallyConsistent)
+        guard number != 0 else { return }
         if group > 0 { kill(-group, number) }
         signal(number, SIG_DFL)
         raise(number)
