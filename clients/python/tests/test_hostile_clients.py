@@ -153,9 +153,9 @@ def test_pipelined_requests_that_are_never_read_keep_memory_flat_and_the_daemon_
     figures = (f"sent {results['host'] / 1e6:.1f} MB of 60 KB-Host requests and {results['files'] / 1e6:.1f} MB of "
                f"GET /app.js; RSS {before:.0f} → {after:.0f} MiB; slowest ping {slowest * 1000:.0f} ms; log {log_bytes} bytes")
     assert after - before < 48, figures
-    assert slowest < 1.0, figures
+    assert slowest < 2.0, figures
     assert log_bytes < 20_000, figures
-    assert ping_seconds(daemon.socket_path) < 1.0
+    assert ping_seconds(daemon.socket_path) < 2.0
 
 
 def test_refusals_are_summarised_and_subscribers_are_not_flooded(slamd_factory):
@@ -200,7 +200,7 @@ def test_a_standard_error_nobody_reads_never_freezes_the_daemon(slamd_path, tmp_
             with socket.socket(socket.AF_UNIX) as connection:
                 connection.connect(socket_path)
         elapsed = time.monotonic() - started
-        assert ping_seconds(socket_path) < 1.0, "the daemon answers while its standard error is full"
+        assert ping_seconds(socket_path) < 2.0, "the daemon answers while its standard error is full"
         assert elapsed < 30, f"3,000 connections took {elapsed:.1f} s"
         process.terminate()
         assert process.wait(timeout=10) == 0, "and stops cleanly"
@@ -231,7 +231,7 @@ def test_clients_that_never_read_are_cut_off_largest_first_past_the_daemon_wide_
     figures = f"RSS {before:.0f} → {after:.0f} MiB"
     assert "the most of all clients, which together left more than 12582912 (--max-total-unread-bytes)" in log, log
     assert after - before < 64, figures
-    assert ping_seconds(daemon.socket_path) < 1.0
+    assert ping_seconds(daemon.socket_path) < 2.0
 
 
 # 3. WebSocket pongs count against --max-unread-bytes.
@@ -262,7 +262,7 @@ def test_a_websocket_client_that_pings_and_never_reads_is_cut_off(slamd_factory)
     figures = f"sent {sent / 1e6:.1f} MB of pings; RSS {before:.0f} → {after:.0f} MiB"
     assert "cutting off a client that left" in daemon.log(), figures
     assert after - before < 48, figures
-    assert ping_seconds(daemon.socket_path) < 1.0
+    assert ping_seconds(daemon.socket_path) < 2.0
 
 
 # 4. File descriptors.
