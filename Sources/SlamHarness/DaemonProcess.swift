@@ -54,14 +54,16 @@ public final class DaemonProcess {
     ///
     /// - Parameters:
     ///   - storyboard: a storyboard file to host instead of the demo app.
-    ///   - arguments: more `slamd` options.
+    ///   - arguments: more `slamd` options (without `--trace-dir`, traces go in the daemon's temporary directory).
     ///   - socketPath: a socket path to use instead of a fresh one.
     ///   - waitUntilListening: false to return at once (for daemons expected to fail).
     public static func launch(storyboard: String? = nil, arguments: [String] = [], socketPath: String? = nil,
                               waitUntilListening: Bool = true, timeoutSeconds: Double = 20) throws -> DaemonProcess {
         let directory = try makeTemporaryDirectory()
         let socket = socketPath ?? directory + "/slamd.sock"
-        let arguments = ["--socket", socket] + (storyboard.map { ["--storyboard", $0] } ?? []) + arguments
+        // Traces go in the daemon's own temporary directory (removed with it), not the user's state directory.
+        let traces = arguments.contains("--trace-dir") ? [] : ["--trace-dir", directory + "/traces"]
+        let arguments = ["--socket", socket] + (storyboard.map { ["--storyboard", $0] } ?? []) + traces + arguments
         let process = try ChildProcess(executable: try slamdPath(), arguments: arguments,
                                        standardOutputPath: directory + "/stdout.log",
                                        standardErrorPath: directory + "/stderr.log")

@@ -31,7 +31,10 @@ public final class InProcessDaemon: Sendable {
         directory = try DaemonProcess.makeTemporaryDirectory()
         socketPath = directory + "/slamd.sock"
         let logger = Logger(label: "slamd.in-process") { _ in SwiftLogNoOpLogHandler() }
-        daemon = SlamDaemon(configuration: .init(socketPath: socketPath), logger: logger, makeApplication: makeApplication)
+        // Traces go in the daemon's own temporary directory (removed with it), not the user's state directory.
+        var configuration = DaemonConfiguration(socketPath: socketPath)
+        configuration.traceDirectory = directory + "/traces"
+        daemon = SlamDaemon(configuration: configuration, logger: logger, makeApplication: makeApplication)
         let ready = DispatchSemaphore(value: 0)
         DedicatedThread.start { [daemon, state, finished] in
             do {
@@ -66,13 +69,11 @@ public final class InProcessDaemon: Sendable {
         removeFiles()
     }
 
-    /// Removes the temporary directory. The daemon leaves its lock file on
-    /// purpose (see `SocketLock`), including when it took the lock and then
-    /// failed to start, so the harness, which owns the directory, removes it.
+    /// Removes the temporary directory with what is in it: the daemon leaves its lock file on
+    /// purpose (see `SocketLock`), including when it took the lock and then failed to start,
+    /// and the traces tests asked for; the harness owns the directory.
     private func removeFiles() {
-        unlink(socketPath)
-        unlink(socketPath + ".lock")
-        rmdir(directory)
+        _ = try? runShell("rm -rf '\(directory)'")
     }
 
     deinit {
