@@ -86,8 +86,8 @@ public final class SlamDaemon: Sendable {
         // or the kernel may hand one to a thread that ignores it and it is lost (slamd
         // then never stopped, about once in 40 starts). Threads inherit the mask, so
         // it is set before the event loop's thread exists.
-        if ownsProcess { Self.blockTerminationSignals() }
         if ownsProcess {
+            Self.blockTerminationSignals()
             // A daemon every local client may connect to uses every descriptor it may (1,024 is a common soft limit).
             let limit = DescriptorLimit.raiseToHardLimit()
             logger.debug("file descriptor limit: \(limit)")
