@@ -34,7 +34,7 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let idleTimeout: TimeAmount
     private let limiter: WebConnectionLimiter
     private let refusals: RefusalLog
-    private var logger: Logger
+    private let logger: Logger
     /// The connection's place in the limiter, while it is counted there.
     private var limiterIdentifier: UInt64?
     /// A request whose head passed and whose end has not arrived yet.

@@ -95,6 +95,8 @@ struct WebServer: Sendable {
     /// Sets up one connection's pipeline: HTTP, ready to become a WebSocket session.
     func configure(_ channel: Channel, guards: ConnectionGuards,
                    makeSession: @escaping @Sendable (Channel) -> SessionHandler?) throws {
+        // The upgrade runs on the channel's loop, where the guards live.
+        let refusals = NIOLoopBound(guards.refusals, eventLoop: channel.eventLoop)
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: min(maximumMessageBytes, Int(UInt32.max)), automaticErrorHandling: false,
             shouldUpgrade: { [policy] channel, head in
@@ -118,7 +120,7 @@ struct WebServer: Sendable {
                         return
                     }
                     try pipeline.addHandlers([
-                        WebSocketMessageHandler(maximumMessageBytes: maximumMessageBytes, refusals: guards.refusals,
+                        WebSocketMessageHandler(maximumMessageBytes: maximumMessageBytes, refusals: refusals.value,
                                                 logger: logger),
                         session,
                     ])
