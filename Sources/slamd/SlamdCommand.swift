@@ -238,6 +238,9 @@ struct SlamdCommand: ParsableCommand {
     }
 
     private static func printLine(_ text: String) {
+        // The log records written so far go first: one who reads both outputs together (a launcher
+        // with 2>&1) sees them in the order they happened, the ready lines adjacent and last.
+        StandardErrorStream.shared.flush()
         let line = Array((text + "\n").utf8)
         _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
     }

@@ -368,7 +368,7 @@ def test_allow_uid_lets_the_named_user_in_and_no_one_else(slamd_path):
     os.chmod(directory, 0o711)
     socket_path = str(directory / "slamd.sock")
     process = subprocess.Popen([slamd_path, "--socket", socket_path, "--allow-uid", "65534"],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
         assert process.stdout.readline().decode().startswith("slamd listening on")
         assert os.stat(socket_path).st_mode & 0o777 == 0o666
