@@ -91,6 +91,9 @@ public struct ShellCommand: Sendable {
         defer {
             ShellCommand.runningGroup.store(0, ordering: .sequentiallyConsistent)
             for (number, handler) in previousHandlers { signal(number, handler) }
+            // One that came as the command ended, too late for it, still ends this process as it would have.
+            let late = ShellCommand.heldSignal.exchange(0, ordering: .sequentiallyConsistent)
+            if late != 0 { raise(late) }
         }
         var pid = pid_t()
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
@@ -172,12 +175,15 @@ public struct ShellCommand: Sendable {
 
     /// Passes a signal that would end this process on to the command's group, then ends this process with it;
     /// while the command is starting, holds it for ``endWithHeldSignal(group:)``.
+    ///
+    /// The handler may run on another thread while the command is starting: it holds the signal
+    /// first and looks at the group second, while the starter records the group first and takes
+    /// the held signal second, so one of the two always sees the other and exactly one of them
+    /// (whoever takes the held signal) passes it on.
     private static let passOn: @convention(c) (Int32) -> Void = { number in
+        heldSignal.store(number, ordering: .sequentiallyConsistent)
         let group = runningGroup.load(ordering: .sequentiallyConsistent)
-        guard group > 0 else {
-            heldSignal.store(number, ordering: .sequentiallyConsistent)
-            return
-        }
+        guard group > 0, heldSignal.exchange(0, ordering: .sequentiallyConsistent) != 0 else { return }
         kill(-group, number)
         signal(number, SIG_DFL)
         raise(number)

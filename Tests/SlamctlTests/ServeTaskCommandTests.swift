@@ -172,6 +172,55 @@ import Glibc
         #expect(reply["id"] == 99 && reply["error"]?["code"] == -32010, "\(reply)")
     }
 
+    /// Ctrl-C at the very moment the command starts (before serve-task may even know its process
+    /// group) still stops the command: it runs in a group of its own, which the terminal's Ctrl-C misses.
+    @Test func anInterruptAsTheCommandStartsNeverLeavesItRunning() throws {
+        let (app, file) = try Self.shop()
+        defer { file.remove() }
+        // A long search path (thousands of directories that do not exist before the real ones) makes the
+        // command's start last milliseconds, so that the interrupt lands inside it rather than just after.
+        let searchPath = (0..<5000).map { "/nonexistent/\($0)" }.joined(separator: ":") + ":" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+        let withBallast = environment(with: ["PATH": searchPath])
+        var leftRunning: [pid_t] = []
+        for attempt in 0..<30 {
+            let server = try SlamctlProcess(["serve-task", "checkout", "--timeout", "60s", "--", "sleep", "30"], app: app,
+                                            environment: withBallast)
+            #expect(server.waitUntil { server.standardError.contains("serving task") }, "\(server.standardError)")
+            let client = try SlamConnection(socketPath: app.socketPath)
+            try client.send(["jsonrpc": "2.0", "method": "runTask", "params": ["name": "checkout"], "id": .integer(Int64(attempt))])
+            // Looked at without pause: the interrupt goes the instant the command exists.
+            let childrenFiles = Self.childrenFiles(of: server.process.processIdentifier)
+            var command: pid_t = 0
+            var iterations = 0
+            while command == 0 && (iterations % 10_000 != 0 || server.isRunning) && iterations < 50_000_000 {
+                iterations += 1
+                for path in childrenFiles {
+                    if let first = DaemonProcess.read(path).split(separator: " ").first.flatMap({ pid_t($0) }) { command = first }
+                }
+            }
+            #expect(command > 0, "the command started")
+            server.process.signal(SIGINT)
+            #expect(server.process.waitForExit(timeoutSeconds: 20) == 128 + SIGINT, "serve-task ends as the interrupt would end it")
+            if !Self.eventually(timeoutSeconds: 10, { !Self.isLive(command) }) {
+                leftRunning.append(command)
+                kill(command, SIGKILL)
+            }
+        }
+        #expect(leftRunning.isEmpty, "\(leftRunning.count) of 30 commands outlived serve-task's interrupt")
+    }
+
+    /// The files that list the processes each of `pid`'s threads has started and not yet reaped.
+    static func childrenFiles(of pid: pid_t) -> [String] {
+        guard let directory = opendir("/proc/\(pid)/task") else { return [] }
+        defer { closedir(directory) }
+        var found: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if Int(name) != nil { found.append("/proc/\(pid)/task/\(name)/children") }
+        }
+        return found
+    }
+
     /// Whether `condition` holds within `timeoutSeconds`, looked at every 10 ms (whatever runs or has stopped).
     static func eventually(timeoutSeconds: Double, _ condition: () -> Bool) -> Bool {
         for _ in 0..<Int(timeoutSeconds * 100) {
