@@ -280,8 +280,12 @@ import Glibc
         try app.connection.traceStart(name: name)
         let waiter = try app.connect()
         try waiter.send(["jsonrpc": "2.0", "method": "waitFor", "params": ["ref": "count", "property": "text", "equals": "Count: 1"], "id": 1])
-        // The wait reaches the daemon before the press (another socket: give it a moment).
-        usleep(200_000)
+        // The wait reaches the daemon before the press (another socket): the trace says when it has.
+        var waited = 0
+        while !DaemonProcess.read(path).contains("\"waitFor\""), waited < 6_000 {
+            usleep(5_000)
+            waited += 1
+        }
         _ = try app.connection.press("increment")
         #expect(try waiter.nextMessage()["result"]?["text"] == "Count: 1")
         try app.connection.traceStop()

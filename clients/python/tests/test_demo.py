@@ -10,6 +10,19 @@ import slam
 from support import PROTOCOL_DIRECTORY
 
 
+def wait_until_the_daemon_has_received(trace_path, method, timeout=30.0):
+    """Waits until the daemon's trace records a request for ``method`` (from any client): the
+    request has then reached the daemon, however loaded the machine."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with open(trace_path, encoding="utf-8") as trace:
+            for line in trace:
+                if json.loads(line).get("message", {}).get("method") == method:
+                    return
+        time.sleep(0.01)
+    raise AssertionError(f"no {method} request reached the daemon within {timeout} s")
+
+
 def test_press_increment_updates_the_count_label(slam_client):
     assert slam_client.find("count")["text"] == "Count: 0"
     snapshot = slam_client.press("increment")
@@ -122,9 +135,10 @@ def test_wait_for_resolves_after_a_press_from_a_second_client(slamd):
         outcome["snapshot"] = waiter.wait_for("count", property="text", equals="Count: 1", timeout_ms=5000)
         outcome["resolved_at"] = time.monotonic()
 
+    trace = presser.trace_start()
     thread = threading.Thread(target=wait)
     thread.start()
-    time.sleep(0.2)
+    wait_until_the_daemon_has_received(trace, "waitFor")
     assert thread.is_alive(), f"the wait returned before the press: {outcome}"
     pressed_at = time.monotonic()
     presser.press("increment")
@@ -198,9 +212,10 @@ def test_a_pending_wait_is_answered_shutting_down_when_the_daemon_stops(slamd):
         except slam.SlamError as error:
             outcome["error"] = error
 
+    trace = slamd.connect().trace_start()
     thread = threading.Thread(target=wait)
     thread.start()
-    time.sleep(0.2)
+    wait_until_the_daemon_has_received(trace, "waitFor")
     assert slamd.stop() == 0
     thread.join(5)
     assert isinstance(outcome.get("error"), slam.ShuttingDown), outcome
