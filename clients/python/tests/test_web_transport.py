@@ -372,5 +372,24 @@ def test_a_second_daemon_on_a_taken_port_says_so(slamd_factory, slamd_path, tmp_
     _, web = launch(slamd_factory)
     taken = run_slamd(slamd_path, tmp_path, "--web", f"127.0.0.1:{web.port}")
     assert taken.returncode == 1
-    assert f"cannot listen on --web 127.0.0.1:{web.port}" in taken.stderr
+    assert f"cannot listen on --web 127.0.0.1:{web.port}: port {web.port} is in use (try --web 0 or another port)" in taken.stderr
     assert not (tmp_path / "s.sock").exists() and not (tmp_path / "s.sock.web").exists()
+    assert not (tmp_path / "s.sock.lock").exists(), "a refused start removes the lock it took"
+
+
+def test_a_port_another_program_holds_is_refused_in_one_clear_line(slamd_path, tmp_path):
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    holder.bind(("127.0.0.1", 0))
+    holder.listen(1)
+    port = holder.getsockname()[1]
+    try:
+        taken = run_slamd(slamd_path, tmp_path, "--web", str(port))
+    finally:
+        holder.close()
+    assert taken.returncode == 1
+    lines = taken.stderr.strip().splitlines()
+    assert len(lines) == 1, taken.stderr
+    assert lines[0].endswith(f"cannot listen on --web 127.0.0.1:{port}: port {port} is in use (try --web 0 or another port)"), lines
+    assert "errno" not in taken.stderr and "EventLoop" not in taken.stderr
+    assert "slamd listening" not in taken.stdout
+    assert sorted(path.name for path in tmp_path.iterdir()) == [], "nothing left behind: socket, lock, URL file"
