@@ -27,7 +27,22 @@ const $ = (id) => document.getElementById(id);
 const model = new UIModel();
 const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
 let token = takePageToken(location, sessionStorage, history);
-const rpc = new RpcConnection(`${scheme}://${location.host}/rpc`, { protocols: tokenProtocols(token) });
+
+/**
+ * Why the WebSocket did not open, asked of the server (a browser shows the page nothing
+ * of a refused upgrade): `/rpc` without an upgrade answers 401 to a token that is not
+ * this daemon's (it restarted: a new token) and 426 to the right one.
+ */
+async function checkToken() {
+  try {
+    const response = await fetch('/rpc', { headers: token ? { Authorization: `Bearer ${token}` } : {}, cache: 'no-store' });
+    return response.status === 401 ? 'refused' : 'accepted';
+  } catch (error) {
+    return 'unreachable';
+  }
+}
+
+const rpc = new RpcConnection(`${scheme}://${location.host}/rpc`, { protocols: tokenProtocols(token), checkToken });
 // The address pasted again into this tab (slamd restarted with a new token) changes only the fragment: no reload.
 window.addEventListener('hashchange', () => {
   if (!/(^#|&)token=/.test(location.hash)) return;
@@ -44,6 +59,7 @@ const titleElement = $('title');
 const statusElement = $('status');
 const banner = $('banner');
 const bannerText = $('banner-text');
+const retryButton = $('retry');
 const loading = $('loading');
 
 let resolveReady;
@@ -455,21 +471,30 @@ rpc.onOpen = () => {
 let countdown = null;
 rpc.onStatus = (status) => {
   statusElement.dataset.status = status;
-  statusElement.setAttribute('aria-label', { open: 'Connected', connecting: 'Connecting', closed: 'Disconnected' }[status]);
+  statusElement.setAttribute('aria-label', { open: 'Connected', connecting: 'Connecting', closed: 'Disconnected',
+    refused: 'Refused: open the new address' }[status]);
   statusElement.title = statusElement.getAttribute('aria-label');
   const offline = status !== 'open';
   app.classList.toggle('is-offline', offline && everAttached);
   stage.inert = offline;
   clearInterval(countdown);
+  retryButton.hidden = status === 'refused';
+  banner.classList.toggle('is-refused', status === 'refused');
+  loading.classList.toggle('is-refused', status === 'refused');
   if (status === 'open') {
     banner.hidden = true;
     return;
   }
+  if (status === 'refused') {
+    // The daemon answers but not to this token: retrying cannot help, the new address can.
+    const message = () => (token ? restartedMessage() : needsAddressMessage());
+    if (!everAttached) $('loading-text').replaceChildren(...message());
+    banner.hidden = !everAttached;
+    bannerText.replaceChildren(...message());
+    return;
+  }
   if (!everAttached && status === 'closed') {
-    // Refused before it ever attached: most often a token from an earlier start, or none.
-    $('loading-text').textContent = token
-      ? 'Cannot reach slamd. If it restarted, open the address it printed again (slamctl open): every start makes a new token.'
-      : 'This page needs the address slamd printed, which carries its token: run slamctl open, or open that address.';
+    $('loading-text').textContent = 'Cannot reach slamd: retrying…';
   }
   if (!everAttached && status === 'connecting') return;
   banner.hidden = false;
@@ -484,7 +509,23 @@ rpc.onStatus = (status) => {
   describe();
   if (status === 'closed') countdown = setInterval(describe, 250);
 };
-$('retry').addEventListener('click', () => rpc.retryNow());
+
+/** What the page says when slamd refuses its token: the daemon restarted, with a new one. */
+function restartedMessage() {
+  return ['slamd restarted: open the new address; ', code('slamctl open'), ' prints it.'];
+}
+
+/** What the page says when it has no token at all. */
+function needsAddressMessage() {
+  return ['This page needs the address slamd printed, which carries its token: ', code('slamctl open'), ' prints it.'];
+}
+
+function code(text) {
+  const element = document.createElement('code');
+  element.textContent = text;
+  return element;
+}
+retryButton.addEventListener('click', () => rpc.retryNow());
 
 // ---------------------------------------------------------------- inspector and keys
 
