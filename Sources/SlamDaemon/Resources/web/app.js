@@ -71,8 +71,11 @@ const stats = { paints: 0, lastPaintMs: 0, paintMs: [], attachMs: 0, attachPaint
 
 const toasts = $('toasts');
 
-/** Shows a short message at the bottom of the page; errors stay a little longer. */
-function toast(message, { kind = 'info', detail = '', link = null, timeoutMs } = {}) {
+/**
+ * Shows a short message at the bottom of the page; errors stay a little longer, a `sticky`
+ * one until its handle's `dismiss()` (a mode's hint, while the mode lasts).
+ */
+function toast(message, { kind = 'info', detail = '', link = null, timeoutMs, sticky = false } = {}) {
   const item = document.createElement('div');
   item.className = `toast toast-${kind}`;
   item.setAttribute('role', kind === 'error' ? 'alert' : 'status');
@@ -104,17 +107,30 @@ function toast(message, { kind = 'info', detail = '', link = null, timeoutMs } =
   item.append(close);
   toasts.append(item);
   while (toasts.children.length > 4) toasts.firstElementChild.remove();
-  setTimeout(() => item.classList.add('is-leaving'), (timeoutMs ?? (kind === 'error' ? 6000 : 4000)));
-  setTimeout(() => item.remove(), (timeoutMs ?? (kind === 'error' ? 6000 : 4000)) + 300);
+  const shownMs = timeoutMs ?? (kind === 'error' ? 6000 : 4000);
+  const leaving = sticky ? null : setTimeout(() => item.classList.add('is-leaving'), shownMs);
+  const gone = sticky ? null : setTimeout(() => item.remove(), shownMs + 300);
+  return {
+    /** Takes the toast away now (what it said no longer holds). */
+    dismiss() {
+      clearTimeout(leaving);
+      clearTimeout(gone);
+      item.remove();
+    },
+  };
 }
 
-/** Shows a failed call unobtrusively: the server's message, its code and data in small print. */
+/**
+ * Shows a failed call unobtrusively: the server's message, with the call and its code in
+ * small print. The error's data (a client task's own error, a snapshot) is for developers:
+ * it goes to the inspector's Events log, not to the person using the app.
+ */
 function showError(error, what) {
   if (error instanceof RpcError) {
-    const facts = error.data && typeof error.data === 'object'
-      ? Object.entries(error.data).filter(([key]) => key !== 'snapshot').map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(' · ')
-      : '';
-    toast(error.message, { kind: 'error', detail: `${what ? `${what} · ` : ''}error ${error.code}${facts ? ` · ${facts}` : ''}` });
+    inspector.callFailed(what, error);
+    // A failed task's own words (a client task's error message) say more to a person than the protocol's wrapping.
+    const reason = error.code === TASK_FAILED && error.data && typeof error.data.reason === 'string' ? error.data.reason : '';
+    toast(reason || error.message, { kind: 'error', detail: `${what ? `${what} · ` : ''}error ${error.code} · details in the inspector (I)` });
   } else if (error instanceof ConnectionLost) {
     toast(error.message, { kind: 'error' });
   } else {
@@ -124,6 +140,9 @@ function showError(error, what) {
 }
 
 // ---------------------------------------------------------------- actions
+
+/** -32010: a task ran and failed (`data.reason` says why, `data.clientError` is a client task's own error). */
+const TASK_FAILED = -32010;
 
 /** Per text field being typed into: the texts sent (their echoes are ignored), the call in flight, the latest text waiting. */
 const typing = new Map();
