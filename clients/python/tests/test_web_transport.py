@@ -8,9 +8,11 @@ library as a browser would, or with raw sockets where a client must misbehave.
 import http.client
 import json
 import os
+import shutil
 import socket
 import stat
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
@@ -384,10 +386,12 @@ def test_a_port_another_program_holds_is_refused_in_one_clear_line(slamd_path, t
     holder.bind(("127.0.0.1", 0))
     holder.listen(1)
     port = holder.getsockname()[1]
+    traces = tempfile.mkdtemp(prefix="slam-traces-")  # named, so no notice about where traces go can add a line
     try:
-        taken = run_slamd(slamd_path, tmp_path, "--web", str(port))
+        taken = run_slamd(slamd_path, tmp_path, "--web", str(port), "--trace-dir", traces)
     finally:
         holder.close()
+        shutil.rmtree(traces, ignore_errors=True)
     assert taken.returncode == 1
     lines = taken.stderr.strip().splitlines()
     assert len(lines) == 1, taken.stderr
