@@ -312,8 +312,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(
         STORYBOARD_INI,
         "the storyboard the slamd fixture hosts instead of the demo app, relative to this file's directory",
-        type="string",
-        default="",
+        default="",  # a string, the default type: written out, type="string" reads to mypy --strict as a type form
     )
     parser.addoption(
         APP_OPTION,
@@ -323,8 +322,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(
         APP_INI,
         "the program the fixtures run instead of slamd, given slamd's command line, relative to this file's directory",
-        type="string",
-        default="",
+        default="",  # a string, the default type: written out, type="string" reads to mypy --strict as a type form
     )
 
 
