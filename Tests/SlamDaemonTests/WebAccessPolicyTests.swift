@@ -52,6 +52,18 @@ import Testing
         #expect(Self.token.description.hasPrefix("000102030405"))
     }
 
+    /// A token file (`--web-token-file`) holds the token as `description` writes it.
+    @Test func aTokenReadsBackFromItsDigitsOnly() {
+        let token = WebToken()
+        #expect(WebToken(hexDigits: token.description)?.description == token.description)
+        #expect(WebToken(hexDigits: token.description.uppercased())?.description == token.description)
+        #expect(WebToken(hexDigits: String(repeating: "ab", count: 32))?.matches(String(repeating: "ab", count: 32)) == true)
+        for bad in ["", String(token.description.dropLast()), token.description + "0", String(repeating: "g", count: 64),
+                    " " + token.description.dropFirst(), String(repeating: "é", count: 32)] {
+            #expect(WebToken(hexDigits: bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func theTokenComesInTheBearerHeaderOrTheWebSocketSubprotocolOnly() {
         let token = Self.token.description
         #expect(Self.check("/rpc", [("Host", "127.0.0.1:8080"), ("Authorization", "Bearer \(token)")]) == .allowed)
