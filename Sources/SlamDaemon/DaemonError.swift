@@ -13,6 +13,8 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
     case webUnavailable(String)
     /// `--allow-uid` or `--allow-any-user` with a socket other users cannot reach.
     case socketUnreachable(String)
+    /// `--web-token-file` names a file that cannot be used (a symlink, another user's, readable by others, no token in it).
+    case unusableTokenFile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -26,6 +28,8 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
             "cannot use the trace directory \(path) (--trace-dir): \(reason)"
         case let .webUnavailable(reason), let .socketUnreachable(reason):
             reason
+        case let .unusableTokenFile(path, reason):
+            "cannot use the web token file \(path) (--web-token-file): \(reason)"
         }
     }
 }

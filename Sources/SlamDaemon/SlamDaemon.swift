@@ -114,6 +114,8 @@ public final class SlamDaemon: Sendable {
             return NIOLoopBound(DaemonState(service: service, guards: guards, logger: logger), eventLoop: loop)
         }.wait()
         logForwarder?.connect(loop: loop, state: state)
+        // On every way out, a start refused included: a record logged after the loop is gone must not be handed to it.
+        defer { logForwarder?.disconnect() }
 
         // Signals are caught before the socket exists: one that arrives as soon as a
         // launcher sees the socket must not be lost (or kill us uncleanly).
@@ -181,8 +183,8 @@ public final class SlamDaemon: Sendable {
         try shutdown.futureResult.wait()
         unlink(path)
         webURL?.file.remove()
-        logForwarder?.disconnect()
-        withExtendedLifetime(lock) {}
+        // Also keeps the lock alive until here; a start refused after taking it lets it go (and the file) as it unwinds.
+        lock.release()
         logger.info("stopped")
     }
 
@@ -201,7 +203,8 @@ public final class SlamDaemon: Sendable {
                                       refusals: state.guards.refusals, logger: logger)
             }
         } catch {
-            throw DaemonError.webUnavailable("cannot listen on --web \(configuration.web?.address.description ?? ""): \(error)")
+            throw DaemonError.webUnavailable("cannot listen on --web \(configuration.web?.address.description ?? ""): "
+                                             + Self.describeBindFailure(error, port: web.address.port ?? 0))
         }
         try state.eventLoop.submit { state.value.webServerChannel = channel }.wait()
         let port = channel.localAddress?.port ?? 0
@@ -213,6 +216,16 @@ public final class SlamDaemon: Sendable {
         } catch {
             channel.close(promise: nil)
             throw error
+        }
+    }
+
+    /// Why the web listener could not bind, in the words a person acts on.
+    static func describeBindFailure(_ error: Error, port: Int) -> String {
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE: "port \(port) is in use (try --web 0 or another port)"
+        case EACCES: "port \(port) needs privileges this process does not have (try a port above 1023, or --web 0)"
+        case EADDRNOTAVAIL: "this machine has no such address"
+        default: "\(error)"
         }
     }
 

@@ -7,32 +7,59 @@ import Musl
 /// An exclusive lock on `<socket>.lock`, held for the daemon's lifetime, so a
 /// live daemon's socket is never taken over while a stale one can be replaced.
 ///
-/// The lock file is left in place on exit: removing it would let a daemon that
-/// opened it just before lock a file nobody else can see.
+/// The file is removed when the lock is let go (a clean stop, or a start refused
+/// after the lock was taken), while it is still held, and only then: a daemon
+/// refused because another holds the lock never touches the file. Removing a file
+/// another daemon may have opened is safe because taking the lock checks, once it
+/// holds it, that the path still names the file it locked; one that was removed or
+/// replaced meanwhile is let go and the path opened again. A daemon that dies
+/// leaves the file, which the next one locks and reuses.
 public final class SocketLock {
     public let path: String
-    private let descriptor: Int32
+    private var descriptor: Int32
 
     /// Takes the lock and writes this process's pid into the file.
     ///
     /// - Throws: ``DaemonError/socketInUse(path:ownerPID:)`` when another process holds it.
     public init(socketPath: String) throws(DaemonError) {
         path = socketPath + ".lock"
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .system(call: "open", path: path, errno: errno) }
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let owner = Self.readPID(descriptor)
-            close(descriptor)
-            throw .socketInUse(path: socketPath, ownerPID: owner)
-        }
-        self.descriptor = descriptor
+        descriptor = try Self.lockedDescriptor(path: path, socketPath: socketPath)
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)
         _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
     }
 
+    /// Removes the file and lets the lock go (idempotent; the deinitializer does it too).
+    public func release() {
+        guard descriptor >= 0 else { return }
+        // Unlinked before it is unlocked: nobody can lock this file and find it still in place.
+        unlink(path)
+        close(descriptor)
+        descriptor = -1
+    }
+
     deinit {
-        close(descriptor)  // releases the lock
+        release()
+    }
+
+    /// Opens and locks the file the path names, again when the one locked was removed or replaced meanwhile.
+    private static func lockedDescriptor(path: String, socketPath: String) throws(DaemonError) -> Int32 {
+        while true {
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw .system(call: "open", path: path, errno: errno) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                let owner = readPID(descriptor)
+                close(descriptor)
+                throw .socketInUse(path: socketPath, ownerPID: owner)
+            }
+            var locked = stat(), named = stat()
+            if fstat(descriptor, &locked) == 0, stat(path, &named) == 0,
+               locked.st_dev == named.st_dev, locked.st_ino == named.st_ino {
+                return descriptor
+            }
+            // The daemon that held it removed it on stopping: the lock to take is the path's new file.
+            close(descriptor)
+        }
     }
 
     private static func readPID(_ descriptor: Int32) -> Int32? {

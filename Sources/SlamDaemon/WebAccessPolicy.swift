@@ -12,6 +12,11 @@ import NIOHTTP1
 ///   WebSocket subprotocol `slam.token.TOKEN` beside `slam.jsonrpc`, programs send
 ///   `Authorization: Bearer TOKEN`. The page's files are no secret and need none.
 ///
+/// A missing or wrong token is `401 Unauthorized`, every other refusal `403 Forbidden`:
+/// a page whose daemon restarted (a new token) tells "my token is refused" from "slamd
+/// is away" by asking `/rpc` with its token as a Bearer header, which a browser can,
+/// where a failed WebSocket shows it nothing.
+///
 /// No cookie and no URL query carries the token: a cookie is scoped to the host, not
 /// the port, so every other server on 127.0.0.1 a browser visits would receive it.
 /// The page reads the token from its URL's fragment (never sent to any server) and
@@ -24,6 +29,8 @@ struct WebAccessPolicy: Sendable {
         case allowed
         /// Refused, with the reason the 403 response gives.
         case refused(String)
+        /// No token, or not this daemon's: the reason the 401 response gives.
+        case unauthorized(String)
     }
 
     /// The subprotocol the page offers, and the server selects, for JSON-RPC over WebSocket.
@@ -68,11 +75,12 @@ struct WebAccessPolicy: Sendable {
             candidate = nil
         }
         guard let (value, place) = candidate else {
-            return .refused("no token: open the URL slamd printed (`slamctl open` prints it again); "
+            return .unauthorized("no token: open the URL slamd printed (`slamctl open` prints it again); "
                             + "programs send Authorization: Bearer TOKEN")
         }
         guard token.matches(value) else {
-            return .refused("the token in \(place) is wrong (slamd makes a new one at every start): open the URL it printed")
+            return .unauthorized("the token in \(place) is wrong (every start of slamd makes a new one unless --web-token-file keeps it): "
+                                 + "open the URL it printed (`slamctl open` prints it again)")
         }
         return .allowed
     }

@@ -14,14 +14,17 @@ public struct WebConfiguration: Sendable {
     public var maximumConnections: Int
     /// Connections that have not yet sent a whole request head (`--max-web-unserved`); a new one past it closes the oldest.
     public var maximumUnservedConnections: Int
+    /// Keep the token in this file across restarts (`--web-token-file`, see ``WebTokenFile``); nil: a new token at every start.
+    public var tokenFile: String?
 
     public init(address: WebAddress, allowsRemote: Bool = false, rootDirectory: String? = nil, idleTimeoutSeconds: Int64 = 30,
-                maximumConnections: Int = 256, maximumUnservedConnections: Int = 64) {
+                maximumConnections: Int = 256, maximumUnservedConnections: Int = 64, tokenFile: String? = nil) {
         self.address = address
         self.allowsRemote = allowsRemote
         self.rootDirectory = rootDirectory
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.maximumConnections = maximumConnections
         self.maximumUnservedConnections = maximumUnservedConnections
+        self.tokenFile = tokenFile
     }
 }

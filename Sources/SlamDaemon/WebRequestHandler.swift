@@ -9,7 +9,7 @@ import NIOWebSocket
 /// Sits after NIO's HTTP server pipeline (with pipelining assistance, so requests
 /// on a kept-alive connection are answered in order) and its upgrade handler: a
 /// WebSocket upgrade that passed ``WebAccessPolicy`` never reaches it, one that was
-/// refused does, and gets its 403 here. ``SecurityHeadersHandler`` adds the
+/// refused does, and gets its 401 (the token) or 403 here. ``SecurityHeadersHandler`` adds the
 /// security headers to every response. Only `GET` and `HEAD` without a body are
 /// served; any other request is answered at once and the connection closed, so
 /// nobody can stream a body at the daemon.
@@ -130,11 +130,19 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // so a refused upgrade is the connection's last request.
         let closing = !head.headers["Upgrade"].isEmpty
         let path = WebAccessPolicy.path(of: head.uri)
-        let decision = policy.check(head, port: port, needsToken: path == Self.rpcPath)
-        if case .refused(let reason) = decision {
+        switch policy.check(head, port: port, needsToken: path == Self.rpcPath) {
+        case .allowed:
+            break
+        case .refused(let reason):
             refusals.log("refused web requests", on: context.eventLoop,
                          "refused a web request for \(LogText.escaped(path)): \(reason)")
             send(.forbidden, text: "403 Forbidden: \(reason)", for: head, closing: closing, context: context)
+            return
+        case .unauthorized(let reason):
+            refusals.log("refused web requests", on: context.eventLoop,
+                         "refused a web request for \(LogText.escaped(path)): \(reason)")
+            send(.unauthorized, text: "401 Unauthorized: \(reason)", extraHeaders: [("WWW-Authenticate", #"Bearer realm="slamd""#)],
+                 for: head, closing: closing, context: context)
             return
         }
         if path == Self.rpcPath {

@@ -28,7 +28,8 @@ struct WebServer: Sendable {
     let logger: Logger
 
     /// Resolves the address and checks what a start must refuse: a host that is not
-    /// loopback without `allowsRemote`, a page directory that is missing.
+    /// loopback without `allowsRemote`, a page directory that is missing, a token file
+    /// that cannot be used (``WebConfiguration/tokenFile`` replaces `token`).
     init(configuration web: WebConfiguration, maximumMessageBytes: Int, maximumUnreadBytes: Int, token: WebToken = WebToken(),
          logger: Logger) throws(DaemonError) {
         let address: SocketAddress
@@ -49,7 +50,6 @@ struct WebServer: Sendable {
         let bracketedIP = ip.contains(":") ? "[\(ip)]" : ip
         var names: Set<String> = [web.address.urlHost, bracketedIP]
         if isLoopback { names.insert("localhost") }
-        policy = WebAccessPolicy(token: token, hostNames: isWildcard ? nil : names)
 
         // An installed slamd serves PREFIX/share/slam/web; one run from its build, the copy the build bundled.
         let directory = web.rootDirectory ?? InstalledResources.directory(named: "web") ?? Bundle.module.bundlePath + "/web"
@@ -57,6 +57,9 @@ struct WebServer: Sendable {
         guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
             throw .webUnavailable("the web page directory \(directory) does not exist (--web-root)")
         }
+        // Last: a start refused for the address or the page leaves no token file behind.
+        let token = try web.tokenFile.map { path throws(DaemonError) in try WebTokenFile.token(at: path) } ?? token
+        policy = WebAccessPolicy(token: token, hostNames: isWildcard ? nil : names)
         root = WebRoot(directory: directory)
         self.address = address
         urlHost = isWildcard ? (ip == "::" ? "[::1]" : "127.0.0.1") : web.address.urlHost
@@ -100,7 +103,7 @@ struct WebServer: Sendable {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: min(maximumMessageBytes, Int(UInt32.max)), automaticErrorHandling: false,
             shouldUpgrade: { [policy] channel, head in
-                // A refusal sends the request on to WebRequestHandler, which answers 403 with the reason.
+                // A refusal sends the request on to WebRequestHandler, which answers 401 or 403 with the reason.
                 guard WebAccessPolicy.path(of: head.uri) == WebRequestHandler.rpcPath,
                       case .allowed = policy.check(head, port: channel.localAddress?.port ?? -1, needsToken: true) else {
                     return channel.eventLoop.makeSucceededFuture(nil)

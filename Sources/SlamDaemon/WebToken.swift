@@ -1,5 +1,6 @@
 /// The secret every web request must carry: 256 bits from the system's random
-/// generator (`getrandom`), new at every daemon start, written as 64 hex digits.
+/// generator (`getrandom`), new at every daemon start (unless ``WebTokenFile`` keeps
+/// one), written as 64 hex digits.
 struct WebToken: Sendable, CustomStringConvertible {
     let description: String
     private let bytes: [UInt8]
@@ -8,6 +9,26 @@ struct WebToken: Sendable, CustomStringConvertible {
     init() {
         var generator = SystemRandomNumberGenerator()
         self.init(bytes: (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// The token written as 64 hexadecimal digits (either case), as ``description`` writes it; nil for anything else.
+    init?(hexDigits text: some StringProtocol) {
+        let digits = Array(text.lowercased().utf8)
+        guard digits.count == 64 else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = Self.value(of: digits[index]), let low = Self.value(of: digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        self.init(bytes: bytes)
+    }
+
+    private static func value(of digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 
     init(bytes: [UInt8]) {

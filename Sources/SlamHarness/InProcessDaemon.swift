@@ -69,9 +69,8 @@ public final class InProcessDaemon: Sendable {
         removeFiles()
     }
 
-    /// Removes the temporary directory with what is in it: the daemon leaves its lock file on
-    /// purpose (see `SocketLock`), including when it took the lock and then failed to start,
-    /// and the traces tests asked for; the harness owns the directory.
+    /// Removes the temporary directory with what is in it (the traces tests asked for); the
+    /// harness owns the directory.
     private func removeFiles() {
         _ = try? runShell("rm -rf '\(directory)'")
     }

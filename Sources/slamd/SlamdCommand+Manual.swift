@@ -23,7 +23,7 @@ extension SlamdCommand {
                     /tmp/slam-$UID/slamd.sock.
                     """),
                 .init("Files", """
-                      SOCKET.lock                      held while slamd serves SOCKET: a second slamd is refused
+                      SOCKET.lock                      held while slamd serves SOCKET (a second slamd is refused); removed on stopping
                       SOCKET.web                       the web UI's URL with its token (mode 0600), while --web serves
                       PREFIX/share/slam/web            the page --web serves
                       PREFIX/share/slam/demo           the demo app's storyboard and files

@@ -80,6 +80,11 @@ struct SlamdCommand: ParsableCommand {
     @Flag(help: "Let --web listen on an address that is not loopback (the token is then the only protection, unencrypted).")
     var webAllowRemote = false
 
+    @Option(help: ArgumentHelp("Keep the web token in this file across restarts, so an open page reconnects by itself (for development): "
+                               + "created 0600 with a new token when missing, read when present; refused when it is a symbolic link, "
+                               + "another user's, or others may read or write it.", valueName: "PATH"), completion: .file())
+    var webTokenFile: String?
+
     @Option(help: ArgumentHelp("How long a client may take to answer a task it registered (tasks.register without timeoutMs) "
                                + "before what ran the task fails, in milliseconds.", valueName: "MS"))
     var taskTimeoutMs: Int = TasksRegisterRequest.defaultTimeoutMilliseconds
@@ -180,9 +185,10 @@ struct SlamdCommand: ParsableCommand {
             throw ValidationError("a --max-…-per-connection bound cannot be larger than the daemon's "
                                   + "(--max-pending-waits, --max-registered-tasks, --max-pending-pattern-characters, --max-pending-pattern-steps)")
         }
-        guard web != nil || (!webAllowRemote && webRoot == nil) else {
-            throw ValidationError("--web-allow-remote and --web-root go with --web [HOST:]PORT")
+        guard web != nil || (!webAllowRemote && webRoot == nil && webTokenFile == nil) else {
+            throw ValidationError("--web-allow-remote, --web-root and --web-token-file go with --web [HOST:]PORT")
         }
+        guard webTokenFile?.isEmpty != true else { throw ValidationError("--web-token-file needs a file") }
         guard (allowedUserIDs.isEmpty && !allowAnyUser) || socket != nil else {
             throw ValidationError("--allow-uid and --allow-any-user need --socket PATH in a directory the other users can reach "
                                   + "(the default socket's directory is private to you)")
@@ -217,7 +223,8 @@ struct SlamdCommand: ParsableCommand {
                                                 allowsAnyUser: allowAnyUser, logLevel: level,
                                                 web: web.map { WebConfiguration(address: $0, allowsRemote: webAllowRemote, rootDirectory: webRoot,
                                                                                  maximumConnections: maxWebConnections,
-                                                                                 maximumUnservedConnections: maxWebUnserved) },
+                                                                                 maximumUnservedConnections: maxWebUnserved,
+                                                                                 tokenFile: webTokenFile) },
                                                 taskTimeoutMilliseconds: taskTimeoutMs, traceDirectory: traceDir)
         let storyboardPath = storyboard, strict = strict
         configuration.serviceLimits = serviceLimits

@@ -138,8 +138,10 @@ import SlamRPC
         #expect(second.waitForExit() == 1)
         #expect(second.standardError.contains("another slamd (pid \(first.process.processIdentifier)) is serving \(first.socketPath)"))
         #expect(try first.connect().call("ping") == "pong")
+        #expect(FileManager.default.fileExists(atPath: first.socketPath + ".lock"), "the refused daemon left the live one's lock")
         let status = first.stop()
         #expect(status == 0, "slamd's log: \(first.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: first.socketPath + ".lock"), "a clean stop removes the lock file")
 
         // A socket file left by a daemon that died: nobody listens, nobody holds the lock.
         let stale = try shell("python3 -c \"import socket; s=socket.socket(socket.AF_UNIX); s.bind('\(first.socketPath)')\"")

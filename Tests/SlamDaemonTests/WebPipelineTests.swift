@@ -199,7 +199,8 @@ final class EmbeddedWebConnection {
     func anUpgradeWithoutTheRightTokenIsRefused(target: String, header: String, reason: String) throws {
         let connection = try EmbeddedWebConnection()
         let response = try connection.request("GET", target, headers: EmbeddedWebConnection.upgradeHeaders([header]))
-        #expect(response.hasPrefix("HTTP/1.1 403 Forbidden\r\n"), "\(response)")
+        #expect(response.hasPrefix("HTTP/1.1 401 Unauthorized\r\n"), "\(response)")
+        #expect(response.contains("WWW-Authenticate: Bearer realm=\"slamd\"\r\n"), "\(response)")
         #expect(response.contains(reason), "\(response)")
         #expect(!connection.channel.isActive)
     }
@@ -320,12 +321,22 @@ final class EmbeddedWebConnection {
         #expect(!connection.channel.isActive)
     }
 
-    @Test func anUpgradeWithoutTheTokenIsRefusedWithA403AndTheConnectionCloses() throws {
+    /// What the page asks when its WebSocket fails: `/rpc` with its token as a Bearer header, no upgrade.
+    @Test func aPlainRequestForTheSocketTellsAStaleTokenFromAGoodOne() throws {
+        let connection = try EmbeddedWebConnection()
+        let good = try connection.request("GET", "/rpc", headers: ["Host: \(EmbeddedWebConnection.host)", "Authorization: Bearer \(EmbeddedWebConnection.token)"])
+        #expect(good.hasPrefix("HTTP/1.1 426 Upgrade Required\r\n"), "\(good)")
+        let stale = try connection.request("GET", "/rpc", headers: ["Host: \(EmbeddedWebConnection.host)", "Authorization: Bearer \(WebToken())"])
+        #expect(stale.hasPrefix("HTTP/1.1 401 Unauthorized\r\n"), "\(stale)")
+        #expect(stale.contains("\r\n\r\n401 Unauthorized: the token in the Authorization header is wrong"), "\(stale)")
+    }
+
+    @Test func anUpgradeWithoutTheTokenIsRefusedWithA401AndTheConnectionCloses() throws {
         let connection = try EmbeddedWebConnection()
         let response = try connection.request("GET", "/rpc", headers: EmbeddedWebConnection.upgradeHeaders([
             "Origin: http://\(EmbeddedWebConnection.host)",
         ]))
-        #expect(response.hasPrefix("HTTP/1.1 403 Forbidden\r\n"), "\(response)")
+        #expect(response.hasPrefix("HTTP/1.1 401 Unauthorized\r\n"), "\(response)")
         #expect(response.contains("Connection: close\r\n"))
         #expect(!response.lowercased().contains("sec-websocket-accept"))
         #expect(!connection.channel.isActive)

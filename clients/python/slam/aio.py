@@ -427,7 +427,8 @@ class AsyncClient:
             mismatch = _methods.tree_mismatch(error, ref)
             if mismatch is None:
                 raise
-            raise mismatch from error
+            # The daemon's error says the same diff: chained, a test's failure would print it twice (``mismatch.error`` keeps it).
+            raise mismatch from None
 
     async def subscribe(self, events: Sequence[EventName]) -> Subscriptions:
         """``subscribe``: adds events; returns ``{subscribed}``."""

@@ -13,12 +13,19 @@ no:slam.pytest_plugin`` turns it off.) Fixtures:
   under ``/tmp`` when pytest's is too deep for a socket path) and returns a
   :class:`SlamDaemon`; every daemon it launched is stopped at the end of the
   test, and every client made by ``SlamDaemon.connect`` closed.
-- ``slamd``: a daemon hosting the demo app, reset to its launch state
-  (``reset``) before the test. One daemon serves the whole session: a reset
-  costs well under a millisecond, starting a daemon several. A test marked
-  ``@pytest.mark.slam_fresh_daemon`` (or every test, with
-  ``pytest --slam-fresh-daemon``) gets a daemon of its own instead.
+- ``slamd``: a daemon hosting the app under test, reset to its launch state
+  (``reset``) before the test: the demo app, or the storyboard that
+  ``--slam-storyboard PATH`` or the ini option ``slam_storyboard`` names. One
+  daemon serves the whole session: a reset costs well under a millisecond,
+  starting a daemon several. A test marked ``@pytest.mark.slam_fresh_daemon``
+  (or every test, with ``pytest --slam-fresh-daemon``) gets a daemon of its own
+  instead.
 - ``slam_client``: a :class:`slam.Client` connected to ``slamd``.
+
+``--slam-app PATH`` (ini ``slam_app``) runs that program instead of ``slamd``
+(a build of your own that takes slamd's command line). A path given on the
+command line is relative to the working directory; in an ini file (pytest.ini,
+pyproject.toml, tox.ini, setup.cfg), to the file's directory.
 """
 
 from __future__ import annotations
@@ -199,8 +206,14 @@ def launch_slamd(
 
 
 @pytest.fixture(scope="session")
-def slamd_path() -> str:
-    """The ``slamd`` executable the fixtures launch (``$SLAMD``, else the checkout's ``swift build`` product, else ``slamd`` on ``PATH``)."""
+def slamd_path(pytestconfig: pytest.Config) -> str:
+    """The ``slamd`` executable the fixtures launch: the ``--slam-app`` or ``slam_app`` program, else
+    ``$SLAMD``, else the checkout's ``swift build`` product, else ``slamd`` on ``PATH``."""
+    app = _configured_path(pytestconfig, APP_OPTION, APP_INI)
+    if app is not None:
+        if os.path.isfile(app) and os.access(app, os.X_OK):
+            return str(app)
+        pytest.fail(f"{_setting_name(pytestconfig, APP_OPTION, APP_INI)}: no executable program at {app}", pytrace=False)
     try:
         path = resolve_slamd_path()
     except RuntimeError as error:
@@ -210,6 +223,41 @@ def slamd_path() -> str:
             return path
         failure = f"no executable slamd at {path}: build it (`swift build`), or set SLAMD to a slamd executable"
     pytest.fail(failure, pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def slam_storyboard(pytestconfig: pytest.Config) -> Optional[Path]:
+    """The storyboard the ``slamd`` fixture hosts (``--slam-storyboard``, else the ini option
+    ``slam_storyboard``), or ``None`` for the demo app (or the ``--slam-app`` program's own)."""
+    storyboard = _configured_path(pytestconfig, STORYBOARD_OPTION, STORYBOARD_INI)
+    if storyboard is not None and not storyboard.is_file():
+        pytest.fail(f"{_setting_name(pytestconfig, STORYBOARD_OPTION, STORYBOARD_INI)}: no storyboard file at {storyboard}",
+                    pytrace=False)
+    return storyboard
+
+
+def _configured_path(config: pytest.Config, option: str, ini: str) -> Optional[Path]:
+    """The path the command-line option gives (relative to the working directory), else the ini option
+    (relative to the ini file's directory), else ``None``."""
+    given = config.getoption(_option_destination(option))
+    if given:
+        return Path(config.invocation_params.dir, os.path.expanduser(given))
+    value = str(config.getini(ini) or "").strip()
+    if value:
+        base = config.inipath.parent if config.inipath is not None else config.rootpath
+        return Path(base, os.path.expanduser(value))
+    return None
+
+
+def _setting_name(config: pytest.Config, option: str, ini: str) -> str:
+    """Where the path came from, for a message: the option, or the ini option and its file."""
+    if config.getoption(_option_destination(option)):
+        return option
+    return f"{ini} in {config.inipath}" if config.inipath is not None else ini
+
+
+def _option_destination(option: str) -> str:
+    return option.lstrip("-").replace("-", "_")
 
 
 @pytest.fixture
@@ -244,6 +292,10 @@ def slamd_factory(slamd_path: str, tmp_path_factory: pytest.TempPathFactory) -> 
 
 FRESH_DAEMON_MARKER = "slam_fresh_daemon"
 FRESH_DAEMON_OPTION = "--slam-fresh-daemon"
+STORYBOARD_OPTION = "--slam-storyboard"
+STORYBOARD_INI = "slam_storyboard"
+APP_OPTION = "--slam-app"
+APP_INI = "slam_app"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -251,6 +303,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         FRESH_DAEMON_OPTION,
         action="store_true",
         help="give every test using the slamd fixture a daemon of its own instead of the session's daemon after a reset",
+    )
+    parser.addoption(
+        STORYBOARD_OPTION,
+        metavar="PATH",
+        help=f"the storyboard the slamd fixture hosts instead of the demo app (overrides the ini option {STORYBOARD_INI})",
+    )
+    parser.addini(
+        STORYBOARD_INI,
+        "the storyboard the slamd fixture hosts instead of the demo app, relative to this file's directory",
+        default="",  # a string, the default type: written out, type="string" reads to mypy --strict as a type form
+    )
+    parser.addoption(
+        APP_OPTION,
+        metavar="PATH",
+        help=f"the program the fixtures run instead of slamd, given slamd's command line (overrides the ini option {APP_INI})",
+    )
+    parser.addini(
+        APP_INI,
+        "the program the fixtures run instead of slamd, given slamd's command line, relative to this file's directory",
+        default="",  # a string, the default type: written out, type="string" reads to mypy --strict as a type form
     )
 
 
@@ -261,11 +333,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 class _SharedDaemon:
-    """The session's demo daemon, launched on first use and again if a test stopped it."""
+    """The session's daemon, launched on first use and again if a test stopped it."""
 
-    def __init__(self, slamd_path: str, directory: Path) -> None:
+    def __init__(self, slamd_path: str, directory: Path, storyboard: Optional[Path] = None) -> None:
         self.slamd_path = slamd_path
         self.directory = directory
+        self.storyboard = storyboard
         self.daemon: Optional[SlamDaemon] = None
         self.launches = 0
 
@@ -277,7 +350,7 @@ class _SharedDaemon:
             socket_path = directory / "slamd.sock"
             if len(os.fsencode(socket_path)) > MAXIMUM_SOCKET_PATH_BYTES:
                 socket_path = Path(tempfile.mkdtemp(prefix="slamd-", dir="/tmp")) / "slamd.sock"
-            self.daemon = launch_slamd(self.slamd_path, directory, socket_path=socket_path)
+            self.daemon = launch_slamd(self.slamd_path, directory, self.storyboard, socket_path=socket_path)
         return self.daemon
 
     def stop(self) -> None:
@@ -287,17 +360,19 @@ class _SharedDaemon:
 
 
 @pytest.fixture(scope="session")
-def _slam_shared_daemon(slamd_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[_SharedDaemon]:
-    shared = _SharedDaemon(slamd_path, tmp_path_factory.mktemp("slamd-shared"))
+def _slam_shared_daemon(slamd_path: str, slam_storyboard: Optional[Path],
+                        tmp_path_factory: pytest.TempPathFactory) -> Iterator[_SharedDaemon]:
+    shared = _SharedDaemon(slamd_path, tmp_path_factory.mktemp("slamd-shared"), slam_storyboard)
     yield shared
     shared.stop()
 
 
 @pytest.fixture
 def slamd(request: pytest.FixtureRequest, slamd_factory: Any, _slam_shared_daemon: _SharedDaemon) -> Iterator[SlamDaemon]:
-    """A ``slamd`` hosting the demo app at its launch state: the session's daemon after ``reset``, or a fresh one."""
+    """A ``slamd`` hosting the app under test (the demo, or ``slam_storyboard``) at its launch state: the session's
+    daemon after ``reset``, or a fresh one."""
     if request.config.getoption(FRESH_DAEMON_OPTION) or request.node.get_closest_marker(FRESH_DAEMON_MARKER):
-        yield slamd_factory()
+        yield slamd_factory(_slam_shared_daemon.storyboard)
         return
     try:
         daemon = _slam_shared_daemon.get()
@@ -315,5 +390,5 @@ def slamd(request: pytest.FixtureRequest, slamd_factory: Any, _slam_shared_daemo
 
 @pytest.fixture
 def slam_client(slamd: SlamDaemon) -> Client:
-    """A client connected to the demo ``slamd``."""
+    """A client connected to ``slamd`` (the app under test)."""
     return slamd.connect()

@@ -57,6 +57,81 @@ def test_a_bad_storyboard_fails_with_the_daemon_output(pytester, monkeypatch):
     result.stdout.fnmatch_lines(["*slamd exited with status *before listening*"])
 
 
+USES_THE_CONFIGURED_APP = """
+import os
+import pytest
+
+def test_shared(slam_client):
+    assert slam_client.find("heading")["text"] == os.environ["EXPECTED_HEADING"]
+    slam_client.press("next")
+
+def test_reset_between_tests(slam_client):
+    assert [c["id"] for c in slam_client.controllers()] == ["Start"]
+
+@pytest.mark.slam_fresh_daemon
+def test_fresh(slam_client):
+    assert slam_client.find("heading")["text"] == os.environ["EXPECTED_HEADING"]
+"""
+
+
+def write_storyboard(path, heading):
+    board = json.loads(json.dumps(TEST_STORYBOARD))
+    board["controllers"][0]["view"]["children"][0]["text"] = heading
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(board), encoding="utf-8")
+
+
+def test_the_slamd_fixture_hosts_the_storyboard_an_ini_file_names(pytester, monkeypatch):
+    write_storyboard(pytester.path / "app" / "board.json", "From the ini file")
+    pytester.makefile(".ini", pytest="[pytest]\nslam_storyboard = app/board.json\n")
+    pytester.makepyfile(USES_THE_CONFIGURED_APP)
+    monkeypatch.setenv("EXPECTED_HEADING", "From the ini file")
+    run_inner_session(pytester, monkeypatch).assert_outcomes(passed=3)
+    # Run from elsewhere: the path stays relative to the ini file.
+    monkeypatch.chdir(pytester.path / "app")
+    result = pytester.runpytest_inprocess("-p", "slam.pytest_plugin", "--slam-fresh-daemon", str(pytester.path))
+    result.assert_outcomes(passed=3)
+
+
+def test_the_command_line_option_wins_over_pyproject(pytester, monkeypatch):
+    write_storyboard(pytester.path / "board.json", "From pyproject")
+    write_storyboard(pytester.path / "other.json", "From the command line")
+    pytester.makepyprojecttoml('[tool.pytest.ini_options]\nslam_storyboard = "board.json"\n')
+    pytester.makepyfile(USES_THE_CONFIGURED_APP)
+    monkeypatch.setenv("EXPECTED_HEADING", "From the command line")
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    pytester.runpytest_inprocess("-p", "slam.pytest_plugin", "--slam-storyboard", "other.json").assert_outcomes(passed=3)
+    monkeypatch.setenv("EXPECTED_HEADING", "From pyproject")
+    pytester.runpytest_inprocess("-p", "slam.pytest_plugin").assert_outcomes(passed=3)
+
+
+def test_a_missing_storyboard_or_app_fails_saying_which_setting(pytester, monkeypatch):
+    pytester.makefile(".ini", pytest="[pytest]\nslam_storyboard = nowhere.json\n")
+    pytester.makepyfile("def test_it(slamd):\n    pass\n")
+    result = run_inner_session(pytester, monkeypatch)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines([f"*slam_storyboard in {pytester.path / 'pytest.ini'}: no storyboard file at {pytester.path / 'nowhere.json'}*"])
+    result = pytester.runpytest_inprocess("-p", "slam.pytest_plugin", "--slam-app", "no-such-app")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines([f"*--slam-app: no executable program at {pytester.path / 'no-such-app'}*"])
+
+
+def test_the_app_option_runs_that_program_with_slamds_command_line(pytester, monkeypatch, slamd_path):
+    record = pytester.path / "arguments.json"
+    app = pytester.path / "my-app"
+    app.write_text(f"#!{sys.executable}\nimport json, os, sys\n"
+                   f"json.dump(sys.argv[1:], open({str(record)!r}, 'w'))\n"
+                   f"os.execv({slamd_path!r}, [{slamd_path!r}] + sys.argv[1:])\n")
+    app.chmod(0o755)
+    write_storyboard(pytester.path / "board.json", "Hosted by my app")
+    pytester.makefile(".ini", pytest="[pytest]\nslam_app = my-app\nslam_storyboard = board.json\n")
+    pytester.makepyfile(USES_THE_CONFIGURED_APP)
+    monkeypatch.setenv("EXPECTED_HEADING", "Hosted by my app")
+    run_inner_session(pytester, monkeypatch).assert_outcomes(passed=3)
+    arguments = json.loads(record.read_text())
+    assert arguments[0] == "--socket" and arguments[2:4] == ["--storyboard", str(pytester.path / "board.json")], arguments
+
+
 def test_stop_sigterms_reaps_and_removes_the_socket(slamd):
     pid = slamd.pid
     assert os.path.exists(slamd.socket_path)

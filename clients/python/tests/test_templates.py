@@ -75,6 +75,32 @@ def test_expect_tree_raises_tree_mismatch_with_the_readable_diff(slam_client):
     assert isinstance(error.error, slam.WaitTimedOut) and error.error.data["condition"] == {"template": COUNTED_ONCE, "strict": False}
 
 
+def test_a_failing_test_prints_the_diff_once(pytester, monkeypatch):
+    """The daemon's timeout carries the same diff: a test's failure report shows only the mismatch's."""
+    pytester.makepyfile(
+        f"""
+        import asyncio
+        import slam
+
+        def test_blocking(slam_client):
+            slam_client.expect_tree({COUNTED_ONCE!r}, timeout_ms=0)
+
+        def test_asyncio(slamd):
+            async def main():
+                async with slam.AsyncClient(slamd.socket_path) as client:
+                    await client.expect_tree({COUNTED_ONCE!r}, timeout_ms=0)
+            asyncio.run(main())
+        """
+    )
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    result = pytester.runpytest_inprocess("-p", "slam.pytest_plugin")
+    result.assert_outcomes(failed=2)
+    output = result.stdout.str()
+    closest = 'closest: root > children[1] (ref "count", Label) > text: expected /^Count: 1$/, got "Count: 0"'
+    assert output.count(closest) == 2, output
+    assert "direct cause" not in output
+
+
 def test_the_local_matcher_agrees_with_the_daemon(slam_client):
     tree = slam_client.tree()
     templates = [

@@ -8,8 +8,11 @@ library as a browser would, or with raw sockets where a client must misbehave.
 import http.client
 import json
 import os
+import shutil
 import socket
+import stat
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
@@ -184,7 +187,7 @@ def test_a_web_root_serves_its_files_with_their_types_and_nothing_outside(slamd_
     assert web.get("/", bearer, method="POST").status == 405
 
 
-def test_a_missing_or_wrong_token_is_403_and_no_websocket(slamd_factory):
+def test_a_missing_or_wrong_token_is_401_and_no_websocket(slamd_factory):
     _, web = launch(slamd_factory)
     wrong = "0" * 64
     for options in [{}, {"additional_headers": {"Authorization": f"Bearer {wrong}"}},
@@ -192,7 +195,8 @@ def test_a_missing_or_wrong_token_is_403_and_no_websocket(slamd_factory):
                     {"additional_headers": {"Cookie": f"slam_token_{web.port}={web.token}"}}]:
         with pytest.raises(InvalidStatus) as refused:
             connect(web.rpc_url, open_timeout=10, **options)
-        assert refused.value.response.status_code == 403, options
+        assert refused.value.response.status_code == 401, options
+        assert refused.value.response.headers.get("WWW-Authenticate") == 'Bearer realm="slamd"', options
         assert refused.value.response.headers.get("Content-Security-Policy") is not None
     with pytest.raises(InvalidStatus) as refused:
         connect(f"{web.rpc_url}?token={web.token}", open_timeout=10)
@@ -366,12 +370,83 @@ def test_with_the_flag_a_wildcard_address_serves_and_checks_the_port(slamd_facto
     assert web.get("/", {"Host": f"some-name:{web.port + 1}", **bearer}).status == 403
     connection, response = raw_upgrade(web.port, {"Host": f"some-name:{web.port}"})
     connection.close()
-    assert response.startswith(b"HTTP/1.1 403 Forbidden\r\n"), "the WebSocket still needs the token"
+    assert response.startswith(b"HTTP/1.1 401 Unauthorized\r\n"), "the WebSocket still needs the token"
 
 
 def test_a_second_daemon_on_a_taken_port_says_so(slamd_factory, slamd_path, tmp_path):
     _, web = launch(slamd_factory)
     taken = run_slamd(slamd_path, tmp_path, "--web", f"127.0.0.1:{web.port}")
     assert taken.returncode == 1
-    assert f"cannot listen on --web 127.0.0.1:{web.port}" in taken.stderr
+    assert f"cannot listen on --web 127.0.0.1:{web.port}: port {web.port} is in use (try --web 0 or another port)" in taken.stderr
     assert not (tmp_path / "s.sock").exists() and not (tmp_path / "s.sock.web").exists()
+    assert not (tmp_path / "s.sock.lock").exists(), "a refused start removes the lock it took"
+
+
+def test_a_port_another_program_holds_is_refused_in_one_clear_line(slamd_path, tmp_path):
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    holder.bind(("127.0.0.1", 0))
+    holder.listen(1)
+    port = holder.getsockname()[1]
+    traces = tempfile.mkdtemp(prefix="slam-traces-")  # named, so no notice about where traces go can add a line
+    try:
+        taken = run_slamd(slamd_path, tmp_path, "--web", str(port), "--trace-dir", traces)
+    finally:
+        holder.close()
+        shutil.rmtree(traces, ignore_errors=True)
+    assert taken.returncode == 1
+    lines = taken.stderr.strip().splitlines()
+    assert len(lines) == 1, taken.stderr
+    assert lines[0].endswith(f"cannot listen on --web 127.0.0.1:{port}: port {port} is in use (try --web 0 or another port)"), lines
+    assert "errno" not in taken.stderr and "EventLoop" not in taken.stderr
+    assert "slamd listening" not in taken.stdout
+    assert sorted(path.name for path in tmp_path.iterdir()) == [], "nothing left behind: socket, lock, URL file"
+
+
+# Keeping the token across restarts (--web-token-file).
+
+
+def test_a_token_file_is_made_private_with_a_new_token_then_kept(slamd_factory, tmp_path):
+    path = tmp_path / "token"
+    first, web = launch(slamd_factory, "--web-token-file", str(path))
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert path.read_text() == web.token + "\n"
+    assert first.stop() == 0
+    assert path.exists(), "the file outlives the daemon"
+    _, again = launch(slamd_factory, "--web-token-file", str(path))
+    assert again.token == web.token
+    with again.websocket(origin=again.origin) as websocket:
+        assert call(websocket, "ping") == "pong"
+    # A token of the user's own, written by hand (either case, with or without a newline).
+    own = "AB" * 32
+    mine = tmp_path / "mine"
+    mine.write_text(own)
+    mine.chmod(0o600)
+    _, chosen = launch(slamd_factory, "--web-token-file", str(mine))
+    assert chosen.token == own.lower()
+
+
+def test_a_token_file_others_could_read_or_a_symlink_is_refused(slamd_path, tmp_path):
+    shared = tmp_path / "shared"
+    shared.write_text("ab" * 32 + "\n")
+    shared.chmod(0o644)
+    refused = run_slamd(slamd_path, tmp_path, "--web", "0", "--web-token-file", str(shared))
+    assert refused.returncode == 1
+    assert f"cannot use the web token file {shared} (--web-token-file): other users may read or write it (mode 644)" in refused.stderr
+    shared.chmod(0o600)
+    link = tmp_path / "link"
+    link.symlink_to(shared)
+    refused = run_slamd(slamd_path, tmp_path, "--web", "0", "--web-token-file", str(link))
+    assert refused.returncode == 1
+    assert f"cannot use the web token file {link} (--web-token-file): it is a symbolic link" in refused.stderr
+    garbage = tmp_path / "garbage"
+    garbage.write_text("not a token\n")
+    garbage.chmod(0o600)
+    refused = run_slamd(slamd_path, tmp_path, "--web", "0", "--web-token-file", str(garbage))
+    assert refused.returncode == 1 and "it does not hold a token (64 hexadecimal digits)" in refused.stderr
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere")
+    refused = run_slamd(slamd_path, tmp_path, "--web", "0", "--web-token-file", str(dangling))
+    assert refused.returncode == 1 and "it is a symbolic link" in refused.stderr
+    assert not (tmp_path / "nowhere").exists(), "a symlink never steers the new token into another file"
+    alone = run_slamd(slamd_path, tmp_path, "--web-token-file", str(shared))
+    assert alone.returncode == 2 and "go with --web" in alone.stderr

@@ -27,7 +27,22 @@ const $ = (id) => document.getElementById(id);
 const model = new UIModel();
 const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
 let token = takePageToken(location, sessionStorage, history);
-const rpc = new RpcConnection(`${scheme}://${location.host}/rpc`, { protocols: tokenProtocols(token) });
+
+/**
+ * Why the WebSocket did not open, asked of the server (a browser shows the page nothing
+ * of a refused upgrade): `/rpc` without an upgrade answers 401 to a token that is not
+ * this daemon's (it restarted: a new token) and 426 to the right one.
+ */
+async function checkToken() {
+  try {
+    const response = await fetch('/rpc', { headers: token ? { Authorization: `Bearer ${token}` } : {}, cache: 'no-store' });
+    return response.status === 401 ? 'refused' : 'accepted';
+  } catch (error) {
+    return 'unreachable';
+  }
+}
+
+const rpc = new RpcConnection(`${scheme}://${location.host}/rpc`, { protocols: tokenProtocols(token), checkToken });
 // The address pasted again into this tab (slamd restarted with a new token) changes only the fragment: no reload.
 window.addEventListener('hashchange', () => {
   if (!/(^#|&)token=/.test(location.hash)) return;
@@ -44,6 +59,7 @@ const titleElement = $('title');
 const statusElement = $('status');
 const banner = $('banner');
 const bannerText = $('banner-text');
+const retryButton = $('retry');
 const loading = $('loading');
 
 let resolveReady;
@@ -55,8 +71,11 @@ const stats = { paints: 0, lastPaintMs: 0, paintMs: [], attachMs: 0, attachPaint
 
 const toasts = $('toasts');
 
-/** Shows a short message at the bottom of the page; errors stay a little longer. */
-function toast(message, { kind = 'info', detail = '', link = null, timeoutMs } = {}) {
+/**
+ * Shows a short message at the bottom of the page; errors stay a little longer, a `sticky`
+ * one until its handle's `dismiss()` (a mode's hint, while the mode lasts).
+ */
+function toast(message, { kind = 'info', detail = '', link = null, timeoutMs, sticky = false } = {}) {
   const item = document.createElement('div');
   item.className = `toast toast-${kind}`;
   item.setAttribute('role', kind === 'error' ? 'alert' : 'status');
@@ -88,17 +107,30 @@ function toast(message, { kind = 'info', detail = '', link = null, timeoutMs } =
   item.append(close);
   toasts.append(item);
   while (toasts.children.length > 4) toasts.firstElementChild.remove();
-  setTimeout(() => item.classList.add('is-leaving'), (timeoutMs ?? (kind === 'error' ? 6000 : 4000)));
-  setTimeout(() => item.remove(), (timeoutMs ?? (kind === 'error' ? 6000 : 4000)) + 300);
+  const shownMs = timeoutMs ?? (kind === 'error' ? 6000 : 4000);
+  const leaving = sticky ? null : setTimeout(() => item.classList.add('is-leaving'), shownMs);
+  const gone = sticky ? null : setTimeout(() => item.remove(), shownMs + 300);
+  return {
+    /** Takes the toast away now (what it said no longer holds). */
+    dismiss() {
+      clearTimeout(leaving);
+      clearTimeout(gone);
+      item.remove();
+    },
+  };
 }
 
-/** Shows a failed call unobtrusively: the server's message, its code and data in small print. */
+/**
+ * Shows a failed call unobtrusively: the server's message, with the call and its code in
+ * small print. The error's data (a client task's own error, a snapshot) is for developers:
+ * it goes to the inspector's Events log, not to the person using the app.
+ */
 function showError(error, what) {
   if (error instanceof RpcError) {
-    const facts = error.data && typeof error.data === 'object'
-      ? Object.entries(error.data).filter(([key]) => key !== 'snapshot').map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(' · ')
-      : '';
-    toast(error.message, { kind: 'error', detail: `${what ? `${what} · ` : ''}error ${error.code}${facts ? ` · ${facts}` : ''}` });
+    inspector.callFailed(what, error);
+    // A failed task's own words (a client task's error message) say more to a person than the protocol's wrapping.
+    const reason = error.code === TASK_FAILED && error.data && typeof error.data.reason === 'string' ? error.data.reason : '';
+    toast(reason || error.message, { kind: 'error', detail: `${what ? `${what} · ` : ''}error ${error.code} · details in the inspector (I)` });
   } else if (error instanceof ConnectionLost) {
     toast(error.message, { kind: 'error' });
   } else {
@@ -108,6 +140,9 @@ function showError(error, what) {
 }
 
 // ---------------------------------------------------------------- actions
+
+/** -32010: a task ran and failed (`data.reason` says why, `data.clientError` is a client task's own error). */
+const TASK_FAILED = -32010;
 
 /** Per text field being typed into: the texts sent (their echoes are ignored), the call in flight, the latest text waiting. */
 const typing = new Map();
@@ -455,21 +490,30 @@ rpc.onOpen = () => {
 let countdown = null;
 rpc.onStatus = (status) => {
   statusElement.dataset.status = status;
-  statusElement.setAttribute('aria-label', { open: 'Connected', connecting: 'Connecting', closed: 'Disconnected' }[status]);
+  statusElement.setAttribute('aria-label', { open: 'Connected', connecting: 'Connecting', closed: 'Disconnected',
+    refused: 'Refused: open the new address' }[status]);
   statusElement.title = statusElement.getAttribute('aria-label');
   const offline = status !== 'open';
   app.classList.toggle('is-offline', offline && everAttached);
   stage.inert = offline;
   clearInterval(countdown);
+  retryButton.hidden = status === 'refused';
+  banner.classList.toggle('is-refused', status === 'refused');
+  loading.classList.toggle('is-refused', status === 'refused');
   if (status === 'open') {
     banner.hidden = true;
     return;
   }
+  if (status === 'refused') {
+    // The daemon answers but not to this token: retrying cannot help, the new address can.
+    const message = () => (token ? restartedMessage() : needsAddressMessage());
+    if (!everAttached) $('loading-text').replaceChildren(...message());
+    banner.hidden = !everAttached;
+    bannerText.replaceChildren(...message());
+    return;
+  }
   if (!everAttached && status === 'closed') {
-    // Refused before it ever attached: most often a token from an earlier start, or none.
-    $('loading-text').textContent = token
-      ? 'Cannot reach slamd. If it restarted, open the address it printed again (slamctl open): every start makes a new token.'
-      : 'This page needs the address slamd printed, which carries its token: run slamctl open, or open that address.';
+    $('loading-text').textContent = 'Cannot reach slamd: retrying…';
   }
   if (!everAttached && status === 'connecting') return;
   banner.hidden = false;
@@ -484,7 +528,23 @@ rpc.onStatus = (status) => {
   describe();
   if (status === 'closed') countdown = setInterval(describe, 250);
 };
-$('retry').addEventListener('click', () => rpc.retryNow());
+
+/** What the page says when slamd refuses its token: the daemon restarted, with a new one. */
+function restartedMessage() {
+  return ['slamd restarted: open the new address; ', code('slamctl open'), ' prints it.'];
+}
+
+/** What the page says when it has no token at all. */
+function needsAddressMessage() {
+  return ['This page needs the address slamd printed, which carries its token: ', code('slamctl open'), ' prints it.'];
+}
+
+function code(text) {
+  const element = document.createElement('code');
+  element.textContent = text;
+  return element;
+}
+retryButton.addEventListener('click', () => rpc.retryNow());
 
 // ---------------------------------------------------------------- inspector and keys
 

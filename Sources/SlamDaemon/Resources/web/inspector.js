@@ -3,7 +3,8 @@
 //              marked); pick an element there or on the page (pick mode, with
 //              a hover outline) to see its snapshot, its reference path, and
 //              ready-to-copy slamctl, flow and Python snippets;
-//   Events   — a live log of changed, navigated, taskRan, stateChanged, log, openURL, focusChanged;
+//   Events   — a live log of changed, navigated, taskRan, stateChanged, log, openURL, focusChanged,
+//              and of this page's calls that failed, with the error's details (its toast says only the message);
 //   State    — the shared state, each value editable as JSON (state.set);
 //   Stack    — the navigation stack;
 //   Record   — a flow written from what people and scripts do (recorder.js);
@@ -261,6 +262,8 @@ export class Inspector {
     this.treeDirty = true;
     this.treeTimer = null;
     this.picking = false;
+    /** The pick-mode hint while it shows (`toast` returns a handle). */
+    this.pickToast = null;
     this.build();
     this.trace = new TraceView({ section: this.panels.trace, panel, stage, screens, app, chrome, toast });
     toggle.addEventListener('click', () => this.toggle());
@@ -450,6 +453,8 @@ export class Inspector {
       this.tabButtons[this.tab].focus();
     } else {
       this.setPicking(false);
+      // A past screen belongs to the Trace tab: with the panel gone, the page shows the live app again.
+      this.trace.leave();
       this.outline(null, 'hover');
       this.outline(null, 'selected');
       this.toggleButton.focus();
@@ -880,8 +885,12 @@ export class Inspector {
       document.addEventListener('mouseover', this.onPickMove, true);
       document.addEventListener('click', this.onPickClick, true);
       document.addEventListener('mousedown', this.onPickDown, true);
-      this.toast('Pick mode: click an element on the page (Esc to stop).', { timeoutMs: 2500 });
+      // It stays while the mode lasts: it is what says the next click picks instead of pressing.
+      this.pickToast = this.toast('Pick mode: click an element on the page (Esc to stop).', { sticky: true });
     } else {
+      // The hint is about a mode that has ended.
+      if (this.pickToast) this.pickToast.dismiss();
+      this.pickToast = null;
       document.removeEventListener('mouseover', this.onPickMove, true);
       document.removeEventListener('click', this.onPickClick, true);
       document.removeEventListener('mousedown', this.onPickDown, true);
@@ -959,6 +968,15 @@ export class Inspector {
     }
   }
 
+  /**
+   * A call this page made that failed: the Events log keeps what a developer needs
+   * (the call, the code, the message, the data: a client task's own error), which the
+   * toast a person sees leaves out.
+   */
+  callFailed(call, error) {
+    this.event('error', { call: call || null, code: error.code ?? null, message: error.message, data: error.data ?? null });
+  }
+
   logItem({ time, method, params }) {
     const item = el('li', `log-item log-${method}`);
     const details = el('details');
@@ -983,6 +1001,7 @@ export class Inspector {
       case 'log': return `${p.level}: ${p.message}`;
       case 'openURL': return p.address;
       case 'focusChanged': return `${p.controller}: ${p.previous ?? 'none'} → ${p.ref ?? 'none'}`;
+      case 'error': return `${p.call ? `${p.call}: ` : ''}${p.message}${p.code !== null && p.code !== undefined ? ` (${p.code})` : ''}`;
       default: return JSON.stringify(p).slice(0, 120);
     }
   }

@@ -2,7 +2,7 @@
 //
 //   const rpc = new RpcConnection(`ws://${location.host}/rpc`, { protocols: tokenProtocols(token) });
 //   rpc.onNotification = (method, params) => …;
-//   rpc.onStatus = (status) => …;   // 'connecting' | 'open' | 'closed'
+//   rpc.onStatus = (status) => …;   // 'connecting' | 'open' | 'closed' | 'refused'
 //   rpc.onOpen = () => …;           // every (re)connection: attach and subscribe here
 //   rpc.start();
 //   const snapshot = await rpc.call('press', {ref: 'increment'});
@@ -11,6 +11,12 @@
 // with jitter). A call made while disconnected rejects at once with a
 // ConnectionLost error, as do calls in flight when the socket closes (whether
 // those ran is unknown): a click is never replayed minutes later.
+//
+// A browser shows a page nothing of why a WebSocket failed to open, so after each
+// failed attempt `checkToken()` (an option) asks the server itself: 'refused' (the
+// token is not this server's: a daemon that restarted has a new one) stops the
+// retries with status 'refused' until `retryNow` (a new token); anything else
+// ('unreachable', 'accepted') goes on retrying.
 
 /** An error response from the server: `code`, `message`, `data`. */
 export class RpcError extends Error {
@@ -67,8 +73,10 @@ export function tokenProtocols(token) {
 }
 
 export class RpcConnection {
-  constructor(url, { WebSocketImpl = globalThis.WebSocket, protocols = undefined, minDelayMs = 250, maxDelayMs = 5000 } = {}) {
+  constructor(url, { WebSocketImpl = globalThis.WebSocket, protocols = undefined, minDelayMs = 250, maxDelayMs = 5000,
+    checkToken = null } = {}) {
     this.url = url;
+    this.checkToken = checkToken;
     this.protocols = protocols;
     this.WebSocketImpl = WebSocketImpl;
     this.minDelayMs = minDelayMs;
@@ -82,6 +90,8 @@ export class RpcConnection {
     this.retryTimer = null;
     this.retryAt = 0;
     this.stopped = true;
+    /** Bumped by `start` and `retryNow`: a token check begun before belongs to an older try. */
+    this.epoch = 0;
     this.onNotification = () => {};
     this.onStatus = () => {};
     this.onOpen = () => {};
@@ -89,6 +99,7 @@ export class RpcConnection {
 
   /** Opens the connection (and keeps reopening it until `stop`). */
   start() {
+    this.epoch += 1;
     this.stopped = false;
     this.open();
   }
@@ -99,9 +110,15 @@ export class RpcConnection {
     if (this.socket) this.socket.close();
   }
 
-  /** Skips the remaining backoff and reconnects now. */
+  /** Skips the remaining backoff and reconnects now; after 'refused', starts again (with a new token). */
   retryNow() {
+    if (this.status === 'refused') {
+      this.attempt = 0;
+      this.start();
+      return;
+    }
     if (this.status !== 'closed' || this.stopped) return;
+    this.epoch += 1;
     clearTimeout(this.retryTimer);
     this.open();
   }
@@ -116,8 +133,10 @@ export class RpcConnection {
       return;
     }
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
       if (socket !== this.socket) return;
+      opened = true;
       this.attempt = 0;
       this.setStatus('open');
       this.onOpen();
@@ -126,9 +145,36 @@ export class RpcConnection {
       if (socket === this.socket) this.receive(event.data);
     };
     socket.onclose = () => {
-      if (socket === this.socket) this.closed();
+      if (socket !== this.socket) return;
+      this.closed();
+      if (!opened) this.askWhyRefused();
     };
     socket.onerror = () => {};
+  }
+
+  /** After an attempt that never opened: whether the server refuses the token (then no more retries). */
+  askWhyRefused() {
+    if (!this.checkToken || this.stopped) return;
+    const attempt = this.attempt;
+    const epoch = this.epoch;
+    Promise.resolve()
+      .then(() => this.checkToken())
+      .catch(() => 'unreachable')
+      .then((answer) => {
+        // A later attempt (or a stop, or a new token) has taken over meanwhile: the answer is stale.
+        if (answer !== 'refused' || this.stopped || this.attempt !== attempt || this.epoch !== epoch || this.status === 'open') return;
+        this.refused();
+      });
+  }
+
+  /** The server refuses the token: stop retrying until `retryNow`. */
+  refused() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close();
+    this.setStatus('refused');
   }
 
   closed() {

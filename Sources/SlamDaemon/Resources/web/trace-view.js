@@ -135,6 +135,8 @@ export class TraceView {
     this.index = -1;
     this.renderList();
     this.select(0);
+    // The keys go to the steps from now on: ←/→ step, where on the Trace tab they would switch tabs.
+    this.list.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------ moving
