@@ -3,8 +3,9 @@ import SlamJSON
 import SlamUI
 @testable import SlamStoryboard
 
-/// Numbers in templates: `{key:format}` placeholders (the shared cases in
-/// `Protocol/number-formats.json`, which the Python client's tests read too) and the checks of formats.
+/// Numbers in templates and in the state: `{key:format}` placeholders (the shared cases in
+/// `Protocol/number-formats.json`, which the Python client's tests read too), the checks
+/// of formats, and a counting stepper writing integers to the key it is bound to.
 @Suite struct NumberFormatTests {
     struct Case: CustomStringConvertible {
         let value: StateValue
@@ -101,5 +102,34 @@ import SlamUI
             "$.controllers[0].view.children[1].param: warning: {flag:d} formats a number, but state key 'flag' starts as "
                 + "a boolean (true): it shows as plain text until it holds a number",
         ], "padding text is fine, and so are text that reads as a number, numbers and null")
+    }
+
+    @Test func aSteppingCountWritesIntegersAndAFractionalStepNumbers() throws {
+        let application = try Self.application(#"""
+            {"initial": "A", "state": {"people": 1, "portions": 1}, "controllers": [{"id": "A", "view": {"type": "View", "ref": "r", "children": [
+              {"type": "Stepper", "ref": "people", "minimumValue": 1, "maximumValue": 20, "bind": {"value": "people"}},
+              {"type": "Label", "ref": "ways", "bind": {"text": "Split {people} ways"}},
+              {"type": "Stepper", "ref": "portions", "stepValue": 0.5, "bind": {"value": "portions"}}]}}]}
+            """#)
+        let home = try #require(application.topController)
+        try #require(home.findStepper(with: "people")).press(.increment)
+        #expect(application.state["people"] == .integer(2), "not 2.0")
+        application.performPendingUpdates()
+        #expect(home.findLabel(with: "ways")?.text == "Split 2 ways")
+        try #require(home.findStepper(with: "portions")).press(.increment)
+        #expect(application.state["portions"] == .double(1.5))
+        try #require(home.findStepper(with: "portions")).press(.decrement)
+        #expect(application.state["portions"] == .double(1), "a stepper with a fractional step writes numbers")
+    }
+
+    @Test func aCountingStepperAtItsBoundLeavesANumberAClientWroteAsItIs() throws {
+        let application = try Self.application(#"""
+            {"initial": "A", "state": {"people": 2.0}, "controllers": [{"id": "A", "view":
+              {"type": "Stepper", "ref": "people", "minimumValue": 1, "maximumValue": 2, "bind": {"value": "people"}}}]}
+            """#)
+        try #require(application.topController?.findStepper(with: "people")).press(.increment)
+        #expect(application.state["people"] == .double(2), "nothing changed: the value stays as the client wrote it")
+        try #require(application.topController?.findStepper(with: "people")).press(.decrement)
+        #expect(application.state["people"] == .integer(1))
     }
 }

@@ -1,16 +1,27 @@
-"""Numbers in templates, against the real slamd.
+"""Numbers in the shared state and in templates, against the real slamd.
 
-``{key:format}`` placeholders show numbers as ``Protocol/number-formats.json``
-says, which follows Python's ``format()``.
+A stepper that counts whole numbers writes integers (``2``, not ``2.0``) to the
+state it is bound to, and ``{key:format}`` placeholders show numbers as
+``Protocol/number-formats.json`` says, which follows Python's ``format()``.
 """
 
 import json
 
 import pytest
 
-from support import PROTOCOL_DIRECTORY
+from support import PROTOCOL_DIRECTORY, same_json
 
 NUMBER_FORMAT_CASES = json.loads((PROTOCOL_DIRECTORY / "number-formats.json").read_text(encoding="utf-8"))["cases"]
+
+SPLIT = {
+    "initial": "Split",
+    "state": {"people": 1, "portions": 1},
+    "controllers": [{"id": "Split", "view": {"type": "View", "ref": "root", "children": [
+        {"type": "Stepper", "ref": "people", "minimumValue": 1, "maximumValue": 20, "stepValue": 1, "bind": {"value": "people"}},
+        {"type": "Label", "ref": "ways", "bind": {"text": "Split {people} ways"}},
+        {"type": "Stepper", "ref": "portions", "minimumValue": 0, "maximumValue": 5, "stepValue": 0.5, "bind": {"value": "portions"}},
+    ]}}],
+}
 
 BILL = {
     "initial": "Bill",
@@ -20,6 +31,33 @@ BILL = {
         {"type": "Label", "ref": "total", "bind": {"text": "Total {total:,.2f} · each {share:.1%} · {people:03d} people"}},
     ]}}],
 }
+
+
+@pytest.fixture
+def split_app(slamd_factory):
+    return slamd_factory(storyboard=SPLIT)
+
+
+def test_a_stepper_counting_whole_numbers_writes_integers_to_the_state(split_app):
+    client = split_app.connect()
+    client.subscribe(["stateChanged"])
+    client.press("people", "increment")
+    assert same_json(client.state_get("people"), 2), "an integer, not 2.0"
+    assert client.find("ways")["text"] == "Split 2 ways"
+    changed = client.next_notification()
+    assert changed.method == "stateChanged"
+    assert same_json(changed.params, {"values": {"people": 2}})
+    client.press("people", "decrement")
+    assert same_json(client.state_list()["people"], 1)
+    assert client.find("ways")["text"] == "Split 1 ways"
+
+
+def test_a_stepper_with_a_fractional_step_writes_numbers_with_fractions(split_app):
+    client = split_app.connect()
+    client.press("portions", "increment")
+    assert same_json(client.state_get("portions"), 1.5)
+    client.press("portions", "decrement")
+    assert same_json(client.state_get("portions"), 1.0), "a stepper with a fractional step keeps writing numbers"
 
 
 def test_placeholders_with_formats_show_numbers_as_python_formats_them(slamd_factory):
