@@ -214,7 +214,10 @@ public struct FormatSpec: Hashable, Sendable {
         _ = buffer.withUnsafeMutableBufferPointer { pointer in
             withVaList(arguments) { vsnprintf(pointer.baseAddress, pointer.count, format, $0) }
         }
-        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A host program that set a locale (LC_NUMERIC) would get its decimal comma: formats always write a point.
+        guard let point = localeconv()?.pointee.decimal_point.map({ String(cString: $0) }), point != "." else { return text }
+        return text.replacing(point, with: ".")
     }
 }
 
