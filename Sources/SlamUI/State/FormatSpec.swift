@@ -27,6 +27,7 @@ import Musl
 /// Fill, align and width apply to whatever the value shows. The rest applies to
 /// numbers, and to text that reads as a number (a text field's `"12.5"`); any
 /// other value (text, a boolean, a list, null) shows as it does without a format.
+/// Text that reads as a number stays text under a format of fill, align and width alone.
 public struct FormatSpec: Hashable, Sendable {
     public enum Alignment: Character, Hashable, Sendable {
         case left = "<", right = ">", center = "^", afterSign = "="
@@ -57,7 +58,7 @@ public struct FormatSpec: Hashable, Sendable {
 
     /// Whether anything but fill, align and width is written: the parts that only numbers take.
     public var formatsNumbers: Bool {
-        kind != nil || precision != nil || grouping != nil || sign != .negativeOnly || alignment == .afterSign
+        kind != nil || precision != nil || grouping != nil || sign != .negativeOnly || alignment == .afterSign || zeroPadding
     }
 
     /// Reads a spec as written after the colon (`".2f"`, `",d"`, `">8"`); empty is no format.
@@ -118,7 +119,9 @@ public struct FormatSpec: Hashable, Sendable {
 
     /// `value` as the spec shows it.
     public func format(_ value: StateValue) -> String {
-        guard let number = Self.number(value) else { return pad(value.text, defaultAlignment: .left) }
+        // Text stays text unless the format is one for numbers (`{code:>5}` keeps "007" as written).
+        let number = value.stringValue == nil || formatsNumbers ? Self.number(value) : nil
+        guard let number else { return pad(value.text, defaultAlignment: .left) }
         var body = digits(of: number)
         var negative = false
         if body.hasPrefix("-") {
