@@ -62,6 +62,25 @@ import Musl
         #expect(try app.state("wifi") == false)
     }
 
+    @Test func aCountingStepperWritesAnIntegerThatStateAndTheWireframeShowAsOne() throws {
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        let path = directory + "/split.storyboard.json"
+        let file = try #require(fopen(path, "w"))
+        fputs(#"""
+            {"initial": "Split", "state": {"people": 1}, "controllers": [{"id": "Split", "title": "Split", "view": {"type": "View", "ref": "root", "children": [
+              {"type": "Stepper", "ref": "people", "minimumValue": 1, "maximumValue": 20, "bind": {"value": "people"}},
+              {"type": "Label", "ref": "ways", "bind": {"text": "Split {people} ways"}}]}}]}
+            """#, file)
+        fclose(file)
+        let app = try SlamApp.launch(storyboard: path)
+        defer { app.stop() }
+        #expect(try slamctl("press", "people", "increment", app: app).status == 0)
+        #expect(try slamctl("state", "people", app: app).standardOutput == "2\n", "an integer, not 2.0")
+        let screen = try slamctl("screen", app: app)
+        #expect(screen.lines.contains("Split 2 ways"), "\(screen.lines)")
+        #expect(screen.lines.contains { $0.contains("[-] 2 [+]") }, "\(screen.lines)")
+    }
+
     @Test func anUnknownKeyExitsOneWithTheCodeAndData() throws {
         let app = try Self.launchExample()
         defer { app.stop() }

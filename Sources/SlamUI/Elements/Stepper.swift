@@ -2,7 +2,8 @@
 /// from data sources or set directly; the value is always trimmed into the range.
 ///
 /// A press with `.increment` / `.decrement` moves the value by ``stepValue``,
-/// stopping at the bounds.
+/// stopping at the bounds. Bound to a state key, it writes its value back as an
+/// integer when value, bounds and step are whole numbers (``countsWholeNumbers``).
 public final class Stepper: InteractiveControl, FocusableView {
     public var value = 0.0 {
         didSet {
@@ -67,6 +68,17 @@ public final class Stepper: InteractiveControl, FocusableView {
         default:
             throw .invalidPress(reference: referenceOrPath, reason: "a Stepper takes \"increment\" or \"decrement\"")
         }
+    }
+
+    /// Whether value, bounds and step are all whole numbers: the stepper then counts
+    /// (people, items) and writes its value to the state as an integer, not as `2.0`.
+    public var countsWholeNumbers: Bool {
+        [value, minimumValue, maximumValue, stepValue].allSatisfy { $0 == $0.rounded() && abs($0) < 9_007_199_254_740_992 }
+    }
+
+    override func stateWriteBackValue(of descriptor: PropertyDescriptor) -> PropertyValue {
+        guard descriptor.name == "value", countsWholeNumbers else { return super.stateWriteBackValue(of: descriptor) }
+        return .integer(Int(value))
     }
 
     private func clamp(_ candidate: Double) -> Double {

@@ -84,7 +84,7 @@ extension View {
         for binding in stateBindings {
             guard case let .key(key, negated) = binding.binding else { continue }
             let shown = stateWriteBackValue(of: binding.descriptor)
-            guard shown != binding.value else { continue }
+            guard !shown.isSameNumber(as: binding.value) else { continue }
             var value = StateValue(shown)
             if negated, case .bool(let flag) = value { value = .bool(!flag) }
             binding.store.set(key, value)
@@ -107,6 +107,17 @@ extension PropertyValue {
             self = (try? PropertyValue.parse(state, as: kind)) ?? .integers([])
         case .stringLists, .positions, .tableSections, .collectionSections:
             self = (try? PropertyValue.parse(state, as: kind)) ?? .structured(.list([]))
+        }
+    }
+}
+
+extension PropertyValue {
+    /// Equal, where an integer and a number with the same value count as the same
+    /// (a counting stepper writes `2` for the state's `2.0`: not a change by the user).
+    func isSameNumber(as other: PropertyValue) -> Bool {
+        switch (self, other) {
+        case let (.integer(integer), .double(double)), let (.double(double), .integer(integer)): Double(integer) == double
+        default: self == other
         }
     }
 }
