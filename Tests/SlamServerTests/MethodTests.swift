@@ -61,7 +61,7 @@ import SlamRPC
         #expect(client.result("find", ["ref": "count"])["text"] == "Count: 1")
         client.result("press", ["ref": "openSettings"])
         #expect(client.result("press", ["ref": "wifi", "value": false])["isOn"] == false)
-        #expect(client.result("press", ["ref": "volume", "value": "increment"])["value"] == 6.0)
+        #expect(client.result("press", ["ref": "volume", "value": "increment"])["value"] == 6)
         #expect(client.result("press", ["ref": "theme", "value": 0])["selectedSegment"] == 0)
         #expect(client.result("find", ["ref": "themeLabel"])["text"] == "Theme: Light")
         #expect(client.result("press", ["ref": "pages", "value": 1])["currentPage"] == 1)

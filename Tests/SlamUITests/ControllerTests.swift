@@ -153,9 +153,11 @@ final class RecordingView: View, ResettableView {
         stepper.task = "log"
         #expect(stepper.snapshot() == ElementSnapshot(type: "Stepper", reference: "volume", properties: [
             ("visible", .bool(true)), ("enabled", .bool(true)), ("focused", .bool(false)), ("task", .string("log")), ("param", .null),
-            ("autoUI", .bool(false)), ("minimumValue", .double(0)), ("maximumValue", .double(10)),
-            ("stepValue", .double(1)), ("value", .double(3)),
-        ]))
+            ("autoUI", .bool(false)), ("minimumValue", .integer(0)), ("maximumValue", .integer(10)),
+            ("stepValue", .integer(1)), ("value", .integer(3)),
+        ]), "a stepper counting whole numbers shows integers")
+        stepper.stepValue = 0.5
+        #expect(stepper.snapshot()["value"] == .double(3) && stepper.snapshot()["stepValue"] == .double(0.5))
     }
 
     @Test func everyBuiltInTypeHasASnapshotWithVisibleFirst() {
