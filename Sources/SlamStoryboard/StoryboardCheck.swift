@@ -20,6 +20,8 @@ import SlamUI
 /// | `push` to a screen neither declared nor registered by the host | error: nothing can add a screen later |
 /// | `alert` naming an alert neither declared nor registered by the host | error |
 /// | a state key read (a binding, a `{key}` in a task's param) that `state` does not declare | warning when the storyboard sets it (a task's target, a control's own value) or the host runs Swift code; error otherwise |
+/// | a number format (`{total:.2f}`) on a key whose starting value is not a number | warning: it shows plain text until the key holds a number |
+/// | a format that cannot be read in a task's param (in a binding, reading refuses it) | error |
 ///
 /// With `strict`, every warning is an error. Mistakes that reading refuses
 /// (duplicate references, values of the wrong type) are ``StoryboardError``s
@@ -133,6 +135,7 @@ extension StoryboardCheck {
             for (property, binding) in element.bindings {
                 let bindPath = path.appending(key: "bind").appending(key: property).description
                 for key in binding.keys { read(key, at: bindPath) }
+                if case .template(let template) = binding { formats(of: template, at: bindPath) }
                 if element.type.userInputProperties.contains(property), case .key(let key, _) = binding {
                     written(key, at: bindPath)
                 }
@@ -171,10 +174,30 @@ extension StoryboardCheck {
                     guard let keys = try Application.stateTaskKeys(task: task, param: param) else { return }
                     written(keys.written, at: paramPath)
                     for key in keys.read { read(key, at: paramPath) }
+                    // A param that is not a template is kept as it is when the task runs, but one whose
+                    // placeholders read well and whose format does not is a mistake.
+                    if let param, param.contains("{") {
+                        do throws(StateBindingError) {
+                            formats(of: try StateBinding.Template(parsing: param), at: paramPath)
+                        } catch {
+                            if case let .badFormat(_, placeholder, formatError) = error {
+                                report(.error, paramPath, .badFormat(placeholder: placeholder, reason: formatError.description))
+                            }
+                        }
+                    }
                 } catch {
                     let reason = if case .taskFailed(_, let reason) = error { reason } else { error.description }
                     report(.error, param == nil ? taskPath : paramPath, .unusableParam(task: task, reason: reason))
                 }
+            }
+        }
+
+        /// Number formats applied to keys that start as something else: they show plain text until then.
+        private mutating func formats(of template: StateBinding.Template, at path: String) {
+            for (key, format) in template.formattedKeys where format.formatsNumbers {
+                guard let start = storyboard.initialState[key], !start.isNull, FormatSpec.number(start) == nil else { continue }
+                report(.warning, path, .formatOnNonNumber(placeholder: "{\(key):\(format.text)}", key: key,
+                                                          startsAs: "\(start.kindName) (\(start.jsonText))"))
             }
         }
 

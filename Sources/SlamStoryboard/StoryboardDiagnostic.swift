@@ -31,6 +31,10 @@ public struct StoryboardDiagnostic: Hashable, Sendable, CustomStringConvertible 
         /// A state key a binding or a task's param reads that the storyboard's `state` does not declare;
         /// `writtenAt` is where the storyboard itself sets it, if anywhere.
         case undeclaredStateKey(key: String, writtenAt: String?, swiftMaySetIt: Bool)
+        /// A `{key:format}` in a task's param whose format cannot be read (a binding's is refused when read).
+        case badFormat(placeholder: String, reason: String)
+        /// A number format applied to a key whose starting value is not a number (nor text that reads as one).
+        case formatOnNonNumber(placeholder: String, key: String, startsAs: String)
     }
 
     public let severity: Severity
@@ -83,6 +87,10 @@ public struct StoryboardDiagnostic: Hashable, Sendable, CustomStringConvertible 
             } else {
                 "state key '\(key)' is not declared in 'state' and nothing in the storyboard sets it (declare it there; null will do)"
             }
+        case let .badFormat(placeholder, reason):
+            return "\(placeholder): \(reason)"
+        case let .formatOnNonNumber(placeholder, key, startsAs):
+            return "\(placeholder) formats a number, but state key '\(key)' starts as \(startsAs): it shows as plain text until it holds a number"
         }
     }
 

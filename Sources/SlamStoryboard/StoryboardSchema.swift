@@ -60,7 +60,7 @@ public enum StoryboardSchema {
             }
             properties["bind"] = [
                 "type": "object",
-                "description": "Properties that follow the shared state: a key (\"wifi\"), for a boolean the opposite of a key (\"!busy\") or whether it holds a value (\"?selected\"), or for text a template (\"Count: {count}\").",
+                "description": "Properties that follow the shared state: a key (\"wifi\"), for a boolean the opposite of a key (\"!busy\") or whether it holds a value (\"?selected\"), or for text a template (\"Count: {count}\", with a number format \"Tip {tip:.2f}\").",
                 "propertyNames": ["enum": .array(type.properties.filter(\.isInspectable).map { .string($0.name) })],
                 "additionalProperties": ["type": "string", "minLength": 1],
             ]

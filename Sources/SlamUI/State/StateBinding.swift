@@ -9,7 +9,8 @@
 /// - `"?selected"`: a boolean property shows whether key `selected` holds a
 ///   value other than null (row 0 selected is a selection; `0` alone is falsy).
 /// - `"Count: {count}"`: a text property shows the text with each `{key}`
-///   replaced by that key's value as text (`{{` and `}}` write braces).
+///   replaced by that key's value as text (`{{` and `}}` write braces);
+///   `{key:format}` shows it as ``FormatSpec`` says (`"Total {total:,.2f}"`).
 public enum StateBinding: Hashable, Sendable {
     case key(String, negated: Bool)
     case presence(String)
@@ -38,16 +39,16 @@ public enum StateBinding: Hashable, Sendable {
         }
     }
 
-    /// Text with `{key}` placeholders.
+    /// Text with `{key}` and `{key:format}` placeholders.
     public struct Template: Hashable, Sendable {
         enum Part: Hashable, Sendable {
             case literal(String)
-            case key(String)
+            case key(String, format: FormatSpec?)
         }
 
         let parts: [Part]
 
-        /// Parses `Count: {count}`; `{{` and `}}` stand for braces.
+        /// Parses `Count: {count}` and `Total: {total:.2f}`; `{{` and `}}` stand for braces.
         public init(parsing text: String) throws(StateBindingError) {
             var parts: [Part] = []
             var literal = ""
@@ -63,12 +64,22 @@ public enum StateBinding: Hashable, Sendable {
                     index = text.index(after: next)
                 } else if character == "{" {
                     guard let close = text[next...].firstIndex(of: "}") else { throw .unclosedPlaceholder(template: text) }
-                    let key = String(text[next..<close])
+                    let placeholder = text[next..<close]
+                    let colon = placeholder.firstIndex(of: ":")
+                    let key = String(placeholder[..<(colon ?? placeholder.endIndex)])
                     guard !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0 == "{" }) else {
-                        throw .badPlaceholder(template: text, placeholder: "{" + key + "}")
+                        throw .badPlaceholder(template: text, placeholder: "{" + placeholder + "}")
+                    }
+                    var format: FormatSpec?
+                    if let colon {
+                        do throws(FormatSpecError) {
+                            format = try FormatSpec(parsing: String(placeholder[placeholder.index(after: colon)...]))
+                        } catch {
+                            throw .badFormat(template: text, placeholder: "{" + placeholder + "}", error: error)
+                        }
                     }
                     if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
-                    parts.append(.key(key))
+                    parts.append(.key(key, format: format))
                     index = text.index(after: close)
                 } else if character == "}" {
                     throw .unopenedPlaceholder(template: text)
@@ -82,12 +93,17 @@ public enum StateBinding: Hashable, Sendable {
         }
 
         public var keys: [String] {
-            parts.compactMap { if case .key(let key) = $0 { key } else { nil } }
+            parts.compactMap { if case .key(let key, _) = $0 { key } else { nil } }
         }
 
-        /// When the template is exactly one placeholder, its key.
+        /// The keys read through a format, each with its format, in order.
+        public var formattedKeys: [(key: String, format: FormatSpec)] {
+            parts.compactMap { if case .key(let key, let format?) = $0 { (key, format) } else { nil } }
+        }
+
+        /// When the template is exactly one placeholder without a format, its key.
         public var soleKey: String? {
-            if parts.count == 1, case .key(let key) = parts[0] { key } else { nil }
+            if parts.count == 1, case .key(let key, nil) = parts[0] { key } else { nil }
         }
 
         /// The text with every placeholder replaced from `store` (a missing key reads as nothing).
@@ -96,7 +112,8 @@ public enum StateBinding: Hashable, Sendable {
             for part in parts {
                 switch part {
                 case .literal(let literal): text += literal
-                case .key(let key): text += store[key]?.text ?? ""
+                case .key(let key, nil): text += store[key]?.text ?? ""
+                case .key(let key, let format?): text += format.format(store[key] ?? .null)
                 }
             }
             return text
@@ -111,6 +128,7 @@ public enum StateBindingError: Error, Hashable, Sendable, CustomStringConvertibl
     case unclosedPlaceholder(template: String)
     case unopenedPlaceholder(template: String)
     case badPlaceholder(template: String, placeholder: String)
+    case badFormat(template: String, placeholder: String, error: FormatSpecError)
     case unknownProperty(property: String, type: String, bindable: [String])
     case templateNeedsText(property: String, kind: String)
     case negationNeedsBoolean(property: String, kind: String)
@@ -123,6 +141,7 @@ public enum StateBindingError: Error, Hashable, Sendable, CustomStringConvertibl
         case let .unclosedPlaceholder(template): "\"\(template)\" opens a { that is never closed (write {{ for a brace)"
         case let .unopenedPlaceholder(template): "\"\(template)\" closes a } that was never opened (write }} for a brace)"
         case let .badPlaceholder(template, placeholder): "\"\(template)\": \(placeholder) does not name a state key"
+        case let .badFormat(template, placeholder, error): "\"\(template)\": \(placeholder): \(error)"
         case let .unknownProperty(property, type, bindable):
             "a \(type) has no bindable property '\(property)'; bindable: \(bindable.joined(separator: ", "))"
         case let .templateNeedsText(property, kind): "'\(property)' is \(kind): a template with {key} can only feed text; bind it to a key"
