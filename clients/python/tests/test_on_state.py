@@ -15,6 +15,10 @@ def state_app(slamd_factory):
     return slamd_factory(storyboard=COUNTER_AND_TODOS)
 
 
+class Done(Exception):
+    """Raised by a handler once it saw what the test waits for: it ends serve() (the event, not a clock)."""
+
+
 def test_a_handler_gets_the_keys_it_watches_as_a_person_changes_them(state_app):
     app = state_app.connect()
     seen = []
@@ -24,6 +28,8 @@ def test_a_handler_gets_the_keys_it_watches_as_a_person_changes_them(state_app):
         seen.append(changed)
         if "draft" in changed:
             app.state_set("count", len(changed["draft"]))  # a calculator answers through its own client
+        if changed.get("wifi") is True:
+            raise Done
 
     person = state_app.connect()
     person.press("wifi")
@@ -32,7 +38,8 @@ def test_a_handler_gets_the_keys_it_watches_as_a_person_changes_them(state_app):
     person.type_text("draft", "H")
     person.type_text("draft", "i")
     person.state_set_many({"draft": "Hello", "wifi": True})
-    app.serve(timeout=0.5)  # the changes came before serve: it runs them first
+    with pytest.raises(Done):
+        app.serve(timeout=30)  # the changes came before serve: it runs them first, in order
     assert seen == [{"wifi": False}, {"draft": "H"}, {"draft": "Hi"}, {"draft": "Hello", "wifi": True}]
     assert person.find("count", controller="Home")["text"] == "Count: 5", "the handler's own call"
 
@@ -62,16 +69,21 @@ def test_next_notification_runs_the_handlers_and_returns_the_other_notifications
     assert seen == [{"count": 1}]
 
 
-def test_a_handler_that_raises_ends_serve_with_its_exception(state_app):
+def test_a_handler_that_raises_ends_serve_and_next_notification_with_its_exception(state_app):
     app = state_app.connect()
 
     @app.on_state("count")
     def broken(changed):
         raise ValueError("not a number")
 
-    state_app.connect().press("increment")
+    person = state_app.connect()
+    person.press("increment")
     with pytest.raises(ValueError, match="not a number"):
-        app.serve(timeout=10)
+        app.serve(timeout=30)
+    person.press("increment")
+    with pytest.raises(ValueError, match="not a number"):
+        app.next_notification(timeout=30)
+    assert app.ping() == "pong", "the client goes on"
 
 
 def test_bad_keys_are_refused_before_anything_is_sent(state_app):
