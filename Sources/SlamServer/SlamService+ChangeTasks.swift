@@ -62,6 +62,12 @@ extension SlamService {
         }
     }
 
+    /// Forgets every element's pause and runs (a `reset`: the elements are gone); runs still out finish unheeded.
+    func forgetChangeTasks() {
+        for runs in changeTaskRuns.values { runs.cancelPause?() }
+        changeTaskRuns.removeAll()
+    }
+
     /// The runs of `element`'s change task (made on its first change).
     private func changeTaskRuns(of element: View) -> ChangeTaskRuns {
         let key = ObjectIdentifier(element)

@@ -172,6 +172,7 @@ public final class SlamService {
         application.updateScheduler = nil
         application.state.changesPendingHandler = nil
         changeLog.removeAll()
+        forgetChangeTasks()
         application = fresh
         adopt(fresh)
     }

@@ -22,11 +22,15 @@ import SlamUI
     let service: SlamService
 
     init() throws {
+        service = try SlamService(makeApplication: Self.makeApplication, scheduler: scheduler)
+    }
+
+    static func makeApplication() throws -> Application {
         let storyboard = try Storyboard(bytes: Array(Self.storyboard.utf8))
         let application = Application()
         storyboard.install(in: application)
         try application.start(with: storyboard.initialController)
-        service = SlamService(application: application, scheduler: scheduler)
+        return application
     }
 
     func runs(_ runner: TestClient) -> [JSONValue] {
@@ -139,5 +143,14 @@ import SlamUI
         answer(try #require(again.first), ["result": 2], from: runner)
         scheduler.advance(milliseconds: 0)
         #expect(runs(runner).isEmpty, "and no more")
+    }
+
+    @Test func aScreenGoneBeforeThePauseEndsRunsNothing() throws {
+        let user = TestClient(service, identifier: 1)
+        user.result("typeText", ["ref": "draft", "text": "gone"])
+        user.result("reset")
+        scheduler.advance(milliseconds: 300)
+        #expect(state(user, "echo") == "", "the field whose pause it was is gone with the reset")
+        #expect(service.changeTaskRuns.isEmpty)
     }
 }
