@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Awaitable, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
+from .shapes import EventName
+
 __all__ = ["StateHandler", "AsyncStateHandler"]
 
-STATE_CHANGED = "stateChanged"
+STATE_CHANGED: EventName = "stateChanged"
 """The event whose notifications state handlers get."""
 
 StateHandler = Callable[[Dict[str, Any]], Any]
