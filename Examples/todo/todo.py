@@ -30,7 +30,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple, cast
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 HERE = Path(__file__).resolve().parent
 STORYBOARD = HERE / "todo.storyboard.json"
@@ -163,17 +163,17 @@ class TodoApp:
                 f"the slamd at {self.client.socket_path} does not show the to-do list ({error.message}); "
                 f"start it with `slamd --storyboard {STORYBOARD}`") from error
         self.client.register_tasks({"add": self.add, "toggleDone": self.toggle_done, "removeFinished": self.remove_finished})
-        self.client.subscribe(["stateChanged"])
+        self.client.add_state_handler(["selected"], self.selection_changed)
         self._show(self.items, self.client.state_get("selected"))
 
     def serve(self, timeout: Optional[float] = None) -> None:
-        """Answers the tasks, and names the selected item's button, until the connection closes
-        (or no notification comes within ``timeout`` seconds)."""
-        for note in self.client.notifications(timeout):
-            if note.method == "stateChanged":
-                values = cast(slam.StateChanged, note.params)["values"]
-                if "selected" in values:
-                    self._show(self.items, values["selected"])
+        """Answers the tasks, and names the selected item's button, until the connection closes,
+        ``timeout`` seconds pass, or Ctrl-C."""
+        self.client.serve(timeout)
+
+    def selection_changed(self, changed: Dict[str, Any]) -> None:
+        """A row was selected (or the selection went): the button says what pressing it does to that item."""
+        self._show(self.items, changed["selected"])
 
     # The tasks: each gets the press that ran it and answers with what it did.
 
@@ -340,12 +340,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             "Ctrl-C stops it.",
         )
         print("\n".join(lines), flush=True)
-        app.serve()
+        app.serve()  # returns on Ctrl-C too
         if daemon is not None and daemon.process.poll() is not None:
             print(f"slamd stopped (status {daemon.process.returncode}):\n{daemon.log()}", file=sys.stderr)
             return 1
-        print("slamd closed the connection", file=sys.stderr)
-        return 1
+        try:
+            client.ping()
+        except slam.SlamConnectionError:
+            print("slamd closed the connection", file=sys.stderr)
+            return 1
+        return 0  # still connected: Ctrl-C (or `kill`) stopped serving
     except KeyboardInterrupt:
         return 0
     except (RuntimeError, TodoFileError, slam.SlamError, slam.SlamConnectionError) as error:

@@ -27,7 +27,7 @@ public final class AsyncSlamConnection: Sendable {
     public let socketPath: String
     /// Notifications in arrival order; the stream ends when the connection closes.
     public let notifications: AsyncStream<Notification>
-    private let core: Core
+    let core: Core
 
     /// Connects and starts reading.
     ///
@@ -37,7 +37,9 @@ public final class AsyncSlamConnection: Sendable {
         let descriptor = try UnixSocket.connect(to: socketPath)
         let (stream, sink) = AsyncStream<Notification>.makeStream()
         notifications = stream
-        core = Core(descriptor: descriptor, framing: framing, notificationSink: sink)
+        let (stateChanges, stateChangeSink) = AsyncStream<[StateHandlerCall]>.makeStream()
+        core = Core(descriptor: descriptor, framing: framing, notificationSink: sink, stateChangeSink: stateChangeSink)
+        Self.runStateHandlers(stateChanges)
         core.startReading()
     }
 
@@ -139,14 +141,14 @@ extension AsyncSlamConnection {
     /// apart from ``AsyncSlamConnection`` so the reader thread, which holds it,
     /// does not keep the connection alive: releasing the connection closes it.
     final class Core: Sendable {
-        private enum Slot {
+        enum Slot {
             /// Sent; neither answered nor awaited yet.
             case expected
             case arrived(Response)
             case awaiting(CheckedContinuation<Result<Response, ClientError>, Never>)
         }
 
-        private struct State {
+        struct State {
             var nextID: Int64 = 0
             var slots: [RequestID: Slot] = [:]
             /// Ids still owed a response, oldest first: an error with id null answers the oldest.
@@ -156,17 +158,23 @@ extension AsyncSlamConnection {
             var reader: pthread_t?
             /// The tasks this connection runs for the daemon, by name.
             var taskHandlers: [String: TaskHandler] = [:]
+            /// The handlers of shared state keys (``AsyncSlamConnection/onState(_:handler:)``), in the order they were added.
+            var stateHandlers: [(keys: [String], handler: StateHandler)] = []
         }
 
         private let descriptor: Int32
         private let framing: Framing
         private let encoder: FrameEncoder
         private let notificationSink: AsyncStream<Notification>.Continuation
-        private let state = Mutex(State())
+        /// The calls each `stateChanged` makes, for the task that runs them in order.
+        private let stateChangeSink: AsyncStream<[StateHandlerCall]>.Continuation
+        let state = Mutex(State())
         /// Held while writing one frame, so frames from concurrent tasks never interleave.
         private let writeLock = Mutex(())
 
-        init(descriptor: Int32, framing: Framing, notificationSink: AsyncStream<Notification>.Continuation) {
+        init(descriptor: Int32, framing: Framing, notificationSink: AsyncStream<Notification>.Continuation,
+             stateChangeSink: AsyncStream<[StateHandlerCall]>.Continuation) {
+            self.stateChangeSink = stateChangeSink
             self.descriptor = descriptor
             self.framing = framing
             encoder = FrameEncoder(framing: framing)
@@ -321,7 +329,11 @@ extension AsyncSlamConnection {
             }
             switch try? Message(jsonValue: message) {
             case .notification(let notification)?:
-                notificationSink.yield(notification)
+                if let calls = stateHandlerCalls(for: notification) {
+                    if !calls.isEmpty { stateChangeSink.yield(calls) }
+                } else {
+                    notificationSink.yield(notification)
+                }
             case .response(let response)?:
                 let continuation: CheckedContinuation<Result<Response, ClientError>, Never>? = state.withLock { state in
                     // An error about a message the daemon could not read carries id null: it answers the oldest request.
@@ -350,8 +362,9 @@ extension AsyncSlamConnection {
             let (waiting, handlers) = state.withLock { state in
                 if state.closedBecause == nil { state.closedBecause = reason }
                 // No run can come any more; a handler that holds the connection (to call back) must not keep it alive.
-                let handlers = state.taskHandlers
+                let handlers = (state.taskHandlers, state.stateHandlers)
                 state.taskHandlers.removeAll()
+                state.stateHandlers.removeAll()
                 var waiting: [CheckedContinuation<Result<Response, ClientError>, Never>] = []
                 for (id, slot) in state.slots {
                     if case .awaiting(let continuation) = slot {
@@ -364,6 +377,7 @@ extension AsyncSlamConnection {
             }
             for continuation in waiting { continuation.resume(returning: .failure(state.withLock { $0.closedBecause! })) }
             notificationSink.finish()
+            stateChangeSink.finish()
             withExtendedLifetime(handlers) {}  // released here, outside the lock: releasing one may close its connection
         }
 

@@ -229,13 +229,15 @@ extension SlamService {
 
     // MARK: - Answering what ran a task
 
-    /// Runs `body` and returns, with its value, the client task runs it started.
+    /// Runs `body` and returns, with its value, the client task runs it started, those of the change
+    /// tasks its changes made due included (``startDueChangeTasks()``).
     func collectingClientTasks<Value>(_ body: () throws(ResponseError) -> Value) throws(ResponseError) -> (Value, [ClientTaskCall]) {
         let outer = startedClientTaskCalls
         startedClientTaskCalls = []
         let value: Value
         do {
             value = try body()
+            if application.hasDueChangeTasks { try startDueChangeTasks() }
         } catch {
             startedClientTaskCalls = outer.map { $0 + (startedClientTaskCalls ?? []) }
             throw error

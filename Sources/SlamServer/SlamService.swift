@@ -117,6 +117,8 @@ public final class SlamService {
     var isReleaseDue = false
     /// Set while the end of a turn releases: notifications made then go out at once.
     var isReleasingHeldNotifications = false
+    /// Elements' change tasks that a person's change started: their pauses and runs (see `SlamService+ChangeTasks`).
+    var changeTaskRuns: [ObjectIdentifier: ChangeTaskRuns] = [:]
     /// Cancels the timer that ends the current hold (``SlamService/maximumHoldMilliseconds``); nil when none runs.
     var cancelHoldTimer: (() -> Void)?
 
@@ -170,6 +172,7 @@ public final class SlamService {
         application.updateScheduler = nil
         application.state.changesPendingHandler = nil
         changeLog.removeAll()
+        forgetChangeTasks()
         application = fresh
         adopt(fresh)
     }
@@ -226,6 +229,7 @@ public final class SlamService {
     /// re-evaluates pending waits. Called after every message; call it after any
     /// UI activity that did not come from a request.
     public func afterUIActivity() {
+        if application.hasDueChangeTasks { startChangeTasksDueOutsideRequests() }
         if keepsHoldingNotifications {
             // A client is running a task: what changed goes out as one update once it has answered. The
             // model stays current meanwhile, and waits are judged, for the task's handler may wait too.

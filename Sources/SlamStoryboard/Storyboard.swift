@@ -33,8 +33,13 @@ public struct Storyboard {
         public let properties: [(descriptor: PropertyDescriptor, value: PropertyValue)]
         /// Properties that follow the shared state (`bind`), by property name.
         public let bindings: [(property: String, binding: StateBinding)]
+        /// What runs when a person changes the element's value (`changeTask`, `changeParam`, `changeDebounceMs`).
+        public let changeTask: ChangeTask?
         public let children: [ElementDeclaration]
     }
+
+    /// The members that declare an element's ``ElementDeclaration/changeTask``, taken by every type with a value a person changes.
+    public static let changeTaskMembers = ["changeTask", "changeParam", "changeDebounceMs"]
 
     /// The alerts the `alert` task can present (`alerts`), in document order.
     public let alerts: [Alert]
@@ -113,6 +118,7 @@ public struct Storyboard {
         for (descriptor, value) in declaration.properties {
             descriptor.write?(element, value)
         }
+        element.changeTask = declaration.changeTask
         if let state {
             for (property, binding) in declaration.bindings {
                 // The reader checked every binding against the element type.

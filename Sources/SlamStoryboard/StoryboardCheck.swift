@@ -127,6 +127,9 @@ extension StoryboardCheck {
                 let param: String? = if case .string(let text)? = values["param"] { text } else { nil }
                 use(task: task, param: param, at: path)
             }
+            if let change = element.changeTask {
+                use(task: change.name, param: change.param, at: path, taskMember: "changeTask", paramMember: "changeParam")
+            }
             // A user changes a control's own value (a switch, a field's text, a selection), which is written
             // back to a plain key: that key is set by the storyboard. A button's text or a table's rows are not.
             for (property, binding) in element.bindings {
@@ -143,10 +146,10 @@ extension StoryboardCheck {
             }
         }
 
-        /// `task` with `param`, used by the element or alert button at `path`.
-        private mutating func use(task: String, param: String?, at path: JSONPath) {
-            let taskPath = path.appending(key: "task").description
-            let paramPath = path.appending(key: "param").description
+        /// `task` with `param`, used by the element or alert button at `path` (as its `task` and `param`, or its `changeTask` and `changeParam`).
+        private mutating func use(task: String, param: String?, at path: JSONPath, taskMember: String = "task", paramMember: String = "param") {
+            let taskPath = path.appending(key: taskMember).description
+            let paramPath = path.appending(key: paramMember).description
             guard host.taskNames.contains(task) else {
                 // A task the storyboard says a client supplies is no mistake.
                 if !storyboard.clientTasks.contains(task) {

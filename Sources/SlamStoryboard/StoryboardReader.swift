@@ -147,10 +147,12 @@ struct StoryboardReader {
         }
         firstReferencePaths[reference] = path
 
+        let changeMembers = type.userInputProperties.isEmpty ? [] : Storyboard.changeTaskMembers
+        let changeTask = changeMembers.isEmpty ? nil : try self.changeTask(members, at: path)
         var values: [String: PropertyValue] = [:]
-        for (name, member) in members where !["type", "ref", "children", "bind"].contains(name) {
+        for (name, member) in members where !["type", "ref", "children", "bind"].contains(name) && !changeMembers.contains(name) {
             guard let descriptor = type.property(named: name), descriptor.isInspectable else {
-                let allowed = ["type", "ref", "children", "bind"] + type.properties.filter(\.isInspectable).map(\.name)
+                let allowed = ["type", "ref", "children", "bind"] + type.properties.filter(\.isInspectable).map(\.name) + changeMembers
                 throw StoryboardError(path.appending(key: name), .unknownProperty(name: name, type: type.name, allowed: allowed))
             }
             values[name] = try propertyValue(member, for: descriptor, at: path.appending(key: name))
@@ -191,7 +193,33 @@ struct StoryboardReader {
                 children.append(try element(child, at: childrenPath.appending(index: index)))
             }
         }
-        return .init(type: type, reference: reference, properties: properties, bindings: bindings, children: children)
+        return .init(type: type, reference: reference, properties: properties, bindings: bindings,
+                     changeTask: changeTask, children: children)
+    }
+
+    /// `changeTask`, `changeParam` and `changeDebounceMs`: what runs when a person changes the element's value.
+    /// Read only for a type with such a value: on any other they are unknown properties.
+    private func changeTask(_ members: JSONValue.Object, at path: JSONPath) throws(StoryboardError) -> ChangeTask? {
+        guard let name = members["changeTask"] == nil ? nil : try string(members, "changeTask", at: path) else {
+            for dependent in ["changeParam", "changeDebounceMs"] where members[dependent] != nil {
+                throw StoryboardError(path, .missingMember(name: "changeTask"))
+            }
+            return nil
+        }
+        let param = try optionalString(members, "changeParam", at: path)
+        var debounce: Int?
+        if let value = members["changeDebounceMs"] {
+            let debouncePath = path.appending(key: "changeDebounceMs")
+            guard let milliseconds = value.integerValue else {
+                throw StoryboardError(debouncePath, .wrongValueType(name: "changeDebounceMs", expected: "integer", actual: value.typeName))
+            }
+            guard (0...Int64(ChangeTask.maximumDebounceMilliseconds)).contains(milliseconds) else {
+                throw StoryboardError(debouncePath, .invalidValue(name: "changeDebounceMs",
+                                                                  reason: "must be between 0 and \(ChangeTask.maximumDebounceMilliseconds) (milliseconds), got \(milliseconds)"))
+            }
+            debounce = Int(milliseconds)
+        }
+        return ChangeTask(name: name, param: param, debounceMilliseconds: debounce)
     }
 
     /// `path` is made only for an error (building one per property was a tenth of loading a large storyboard).

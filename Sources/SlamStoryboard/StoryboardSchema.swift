@@ -64,12 +64,22 @@ public enum StoryboardSchema {
                 "propertyNames": ["enum": .array(type.properties.filter(\.isInspectable).map { .string($0.name) })],
                 "additionalProperties": ["type": "string", "minLength": 1],
             ]
+            if !type.userInputProperties.isEmpty {
+                properties["changeTask"] = ["type": "string", "minLength": 1,
+                                            "description": "The task to run when a person changes the element's value (not when code or the state does), as a press runs 'task'."]
+                properties["changeParam"] = ["type": "string", "description": "The change task's param."]
+                properties["changeDebounceMs"] = ["type": "integer", "minimum": 0, "maximum": .integer(Int64(ChangeTask.maximumDebounceMilliseconds)),
+                                                  "description": .string("How long the value must stay unchanged before the change task runs (default \(type.defaultChangeDebounceMilliseconds); 0: on every change).")]
+            }
             var definition: JSONValue.Object = [
                 "type": "object",
                 "required": ["type", "ref"],
                 "additionalProperties": false,
                 "properties": .object(properties),
             ]
+            if !type.userInputProperties.isEmpty {
+                definition["dependentRequired"] = ["changeParam": ["changeTask"], "changeDebounceMs": ["changeTask"]]
+            }
             if let exclusive = exclusiveProperties[name] {
                 definition["not"] = ["required": .array(exclusive.map(JSONValue.string))]
             }

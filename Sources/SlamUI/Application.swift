@@ -47,6 +47,9 @@ public final class Application {
     var controllersNeedingUpdate: [ViewController] = []
     var isUpdateScheduled = false
 
+    /// Elements whose change task a person's change made due, not yet taken by the host (``takeDueChangeTasks()``).
+    var dueChangeTasks: [View] = []
+
     /// Alerts the `alert` task presents, by identifier.
     var alerts: [String: Alert] = [:]
 

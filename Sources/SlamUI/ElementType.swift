@@ -6,6 +6,8 @@ public struct ElementType: Sendable {
     public let properties: [PropertyDescriptor]
     /// The properties a person's input changes, written back to a bound state key (``View/userInputProperties``).
     public let userInputProperties: Set<String>
+    /// How long a change task waits for the value to stay unchanged, by default (``View/defaultChangeDebounceMilliseconds``).
+    public let defaultChangeDebounceMilliseconds: Int
     /// What is wrong with static values taken together (see ``View/declarationProblem(_:)``).
     public let declarationProblem: @Sendable ([String: PropertyValue]) -> (property: String, reason: String)?
 
@@ -14,6 +16,7 @@ public struct ElementType: Sendable {
         self.make = make
         self.properties = elementClass.properties
         self.userInputProperties = elementClass.userInputProperties
+        self.defaultChangeDebounceMilliseconds = elementClass.defaultChangeDebounceMilliseconds
         self.declarationProblem = { elementClass.declarationProblem($0) }
     }
 

@@ -61,8 +61,10 @@ open class InteractiveControl: Control, InteractiveView {
     /// A user press: refuses hidden or disabled controls, applies the value, then runs ``pressAction()``.
     open override func press(_ value: PressValue?) throws(SlamError) {
         try requireInteractable()
+        let before = changeTask == nil ? nil : userInputValues
         try applyPress(value)
         if !stateBindings.isEmpty { writeBackStateBindings() }
+        if let before, before != userInputValues { userChangedValue() }
         try pressAction()
     }
 }

@@ -7,6 +7,7 @@ extension View {
                                                updatesController: Bool) {
         guard after != before else { return }
         if !stateBindings.isEmpty { writeBackStateBindings() }
+        userChangedValue()
         if let event {
             for item in before where !after.contains(item) { event(item, false) }
             for item in after where !before.contains(item) { event(item, true) }

@@ -49,6 +49,9 @@ open class View {
     /// Properties that follow the shared state (see ``bind(property:to:in:)``).
     var stateBindings: [PropertyBinding] = []
 
+    /// What runs when a person changes this element's value; nil: nothing (see ``ChangeTask``).
+    public var changeTask: ChangeTask?
+
     /// Set while the element waits in its controller's list of changed elements.
     var isMarkedChanged = false
     /// The controller pass in which this element last changed.
@@ -76,6 +79,10 @@ open class View {
     /// The properties a person's input changes (a switch's `isOn`, a field's `text`, a selection):
     /// the ones whose bound state key the element writes back. None for a plain view.
     open class var userInputProperties: Set<String> { [] }
+
+    /// How long a ``changeTask`` waits, by default, for the value to stay unchanged: none here (a control's
+    /// change runs it at once); a text field waits for a pause in typing.
+    open class var defaultChangeDebounceMilliseconds: Int { 0 }
 
     /// The properties every element has (`visible`); element types add their own to these.
     public static let viewProperties: [PropertyDescriptor] = [

@@ -55,6 +55,37 @@ import Glibc
         #expect(navigated.params?.jsonValue["top"] == "Settings")
     }
 
+    @Test func aStateHandlerFollowsTheKeysItWatchesInOrderAndAnswersThroughTheConnection() async throws {
+        let app = try Self.demo()
+        let connection = try AsyncSlamConnection(socketPath: app.socketPath)
+        let (seen, sink) = AsyncStream<[String: JSONValue]>.makeStream()
+        try await connection.onState(["bill", "people"]) { changed in
+            sink.yield(changed)
+            // A handler answers through the connection, as a calculator sets its results.
+            let bill = Double(changed["bill"]?.stringValue ?? "") ?? 0
+            _ = try? await connection.send(StateSetRequest(key: "total", value: .double(bill * 1.5)))
+        }
+        _ = try await connection.send(SubscribeRequest(events: [.navigated]))
+        let person = try AsyncSlamConnection(socketPath: app.socketPath)
+        _ = try await person.send(StateSetRequest(values: ["bill": "20", "other": 1]))
+        _ = try await person.send(StateSetRequest(key: "other", value: 2))
+        _ = try await person.send(StateSetRequest(values: ["bill": "30", "people": 3]))
+        var changes = seen.makeAsyncIterator()
+        #expect(await changes.next() == ["bill": "20"], "only the keys it watches")
+        #expect(await changes.next() == ["bill": "30", "people": 3], "one call for keys that changed together; none for 'other' alone")
+        // The handler's own call lands after the change it reacts to: polled, with a generous deadline.
+        let deadline = ContinuousClock.now + .seconds(20)
+        var total: JSONValue = .null
+        while total != 45.0 && ContinuousClock.now < deadline {
+            total = (try? await person.send(StateGetRequest(key: "total")).value) ?? .null
+            if total != 45.0 { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(total == 45.0)
+        try await person.send(RunTaskRequest(name: "push", param: "Settings"))
+        var notifications = connection.notifications.makeAsyncIterator()
+        #expect(await notifications.next()?.method == "navigated", "stateChanged went to the handler, not to the stream")
+    }
+
     @Test func aWaitResolvesWhenAnotherClientActs() async throws {
         let app = try Self.demo()
         let waiter = try AsyncSlamConnection(socketPath: app.socketPath)

@@ -83,7 +83,8 @@ import SlamHarness
     }
 
     @Test func theExamplesCheckClean() throws {
-        for file in ["Examples/counter-and-todos.storyboard.json", "clients/flows/order.storyboard.json"] {
+        for file in ["Examples/counter-and-todos.storyboard.json", "clients/flows/order.storyboard.json", "Examples/todo/todo.storyboard.json",
+                     "Examples/shop/shop.storyboard.json", "Examples/tip/tip.storyboard.json"] {
             let run = try slamd("--check", repositoryRoot + "/" + file, "--strict")
             #expect(run.status == 0, "\(run.standardOutput)")
         }

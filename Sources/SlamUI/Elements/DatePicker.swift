@@ -152,7 +152,10 @@ public final class DatePicker: InteractiveControl, FocusableView {
         let old = seconds
         try applyPress(value)
         if !stateBindings.isEmpty { writeBackStateBindings() }
-        if seconds != old { valueChangedBlock?(self.value) }
+        if seconds != old {
+            valueChangedBlock?(self.value)
+            userChangedValue()
+        }
         try pressAction()
     }
 

@@ -118,7 +118,10 @@ public final class PickerView: InteractiveControl, ResettableView, FocusableView
         let before = selectedRows
         try applyPress(value)
         if !stateBindings.isEmpty { writeBackStateBindings() }
-        if selectedRows != before { selectEventBlock?(focusedComponent, selectedRows[focusedComponent]) }
+        if selectedRows != before {
+            selectEventBlock?(focusedComponent, selectedRows[focusedComponent])
+            userChangedValue()
+        }
         try pressAction()
     }
 

@@ -113,6 +113,7 @@ public final class SingleItemTableView: View, ResettableView, FocusableView {
         currentSelection = row
         if !stateBindings.isEmpty { writeBackStateBindings() }
         if changed {
+            userChangedValue()
             selectEventBlock?(row)
             if selectUI { controller?.updateUI() }
         }

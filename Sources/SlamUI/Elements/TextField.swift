@@ -44,6 +44,8 @@ public final class TextField: InteractiveControl, FocusableView {
     public override class var typeName: String { "TextField" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["text"] }
+    /// A change task waits for a pause in typing, so that "120" typed key by key runs it once.
+    public override class var defaultChangeDebounceMilliseconds: Int { 300 }
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
         // A secure field's text is never shown, in snapshots or anywhere else that reads properties.
         PropertyDescriptor("text", kind: .string, read: { .string(unsafeDowncast($0, to: TextField.self).shownText) },
@@ -127,6 +129,7 @@ public final class TextField: InteractiveControl, FocusableView {
         text = newText
         if !stateBindings.isEmpty { writeBackStateBindings() }
         editingChangedBlock?(newText)
+        userChangedValue()
     }
 
     override func stateWriteBackValue(of descriptor: PropertyDescriptor) -> PropertyValue {

@@ -27,15 +27,17 @@ as an asyncio task of its own, so a handler awaits the client's calls while the 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import inspect
 from dataclasses import dataclass
 from typing import (
-    Any, AsyncIterator, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union,
+    Any, AsyncIterator, Callable, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union,
 )
 
 from . import _methods
 from . import framing as framings
+from . import state_handlers
 from . import tasks as client_tasks
 from ._methods import DEFAULT_ACTION_TIMEOUT_MS, UNSET, Params, PressValue, Request
 from .client import (
@@ -50,6 +52,7 @@ from .client import (
     default_socket_path,
 )
 from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout, WaitTimedOut
+from .state_handlers import AsyncStateHandler, StateHandlers
 from .tasks import AsyncTaskCall, AsyncTaskHandler
 from .shapes import (
     ElementType,
@@ -76,6 +79,7 @@ __all__ = ["AsyncClient", "connect_async"]
 
 T = TypeVar("T")
 Handler = TypeVar("Handler", bound=AsyncTaskHandler)
+StateHandlerT = TypeVar("StateHandlerT", bound=AsyncStateHandler)
 
 _END = object()
 """Put in the notification queue once the connection is closed or lost."""
@@ -107,6 +111,7 @@ class AsyncClient:
     Notifications are read as they arrive and queued until :meth:`next_notification` or
     :meth:`notifications` takes them. The daemon's ``task.run`` requests are answered as they
     arrive, each handler running as an asyncio task of its own (:meth:`task`, :meth:`register_task`).
+    Handlers of shared state keys (:meth:`on_state`) run in one asyncio task, one change after the other.
     """
 
     def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> None:
@@ -129,6 +134,11 @@ class AsyncClient:
         self._declared_tasks: List[Tuple[str, AsyncTaskHandler, Optional[int]]] = []
         """Tasks declared with :meth:`task` and not registered yet: sent before the client's next request."""
         self._running_handlers: Set["asyncio.Task[None]"] = set()
+        self._state_handlers = StateHandlers()
+        self._state_subscription_due = False
+        """A handler was added with :meth:`on_state`: ``subscribe`` is sent before the client's next request."""
+        self._state_calls: Deque[List[Tuple[Callable[..., Any], Dict[str, Any]]]] = collections.deque()
+        self._state_worker: Optional["asyncio.Task[None]"] = None
 
     async def open(self) -> AsyncClient:
         """Connects (once; it must run in the event loop that uses the client) and returns the client."""
@@ -292,6 +302,72 @@ class AsyncClient:
         for name in list(self._task_handlers) if names is None else names:
             self._task_handlers.pop(name, None)
         return unregistered
+
+    # Reacting to shared state
+
+    def on_state(self, *keys: str) -> Callable[[StateHandlerT], StateHandlerT]:
+        """A decorator subscribing the function (``async def`` or plain) to shared state keys::
+
+            @client.on_state("bill", "tip")
+            async def recalculate(changed: Dict[str, Any]) -> None:
+                await client.state_set("total", ...)
+
+            await client.serve()
+
+        As :meth:`slam.Client.add_state_handler`, except that the subscription (``subscribe``) is sent
+        before the client's next request (:meth:`serve`, or any call), as :meth:`task` registers.
+        The function is returned unchanged.
+        """
+
+        def declare(handler: StateHandlerT) -> StateHandlerT:
+            if not self._state_handlers:
+                self._state_subscription_due = True
+            self._state_handlers.add(keys, handler)
+            return handler
+
+        return declare
+
+    async def add_state_handler(self, keys: Sequence[str], handler: AsyncStateHandler) -> None:
+        """Calls ``handler`` whenever one of ``keys`` of the shared state changes (as :meth:`slam.Client.add_state_handler`).
+
+        The handler runs as the changes arrive, serving or not, in an asyncio task that runs the handlers
+        one change after the other (an ``async def`` handler is awaited before the next change's). An
+        exception it raises goes to the event loop's exception handler; the next changes still run.
+        """
+        subscribing = not self._state_handlers
+        self._state_handlers.add(keys, handler)
+        if subscribing:
+            try:
+                await self.subscribe([state_handlers.STATE_CHANGED])
+            except BaseException:
+                self._state_handlers.remove(handler)
+                raise
+
+    def remove_state_handler(self, handler: AsyncStateHandler) -> bool:
+        """Stops calling ``handler`` (for every key it watched); returns whether it was subscribed."""
+        return self._state_handlers.remove(handler)
+
+    def _hand_to_state_handlers(self, notification: Notification) -> None:
+        """Queues the calls a ``stateChanged`` notification makes, for the task that runs them in order."""
+        calls = self._state_handlers.calls(notification.params)
+        if not calls:
+            return
+        self._state_calls.append(calls)
+        if self._state_worker is None or self._state_worker.done():
+            self._state_worker = asyncio.get_running_loop().create_task(self._run_state_handlers())
+            self._running_handlers.add(self._state_worker)
+            self._state_worker.add_done_callback(self._running_handlers.discard)
+
+    async def _run_state_handlers(self) -> None:
+        while self._state_calls:
+            for handler, changed in self._state_calls.popleft():
+                try:
+                    result = handler(changed)
+                    if inspect.isawaitable(result):
+                        await result
+                except Exception as error:
+                    asyncio.get_running_loop().call_exception_handler(
+                        {"message": f"a state handler of {self!r} raised", "exception": error})
 
     async def serve(self, timeout: Optional[float] = None) -> None:
         """Sends the tasks declared with :meth:`task`, then answers the daemon's ``task.run`` requests until
@@ -510,6 +586,14 @@ class AsyncClient:
         while self._declared_tasks and not self.closed:
             name, handler, timeout_ms = self._declared_tasks.pop(0)
             await self._register({name: handler}, timeout_ms)
+        if self._state_subscription_due and not self.closed:
+            self._state_subscription_due = False
+            request = _methods.subscribe([state_handlers.STATE_CHANGED])
+            try:
+                await self._call(request.method, request.params, None)
+            except BaseException:
+                self._state_subscription_due = True
+                raise
 
     def _answer_request(self, request: Dict[str, Any]) -> None:
         """Starts answering a request from the daemon in a task of its own, so the reader reads on meanwhile."""
@@ -611,7 +695,11 @@ class AsyncClient:
     def _dispatch(self, message: Any) -> None:
         """Hands one message to whoever waits for it; a response nobody waits for (any more) is dropped."""
         if _is_notification(message):
-            self._queue().put_nowait(_notification(message))
+            notification = _notification(message)
+            if state_handlers.concerns(notification.method, self._state_handlers):
+                self._hand_to_state_handlers(notification)
+            else:
+                self._queue().put_nowait(notification)
             return
         if client_tasks.is_request(message):
             self._answer_request(message)

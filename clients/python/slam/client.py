@@ -13,9 +13,11 @@ from typing import (
 
 from . import _methods
 from . import framing as framings
+from . import state_handlers
 from . import tasks as client_tasks
 from ._methods import DEFAULT_ACTION_TIMEOUT_MS, DEFAULT_WAIT_TIMEOUT_MS, UNSET, Params, PressValue, Request, locate
 from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout, WaitTimedOut
+from .state_handlers import StateHandler, StateHandlers
 from .tasks import TaskCall, TaskHandler
 from .shapes import (
     ElementType,
@@ -107,6 +109,9 @@ class Client:
     from the daemon is answered whenever the client reads, while a call waits for its answer
     (a handler's own calls, and a press of a button whose task this client handles, included),
     while :meth:`next_notification` waits, and in :meth:`serve`.
+
+    The client may react to shared state (:meth:`on_state`): its handlers run while
+    :meth:`serve` or :meth:`next_notification` waits, never in the middle of another call.
     """
 
     def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> None:
@@ -121,6 +126,7 @@ class Client:
         """How many messages in the inbox are responses: a handler's calls may read the answer an outer call waits for."""
         self._abandoned_ids: Set[int] = set()
         self._task_handlers: Dict[str, TaskHandler] = {}
+        self._state_handlers = StateHandlers()
         self._last_handler_seconds = 0.0
         """How long the last task handler run while reading took: a call's timeout does not count it."""
         self._last_id = 0
@@ -208,6 +214,13 @@ class Client:
         meanwhile stay queued for :meth:`next_message`.
         """
         deadline = self._deadline(timeout)
+        while True:
+            notification = self._next_notification(deadline)
+            if not self._run_state_handlers(notification):
+                return notification
+
+    def _next_notification(self, deadline: float) -> Notification:
+        """The next notification, queued or read before ``deadline``, state handlers or not."""
         for index, message in enumerate(self._inbox):
             if _is_notification(message):
                 del self._inbox[index]
@@ -325,20 +338,93 @@ class Client:
         """Answers the daemon's ``task.run`` requests with the handlers until the connection closes,
         ``timeout`` seconds pass (``None``: no limit), or Ctrl-C (``KeyboardInterrupt``); then returns.
 
-        Notifications read meanwhile stay queued for :meth:`next_notification`. A program whose only
-        job is its tasks registers them, then serves::
+        The :meth:`on_state` handlers run here too, for the changes queued before and those that
+        come. Other notifications read meanwhile stay queued for :meth:`next_notification`. A program
+        whose only job is its tasks registers them, then serves::
 
             client.register_task("checkout", checkout)
             client.serve()
+
+        An exception a state handler raises ends ``serve`` (it is raised from it).
         """
         deadline = float("inf") if timeout is None else time.monotonic() + timeout
         try:
             while True:
+                # A handler's own calls queue the changes that come meanwhile: those go first.
+                queued = self._take_queued_state_change()
+                if queued is not None:
+                    self._run_state_handlers(queued)
+                    continue
                 message = self._receive(deadline, "a task to run")
-                if message is not _ANSWERED:
-                    self._queue(message)
+                if message is _ANSWERED:
+                    continue
+                if _is_notification(message) and self._run_state_handlers(_notification(message)):
+                    continue
+                self._queue(message)
         except (SlamTimeout, SlamConnectionError, KeyboardInterrupt):
             return
+
+    # Reacting to shared state
+
+    def on_state(self, *keys: str) -> Callable[[StateHandler], StateHandler]:
+        """A decorator subscribing the function to shared state keys (see :meth:`add_state_handler`)::
+
+            @client.on_state("bill", "tip")
+            def recalculate(changed: Dict[str, Any]) -> None:
+                client.state_set("total", ...)
+
+            client.serve()
+
+        The function is returned unchanged.
+        """
+
+        def subscribe(handler: StateHandler) -> StateHandler:
+            self.add_state_handler(keys, handler)
+            return handler
+
+        return subscribe
+
+    def add_state_handler(self, keys: Sequence[str], handler: StateHandler) -> None:
+        """Calls ``handler`` whenever one of ``keys`` of the shared state changes, whoever changed it (a person
+        typing into a bound field, a client's ``state_set``, a task), with a dict of the keys it watches that
+        changed and their new values (``None``: null, or the key was removed).
+
+        The first handler subscribes the client to ``stateChanged`` (sent at once); from then on those
+        notifications go to the handlers, not to :meth:`next_notification`'s callers. Handlers run in
+        :meth:`serve` and :meth:`next_notification`, in the order the changes came (one notification:
+        one call per handler, however many of its keys changed together). A handler may call the
+        client (``state_set`` of other keys, ``find``...); setting a key it watches calls it again.
+        """
+        subscribing = not self._state_handlers
+        self._state_handlers.add(keys, handler)
+        if subscribing:
+            try:
+                self.subscribe([state_handlers.STATE_CHANGED])
+            except BaseException:
+                self._state_handlers.remove(handler)
+                raise
+
+    def remove_state_handler(self, handler: StateHandler) -> bool:
+        """Stops calling ``handler`` (for every key it watched); returns whether it was subscribed."""
+        return self._state_handlers.remove(handler)
+
+    def _take_queued_state_change(self) -> Optional[Notification]:
+        """Removes and returns the oldest queued notification the state handlers take, else ``None``."""
+        if not self._state_handlers:
+            return None
+        for index, message in enumerate(self._inbox):
+            if _is_notification(message) and state_handlers.concerns(message.get("method"), self._state_handlers):
+                del self._inbox[index]
+                return _notification(message)
+        return None
+
+    def _run_state_handlers(self, notification: Notification) -> bool:
+        """Hands a ``stateChanged`` notification to the state handlers; returns whether it was theirs."""
+        if not state_handlers.concerns(notification.method, self._state_handlers):
+            return False
+        for handler, changed in self._state_handlers.calls(notification.params):
+            handler(changed)
+        return True
 
     # Typed helpers, one per method of the protocol
 

@@ -41,7 +41,8 @@ class _TaskCallBase:
     param: Optional[str]
     """The element's ``param`` (its storyboard ``param``), or ``run_task``'s; ``None`` when there is none."""
     ref: Optional[str]
-    """The reference of the element whose press (key, click) ran the task; ``None`` for ``run_task``."""
+    """The reference of the element whose press (key, click), or change of value (its ``changeTask``), ran the task;
+    ``None`` for ``run_task``."""
     controller: Optional[str]
     """The id of that element's controller; for ``run_task``, of the controller on top."""
 

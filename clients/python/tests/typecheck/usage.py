@@ -107,3 +107,32 @@ async def async_tasks(socket_path: str) -> List[Any]:
         first = await client.run_task("greet", "Grace")
         second = await client.run_task("wave")
         return [first.get("result"), second.get("result"), await client.state_get("greeting"), greet.__name__]
+
+
+def state_handlers(client: slam.Client) -> List[Any]:
+    """Handlers of shared state keys: a decorated function, and one added by a call."""
+    seen: List[Any] = []
+
+    @client.on_state("bill", "tip")
+    def recalculate(changed: Dict[str, Any]) -> None:
+        seen.append(changed.get("bill"))
+
+    client.add_state_handler(["people"], seen.append)
+    client.serve(timeout=0.1)
+    return [seen, client.remove_state_handler(recalculate)]
+
+
+async def async_state_handlers(socket_path: str) -> bool:
+    """The same with the asyncio client: an ``async def`` handler declared, a plain one added at once."""
+    async with slam.AsyncClient(socket_path) as client:
+
+        @client.on_state("bill")
+        async def recalculate(changed: Dict[str, Any]) -> None:
+            await client.state_set("total", changed["bill"])
+
+        def note(changed: Dict[str, Any]) -> None:
+            print(changed)
+
+        await client.add_state_handler(["people"], note)
+        await client.serve(timeout=0.1)
+        return client.remove_state_handler(recalculate)
