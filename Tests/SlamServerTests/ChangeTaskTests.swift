@@ -96,7 +96,7 @@ import SlamUI
         #expect(user.take().isEmpty, "the press is answered after the run")
         answer(run, ["result": "done"], from: runner)
         let reply = try #require(user.take().first { $0["id"] == 10 })
-        #expect(reply["result"]?["value"] == 2.0)
+        #expect(reply["result"]?["value"] == 2)
 
         send(user, "press", ["ref": "people", "value": "increment"], id: 11)
         let failing = try #require(runs(runner).first)
