@@ -37,10 +37,9 @@ extension SlamService {
         heldRequestBytes += message.count
     }
 
-    /// Counts one answered message of `session`; the last one outstanding lets its held requests run.
-    func messageAnswered(from session: ClientSession) {
-        session.unansweredMessages -= 1
-        guard session.unansweredMessages == 0, !session.heldRequests.isEmpty, !session.isHeldRequestReleaseDue else { return }
+    /// Runs the held requests of `session` on the loop's next turn (its last unanswered message was answered).
+    func scheduleHeldRequests(of session: ClientSession) {
+        guard !session.isHeldRequestReleaseDue else { return }
         // On the next turn, not here: the answer may come from deep inside judging waits or finishing a run.
         session.isHeldRequestReleaseDue = true
         connectionsReleasingHeldRequests.append(session.identifier)

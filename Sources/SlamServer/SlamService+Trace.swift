@@ -65,11 +65,9 @@ extension SlamService {
     /// was (so `trace.start`'s own reply is not, nor a wait's answered after the end).
     func receiveTraced(_ message: [UInt8], answering ticket: ClientSession.Ticket, from session: ClientSession, trace: TraceRecorder) {
         let client = session.identifier
-        let reply: ([UInt8]?) -> Void = { [weak session, unowned self] bytes in
+        let reply: ([UInt8]?) -> Void = { [weak session] bytes in
             if let bytes { trace.recordReply(bytes, client: client) }
-            guard let session else { return }
-            session.fill(ticket, with: bytes)
-            messageAnswered(from: session)
+            session?.answer(ticket, with: bytes)
         }
         do {
             let document = try dispatcher.parse(message)

@@ -185,6 +185,7 @@ public final class SlamService {
 
     public func connect(_ session: ClientSession) {
         sessions[session.identifier] = session
+        session.heldRequestsAreDue = { [unowned self] session in scheduleHeldRequests(of: session) }
         trace?.recordConnection("connect", client: session.identifier)
     }
 
@@ -221,10 +222,8 @@ public final class SlamService {
             receiveTraced(message, answering: ticket, from: session, trace: trace)
             return
         }
-        dispatcher.handle(message, context: session) { [weak session, unowned self] reply in
-            guard let session else { return }
-            session.fill(ticket, with: reply)
-            messageAnswered(from: session)
+        dispatcher.handle(message, context: session) { [weak session] reply in
+            session?.answer(ticket, with: reply)
         }
         afterUIActivity()
     }
