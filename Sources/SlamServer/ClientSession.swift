@@ -10,8 +10,8 @@ import SlamProtocol
 /// sees what the ones before it did (``SlamService``'s `receive`).
 ///
 /// One exception to the order: while the client is running a task for the
-/// daemon (it has a `task.run` to answer), its requests are answered as soon
-/// as each is done. The task's handler needs those answers before it can
+/// daemon (it has a `task.run` to answer), its requests run at once, held behind
+/// nothing, and are answered as soon as each is done. The task's handler needs those answers before it can
 /// answer, and the request that ran the task may be this client's own.
 ///
 /// The transport creates one per connection and gives it a `send` closure that
