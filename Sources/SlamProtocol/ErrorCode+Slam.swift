@@ -42,8 +42,8 @@ extension ErrorCode {
     /// or one the application defines, built-in or its own (`data`: `task`, `owner`: "application").
     public static let taskNameTaken = ErrorCode(rawValue: -32016)
     /// A bound the daemon keeps against runaway or hostile clients was reached: too many pending waits
-    /// and actions, pattern characters or steps they hold, or registered task names (on the connection
-    /// or in the daemon). `data`: `limit` (its name), `value` (the bound), `option` (the `slamd` option
+    /// and actions, pattern characters or steps they hold, registered task names, or requests held behind
+    /// a connection's pending ones (on the connection or in the daemon). `data`: `limit` (its name), `value` (the bound), `option` (the `slamd` option
     /// that sets it), `scope` (`connection` or `daemon`).
     public static let limitReached = ErrorCode(rawValue: -32017)
 

@@ -134,6 +134,53 @@ public final class Dispatcher<Context> {
         }
     }
 
+    /// Whether a message is one response (to a request the server sent), which nothing is owed for.
+    /// Parses it: meant for messages off the fast path.
+    public func isResponse(_ bytes: [UInt8]) -> Bool {
+        guard let document = try? parse(bytes) else { return false }
+        return document.withRoot { root in
+            guard root.kind == .object, case .response? = try? IncomingMessage(root) else { return false }
+            return true
+        }
+    }
+
+    /// Answers every request of a message with `error` instead of calling it (a transport refusing
+    /// what it cannot take now): each request of a batch gets it, notifications and responses get
+    /// nothing, and what is malformed gets the error it would get anyway.
+    public func refuse(_ bytes: [UInt8], with failure: ResponseError, reply: ([UInt8]?) -> Void) {
+        let document: JSONDocument
+        do {
+            document = try parse(bytes)
+        } catch {
+            reply(ResponseEncoder.error(Self.parseError(error), id: .null))
+            return
+        }
+        document.withRoot { root in
+            guard root.kind == .array else {
+                reply(refusal(of: root, with: failure))
+                return
+            }
+            let count = root.count
+            guard count > 0 else {
+                reply(ResponseEncoder.error(.invalidRequest("an empty batch holds no request"), id: .null))
+                return
+            }
+            reply(ResponseEncoder.batch((0..<count).compactMap { refusal(of: root[$0]!, with: failure) }))
+        }
+    }
+
+    /// `error` for one request, with its id; nil for a notification or a response.
+    private func refusal(of element: JSONElement, with failure: ResponseError) -> [UInt8]? {
+        do {
+            switch try IncomingMessage(element) {
+            case .request(let id, _, _): return ResponseEncoder.error(failure, id: id)
+            case .notification, .response: return nil
+            }
+        } catch {
+            return ResponseEncoder.error(error.error, id: error.id)
+        }
+    }
+
     static func parseError(_ error: JSONError) -> ResponseError {
         switch error {
         case let .syntax(message, line, column, position):

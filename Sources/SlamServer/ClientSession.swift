@@ -4,9 +4,14 @@ import SlamProtocol
 /// output queue that keeps replies in request order and notifications behind
 /// the replies that caused them.
 ///
+/// Its requests also *run* in order: one that arrives while an earlier one is
+/// still unanswered (a wait, an action waiting for its element, a press whose
+/// task a client runs) is held until that one is answered, so that each request
+/// sees what the ones before it did (``SlamService``'s `receive`).
+///
 /// One exception to the order: while the client is running a task for the
-/// daemon (it has a `task.run` to answer), its requests are answered as soon
-/// as each is done. The task's handler needs those answers before it can
+/// daemon (it has a `task.run` to answer), its requests run at once, held behind
+/// nothing, and are answered as soon as each is done. The task's handler needs those answers before it can
 /// answer, and the request that ran the task may be this client's own.
 ///
 /// The transport creates one per connection and gives it a `send` closure that
@@ -50,6 +55,20 @@ public final class ClientSession {
     var registeredTasks: Set<String> = []
     /// The `task.run` requests sent to this client and not answered yet.
     var runningTaskCalls = 0
+    /// Messages that ran and are not answered yet (a deferred request, or a batch holding one).
+    ///
+    /// This and ``heldRequests`` are read and written for every message, only on the service's
+    /// thread and never across a call: unchecked, as the run-time exclusivity check cost a request
+    /// more than the ordering itself.
+    @exclusivity(unchecked) var unansweredMessages = 0
+    /// Messages that arrived while earlier ones were unanswered, in arrival order, each with its
+    /// place in the output (reserved when it arrived): they run once those are answered.
+    @exclusivity(unchecked) var heldRequests: [(message: [UInt8], ticket: Ticket)] = []
+    /// Whether running the held requests is due already (on the loop's next turn, or running now).
+    var isHeldRequestReleaseDue = false
+    /// Called when the last unanswered message is answered while messages are held: the service
+    /// runs them then (set when it connects the session).
+    var heldRequestsAreDue: ((ClientSession) -> Void)?
     /// Replies reserved outside the order and not sent yet.
     private var unorderedOwed = 0
     /// Called when the last reply owed has been sent (``owedReplies`` became 0):
@@ -60,6 +79,22 @@ public final class ClientSession {
         self.identifier = identifier
         self.peerUserID = peerUserID
         self.send = send
+    }
+
+    /// Whether a message arriving now must wait for the ones before it.
+    ///
+    /// Not while the client has a `task.run` to answer: what it sends then is its task's handler
+    /// calling back, which the request waiting for that task (possibly its own) cannot wait for.
+    var holdsRequests: Bool {
+        (unansweredMessages != 0 || !heldRequests.isEmpty) && runningTaskCalls == 0
+    }
+
+    /// Fills the place of a message that ran (see ``fill(_:with:)``) and counts it answered: the
+    /// last one outstanding lets the held messages run.
+    func answer(_ ticket: Ticket, with bytes: [UInt8]?) {
+        fill(ticket, with: bytes)
+        unansweredMessages -= 1
+        if unansweredMessages == 0 && !heldRequests.isEmpty { heldRequestsAreDue?(self) }
     }
 
     /// Reserves the next place in the output: everything enqueued later is sent after it.

@@ -4,8 +4,8 @@ import SlamProtocol
 ///
 /// A request that would pass one is refused with -32017 *Limit reached* (``SlamService/limitReached(_:)``),
 /// naming the limit, its bound and the `slamd` option that sets it; what was already held is kept, and
-/// a slot is free again as soon as a wait is answered, times out or its connection goes, or a task
-/// name is unregistered. The defaults are far above what a test suite or a person uses (a wait or an
+/// a slot is free again as soon as a wait is answered, times out or its connection goes, a task
+/// name is unregistered, or a held request runs. The defaults are far above what a test suite or a person uses (a wait or an
 /// action costs about 1.5 KiB, a template wait about 4 KiB, a task name about 0.5 KiB, and every UI
 /// change judges every pending wait), and low enough that one client cannot make the daemon slow or
 /// large for the others.
@@ -28,6 +28,10 @@ public struct ServiceLimits: Sendable, Equatable {
     public var pendingPatternStepsPerConnection: Int
     /// The same for all connections together: what bounds the time patterns may take after each change.
     public var pendingPatternSteps: Int
+    /// Requests one connection sent behind its own pending ones, held until those are answered.
+    public var heldRequestsPerConnection: Int
+    /// The bytes of the requests held for all connections together.
+    public var heldRequestBytes: Int
 
     public static let defaultPendingWaitsPerConnection = 1_000
     public static let defaultPendingWaits = 4_000
@@ -37,13 +41,17 @@ public struct ServiceLimits: Sendable, Equatable {
     public static let defaultPendingPatternCharacters = 200_000
     public static let defaultPendingPatternStepsPerConnection = 1_000_000
     public static let defaultPendingPatternSteps = 4_000_000
+    public static let defaultHeldRequestsPerConnection = 1_000
+    public static let defaultHeldRequestBytes = 64 << 20
 
     public init(pendingWaitsPerConnection: Int = defaultPendingWaitsPerConnection, pendingWaits: Int = defaultPendingWaits,
                 registeredTasksPerConnection: Int = defaultRegisteredTasksPerConnection, registeredTasks: Int = defaultRegisteredTasks,
                 pendingPatternCharactersPerConnection: Int = defaultPendingPatternCharactersPerConnection,
                 pendingPatternCharacters: Int = defaultPendingPatternCharacters,
                 pendingPatternStepsPerConnection: Int = defaultPendingPatternStepsPerConnection,
-                pendingPatternSteps: Int = defaultPendingPatternSteps) {
+                pendingPatternSteps: Int = defaultPendingPatternSteps,
+                heldRequestsPerConnection: Int = defaultHeldRequestsPerConnection,
+                heldRequestBytes: Int = defaultHeldRequestBytes) {
         self.pendingWaitsPerConnection = pendingWaitsPerConnection
         self.pendingWaits = pendingWaits
         self.registeredTasksPerConnection = registeredTasksPerConnection
@@ -52,6 +60,8 @@ public struct ServiceLimits: Sendable, Equatable {
         self.pendingPatternCharacters = pendingPatternCharacters
         self.pendingPatternStepsPerConnection = pendingPatternStepsPerConnection
         self.pendingPatternSteps = pendingPatternSteps
+        self.heldRequestsPerConnection = heldRequestsPerConnection
+        self.heldRequestBytes = heldRequestBytes
     }
 
     /// The bound of `limit`.
@@ -65,6 +75,8 @@ public struct ServiceLimits: Sendable, Equatable {
         case .pendingPatternCharacters: pendingPatternCharacters
         case .pendingPatternStepsPerConnection: pendingPatternStepsPerConnection
         case .pendingPatternSteps: pendingPatternSteps
+        case .heldRequestsPerConnection: heldRequestsPerConnection
+        case .heldRequestBytes: heldRequestBytes
         }
     }
 
@@ -73,6 +85,7 @@ public struct ServiceLimits: Sendable, Equatable {
         case pendingWaitsPerConnection, pendingWaits, registeredTasksPerConnection, registeredTasks
         case pendingPatternCharactersPerConnection, pendingPatternCharacters
         case pendingPatternStepsPerConnection, pendingPatternSteps
+        case heldRequestsPerConnection, heldRequestBytes
 
         /// The `slamd` option that sets it (`data.option`).
         public var option: String {
@@ -85,6 +98,8 @@ public struct ServiceLimits: Sendable, Equatable {
             case .pendingPatternCharacters: "--max-pending-pattern-characters"
             case .pendingPatternStepsPerConnection: "--max-pending-pattern-steps-per-connection"
             case .pendingPatternSteps: "--max-pending-pattern-steps"
+            case .heldRequestsPerConnection: "--max-held-requests-per-connection"
+            case .heldRequestBytes: "--max-held-request-bytes"
             }
         }
 
@@ -92,8 +107,8 @@ public struct ServiceLimits: Sendable, Equatable {
         public var scope: String {
             switch self {
             case .pendingWaitsPerConnection, .registeredTasksPerConnection, .pendingPatternCharactersPerConnection,
-                 .pendingPatternStepsPerConnection: "connection"
-            case .pendingWaits, .registeredTasks, .pendingPatternCharacters, .pendingPatternSteps: "daemon"
+                 .pendingPatternStepsPerConnection, .heldRequestsPerConnection: "connection"
+            case .pendingWaits, .registeredTasks, .pendingPatternCharacters, .pendingPatternSteps, .heldRequestBytes: "daemon"
             }
         }
 
@@ -104,6 +119,8 @@ public struct ServiceLimits: Sendable, Equatable {
             case .registeredTasksPerConnection, .registeredTasks: "registered task names"
             case .pendingPatternCharactersPerConnection, .pendingPatternCharacters: "characters of regular expressions in pending waits"
             case .pendingPatternStepsPerConnection, .pendingPatternSteps: "worst-case steps of regular expressions in pending waits"
+            case .heldRequestsPerConnection: "requests held behind its pending ones"
+            case .heldRequestBytes: "bytes of requests held behind pending ones"
             }
         }
 
@@ -118,6 +135,8 @@ public struct ServiceLimits: Sendable, Equatable {
             case .pendingPatternCharacters: "try again once some waits are answered"
             case .pendingPatternStepsPerConnection: "use simpler or anchored patterns (fewer quantifiers), or let some waits be answered first"
             case .pendingPatternSteps: "try again once some waits are answered"
+            case .heldRequestsPerConnection: "send fewer requests behind a pending wait or action, or wait for its reply first"
+            case .heldRequestBytes: "try again once the pending requests ahead of them are answered"
             }
         }
     }

@@ -60,15 +60,14 @@ extension SlamService {
         return records
     }
 
-    /// ``receive(_:from:)`` while tracing: the message, its reply and what the turn
+    /// ``perform(_:answering:from:)`` while tracing: the message, its reply and what the turn
     /// changed are recorded as they happen. A reply is recorded only when its request
     /// was (so `trace.start`'s own reply is not, nor a wait's answered after the end).
-    func receiveTraced(_ message: [UInt8], from session: ClientSession, trace: TraceRecorder) {
-        let ticket = session.reserve()
+    func receiveTraced(_ message: [UInt8], answering ticket: ClientSession.Ticket, from session: ClientSession, trace: TraceRecorder) {
         let client = session.identifier
         let reply: ([UInt8]?) -> Void = { [weak session] bytes in
             if let bytes { trace.recordReply(bytes, client: client) }
-            session?.fill(ticket, with: bytes)
+            session?.answer(ticket, with: bytes)
         }
         do {
             let document = try dispatcher.parse(message)

@@ -121,6 +121,10 @@ public final class SlamService {
     var changeTaskRuns: [ObjectIdentifier: ChangeTaskRuns] = [:]
     /// Cancels the timer that ends the current hold (``SlamService/maximumHoldMilliseconds``); nil when none runs.
     var cancelHoldTimer: (() -> Void)?
+    /// The bytes of all connections' held requests (``ClientSession/heldRequests``), counted against ``ServiceLimits``.
+    var heldRequestBytes = 0
+    /// The connections whose held requests run on the loop's next turn (see `SlamService+RequestOrder`).
+    var connectionsReleasingHeldRequests: [Int] = []
 
     /// Serves `application`; `reset` is refused (there is no way to make the launch state again).
     public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
@@ -184,12 +188,14 @@ public final class SlamService {
 
     public func connect(_ session: ClientSession) {
         sessions[session.identifier] = session
+        session.heldRequestsAreDue = { [unowned self] session in scheduleHeldRequests(of: session) }
         trace?.recordConnection("connect", client: session.identifier)
     }
 
-    /// Forgets a session: its pending waits are cancelled, nothing more is sent to it.
+    /// Forgets a session: its pending waits are cancelled, its held requests dropped, nothing more is sent to it.
     public func disconnect(_ session: ClientSession) {
         session.markClosed()
+        dropHeldRequests(of: session)
         sessions[session.identifier] = nil
         if session.isAttachedToUI { detachUI(session) }
         for identifier in session.pendingWaits {
@@ -201,14 +207,26 @@ public final class SlamService {
     }
 
     /// Handles one framed message from `session`; its reply (if any) is queued on the session in order.
+    ///
+    /// It runs now, or, when an earlier message of the session is still unanswered, once that one
+    /// is (see `SlamService+RequestOrder`).
     public func receive(_ message: [UInt8], from session: ClientSession) {
-        if let trace {
-            receiveTraced(message, from: session, trace: trace)
+        if session.holdsRequests {
+            hold(message, from: session)
             return
         }
-        let ticket = session.reserve()
+        perform(message, answering: session.reserve(), from: session)
+    }
+
+    /// Runs one message of `session` whose reply fills `ticket`, then announces what it changed.
+    func perform(_ message: [UInt8], answering ticket: ClientSession.Ticket, from session: ClientSession) {
+        session.unansweredMessages += 1
+        if let trace {
+            receiveTraced(message, answering: ticket, from: session, trace: trace)
+            return
+        }
         dispatcher.handle(message, context: session) { [weak session] reply in
-            session?.fill(ticket, with: reply)
+            session?.answer(ticket, with: reply)
         }
         afterUIActivity()
     }
@@ -352,6 +370,9 @@ public final class SlamService {
     /// Answers every pending wait with ``SlamRPC/ErrorCode/shuttingDown`` so no promised reply is left hanging.
     public func shutDown() {
         isShuttingDown = true
+        for session in sessions.values.sorted(by: { $0.identifier < $1.identifier }) {
+            refuseHeldRequests(of: session, with: ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping"))
+        }
         answerPendingWaits { wait in
             ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": wait.reference?.parameterJSON ?? .null])
         }

@@ -124,13 +124,23 @@ struct SlamdCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The same for all pending waits together; more are refused with -32017.", valueName: "N"))
     var maxPendingPatternSteps: Int = ServiceLimits.defaultPendingPatternSteps
 
+    @Option(help: ArgumentHelp("The most requests one connection may send behind its own pending ones (a wait, an action "
+                               + "waiting for its element, a press whose task a client runs), held until those are answered; "
+                               + "more are refused with -32017.", valueName: "N"))
+    var maxHeldRequestsPerConnection: Int = ServiceLimits.defaultHeldRequestsPerConnection
+
+    @Option(help: ArgumentHelp("The most bytes of such held requests all connections together may have; more are refused with -32017.",
+                               valueName: "BYTES"))
+    var maxHeldRequestBytes: Int = ServiceLimits.defaultHeldRequestBytes
+
     /// The bounds the options above set.
     var serviceLimits: ServiceLimits {
         ServiceLimits(pendingWaitsPerConnection: maxPendingWaitsPerConnection, pendingWaits: maxPendingWaits,
                       registeredTasksPerConnection: maxRegisteredTasksPerConnection, registeredTasks: maxRegisteredTasks,
                       pendingPatternCharactersPerConnection: maxPendingPatternCharactersPerConnection,
                       pendingPatternCharacters: maxPendingPatternCharacters,
-                      pendingPatternStepsPerConnection: maxPendingPatternStepsPerConnection, pendingPatternSteps: maxPendingPatternSteps)
+                      pendingPatternStepsPerConnection: maxPendingPatternStepsPerConnection, pendingPatternSteps: maxPendingPatternSteps,
+                      heldRequestsPerConnection: maxHeldRequestsPerConnection, heldRequestBytes: maxHeldRequestBytes)
     }
 
     @Option(help: ArgumentHelp("Serve the web page from this directory instead of the one built in (for page development).",
@@ -176,7 +186,9 @@ struct SlamdCommand: ParsableCommand {
                                 ("--max-pending-pattern-characters-per-connection", maxPendingPatternCharactersPerConnection),
                                 ("--max-pending-pattern-characters", maxPendingPatternCharacters),
                                 ("--max-pending-pattern-steps-per-connection", maxPendingPatternStepsPerConnection),
-                                ("--max-pending-pattern-steps", maxPendingPatternSteps)] where !(1...1_000_000_000).contains(value) {
+                                ("--max-pending-pattern-steps", maxPendingPatternSteps),
+                                ("--max-held-requests-per-connection", maxHeldRequestsPerConnection),
+                                ("--max-held-request-bytes", maxHeldRequestBytes)] where !(1...1_000_000_000).contains(value) {
             throw ValidationError("\(option) must be between 1 and 1000000000")
         }
         guard maxPendingWaitsPerConnection <= maxPendingWaits, maxRegisteredTasksPerConnection <= maxRegisteredTasks,

@@ -331,6 +331,25 @@ final class EmbeddedWebConnection {
         #expect(stale.contains("\r\n\r\n401 Unauthorized: the token in the Authorization header is wrong"), "\(stale)")
     }
 
+    /// The page's session follows the socket's order: a request sent behind a pending one runs after it.
+    @Test func aWebSocketSessionsRequestsRunAfterItsPendingOnes() throws {
+        let connection = try EmbeddedWebConnection()
+        try connection.upgrade()
+        let wait = Array(#"{"jsonrpc":"2.0","method":"waitFor","params":{"ref":"count","property":"text","equals":"Count: 1","timeoutMs":60000},"id":1}"#.utf8)
+        let find = Array(#"{"jsonrpc":"2.0","method":"find","params":{"ref":"count"},"id":2}"#.utf8)
+        try connection.receive(EmbeddedWebConnection.frame(0x1, wait) + EmbeddedWebConnection.frame(0x1, find))
+        #expect(try connection.sent().isEmpty, "the wait holds the find")
+        // Another client satisfies the wait; the find runs on the loop's next turn and sees the new count.
+        let other = ClientSession(identifier: 2) { _ in }
+        connection.service.connect(other)
+        connection.service.receive(Array(#"{"jsonrpc":"2.0","method":"press","params":{"ref":"increment"},"id":1}"#.utf8), from: other)
+        connection.channel.embeddedEventLoop.run()
+        let replies = EmbeddedWebConnection.frames(try connection.sent()).map { EmbeddedWebConnection.text($0.payload) }
+        #expect(replies.count == 2, "\(replies)")
+        #expect(replies.first?.contains(#""id":1"#) == true && replies.first?.contains("Count: 1") == true, "\(replies)")
+        #expect(replies.last?.contains(#""id":2"#) == true && replies.last?.contains("Count: 1") == true, "the find ran after the wait: \(replies)")
+    }
+
     @Test func anUpgradeWithoutTheTokenIsRefusedWithA401AndTheConnectionCloses() throws {
         let connection = try EmbeddedWebConnection()
         let response = try connection.request("GET", "/rpc", headers: EmbeddedWebConnection.upgradeHeaders([

@@ -47,14 +47,22 @@ import SlamRPC
         #expect(reply["error"]?["data"]?["timeoutMs"] == 250)
     }
 
-    @Test func aPendingWaitHoldsBackLaterRepliesOnItsConnection() throws {
-        let service = try demoService()
+    @Test func aPendingWaitHoldsBackLaterRequestsOnItsConnection() throws {
+        let scheduler = ManualScheduler()
+        let service = try demoService(scheduler: scheduler)
         let client = TestClient(service, identifier: 1)
+        let other = TestClient(service, identifier: 2)
         client.send(#"{"jsonrpc":"2.0","method":"waitFor","params":{"ref":"count","property":"text","equals":"Count: 1"},"id":1}"#)
-        client.send(#"{"jsonrpc":"2.0","method":"ping","id":2}"#)
+        client.send(#"{"jsonrpc":"2.0","method":"press","params":{"ref":"increment"},"id":2}"#)
+        client.send(#"{"jsonrpc":"2.0","method":"find","params":{"ref":"count"},"id":3}"#)
         #expect(client.take().isEmpty, "replies come back in request order")
-        client.send(#"{"jsonrpc":"2.0","method":"press","params":{"ref":"increment"},"id":3}"#)
-        #expect(client.take().map { $0["id"]! } == [1, 2, 3])
+        #expect(other.result("find", ["ref": "count"])["text"] == "Count: 0", "the press behind the wait has not run")
+        other.result("press", ["ref": "increment"])
+        #expect(client.take().map { $0["id"]! } == [1], "the wait is answered; the requests behind it run on the next turn")
+        scheduler.advance(milliseconds: 0)
+        let replies = client.take()
+        #expect(replies.map { $0["id"]! } == [2, 3])
+        #expect(replies.last?["result"]?["text"] == "Count: 2", "the find ran after the press before it")
     }
 
     @Test func disconnectingCancelsTheClientsWaits() throws {

@@ -105,9 +105,10 @@ class AsyncClient:
     """A connection to ``slamd`` for asyncio: calls, batches, notifications and typed helpers for every method.
 
     ``await slam.connect_async(...)``, or ``async with slam.AsyncClient(...) as client``.
-    Calls may run concurrently on one client (they are pipelined and matched by id); replies
-    still come in request order, so a pending ``wait_for`` holds back the replies to the calls
-    sent after it: wait on a client of its own when something else must go on meanwhile.
+    Calls may run concurrently on one client (they are pipelined and matched by id); the daemon
+    still runs and answers them in request order, each after the ones before it were answered, so
+    a call gathered after a ``press`` sees what the press's task did, and a pending ``wait_for``
+    holds back the calls sent after it: wait on a client of its own when something else must go on meanwhile.
     Notifications are read as they arrive and queued until :meth:`next_notification` or
     :meth:`notifications` takes them. The daemon's ``task.run`` requests are answered as they
     arrive, each handler running as an asyncio task of its own (:meth:`task`, :meth:`register_task`).

@@ -341,6 +341,27 @@ def test_serve_returns_after_its_timeout_keeping_notifications(shop):
     assert app.next_notification(timeout=1).params == {"values": {"status": "Open"}}
 
 
+def test_requests_pipelined_after_a_press_see_what_its_task_did(shop):
+    app, user = shop.connect(), shop.connect()
+
+    @app.task("checkout")
+    def checkout(call: slam.TaskCall) -> None:
+        call.client.state_set("status", f"Paid ({call.client.state_get('status')})")
+
+    with serving(shop, app):
+        requests = [
+            {"jsonrpc": "2.0", "method": "state.set", "params": {"key": "status", "value": "Ordered"}, "id": 1},
+            {"jsonrpc": "2.0", "method": "press", "params": {"ref": "buy"}, "id": 2},
+            {"jsonrpc": "2.0", "method": "state.get", "params": {"key": "status"}, "id": 3},
+            {"jsonrpc": "2.0", "method": "find", "params": {"ref": "status"}, "id": 4},
+        ]
+        user.send_raw(b"".join(json.dumps(request).encode() + b"\n" for request in requests))  # one write
+        replies = [user.next_message(timeout=30) for _ in requests]
+        assert [reply["id"] for reply in replies] == [1, 2, 3, 4]
+        assert replies[2]["result"]["value"] == "Paid (Ordered)", "the read runs after the press its task answered"
+        assert replies[3]["result"]["text"] == "Paid (Ordered)"
+
+
 # ---------------------------------------------------------------- the asyncio client
 
 
@@ -395,6 +416,23 @@ def test_the_async_client_pressing_its_own_task_and_failing_tasks(shop):
             with pytest.raises(slam.TaskNotFound):
                 await app.press("next")
             assert await app.unregister_tasks() == ["checkout"]
+
+    run(main())
+
+
+def test_async_calls_gathered_with_a_press_see_what_its_task_did(shop):
+    async def main() -> None:
+        async with slam.AsyncClient(shop.socket_path) as app, slam.AsyncClient(shop.socket_path) as user:
+            async def checkout(call: slam.AsyncTaskCall) -> None:
+                was = await call.client.state_get("status")
+                await call.client.state_set_many({"status": f"Paid ({was})", "buyLabel": "Bought"})
+
+            await app.register_task("checkout", checkout)
+            await user.state_set("status", "Ordered")
+            pressed, status, label = await asyncio.gather(user.press("buy"), user.state_get("status"), user.find("status"))
+            assert pressed["text"] == "Bought"
+            assert status == "Paid (Ordered)", "calls sent after the press run after its task answered"
+            assert label["text"] == "Paid (Ordered)"
 
     run(main())
 
