@@ -7,7 +7,7 @@ import SlamJSON
 
 /// The verbs that act as a user would or refresh the UI (`press`, `text`,
 /// `update`, `reset`, `task`), checked through the daemon's state afterwards.
-@Suite(.timeLimit(.minutes(1))) struct ActionCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ActionCommandTests {
     @Test func pressingAButtonRunsItsActionAndPrintsItsSnapshot() throws {
         let app = try SlamApp.launch()
         defer { app.stop() }

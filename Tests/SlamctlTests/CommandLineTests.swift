@@ -11,7 +11,7 @@ import Musl
 
 /// What every verb shares: help, usage errors (status 2), no daemon (status 3),
 /// and global options anywhere on the line.
-@Suite(.timeLimit(.minutes(1))) struct CommandLineTests {
+@Suite(.timeLimit(.minutes(10))) struct CommandLineTests {
     /// A socket path nobody listens on (its directory does not exist).
     private let absentSocket = "/nonexistent/slamctl-tests/slamd.sock"
 

@@ -4,7 +4,7 @@ import SlamHarness
 import SlamJSON
 
 /// `slamctl run` with `expectTree` steps, against the real `slamd`.
-@Suite(.timeLimit(.minutes(1))) struct ExpectTreeFlowTests {
+@Suite(.timeLimit(.minutes(10))) struct ExpectTreeFlowTests {
     private func run(_ flow: String, app: SlamApp, extraArguments: [String] = []) throws -> SlamctlResult {
         let file = try TemporaryFile(named: "flow.json", contents: flow)
         defer { file.remove() }

@@ -6,7 +6,7 @@ import SlamJSON
 @testable import slamctl
 
 /// The keyboard verbs (`focus`, `key`, `type`) and press values that are positions or texts.
-@Suite(.timeLimit(.minutes(1))) struct KeyboardCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct KeyboardCommandTests {
     @Test func focusPrintsTheFocusedElement() throws {
         let app = try SlamApp.launch()
         defer { app.stop() }

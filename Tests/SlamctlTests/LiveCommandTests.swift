@@ -36,7 +36,7 @@ let settingsWireframe = """
     """
 
 /// `wait`, `watch`, `screen` and `call`: the verbs that wait, stream or pass JSON through.
-@Suite(.timeLimit(.minutes(1))) struct LiveCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveCommandTests {
     // MARK: - wait
 
     @Test func waitReturnsAtOnceWhenTheStateAlreadyHolds() throws {

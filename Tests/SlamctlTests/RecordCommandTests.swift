@@ -7,7 +7,7 @@ import SlamProtocol
 import SlamUI
 
 /// `slamctl record`: a flow written from what clients do, which replays green on a reset app.
-@Suite(.timeLimit(.minutes(1))) struct RecordCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordCommandTests {
     @Test func aRecordedSessionReplaysGreenAfterAReset() throws {
         let app = try SlamApp.launch()
         defer { app.stop() }

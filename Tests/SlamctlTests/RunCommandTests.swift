@@ -11,7 +11,7 @@ import Musl
 #endif
 
 /// `slamctl run FLOW.json`: a scenario file run step by step against the daemon.
-@Suite(.timeLimit(.minutes(1))) struct RunCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct RunCommandTests {
     /// Runs `slamctl run` on a flow file holding `flow`, then removes the file.
     private func run(_ flow: String, app: SlamApp?, socket: String? = nil,
                      extraArguments: [String] = []) throws -> (SlamctlResult, path: String) {

@@ -12,7 +12,7 @@ import Musl
 /// `slamctl state`: list the shared state, print one value, set one; and
 /// `watch` showing `stateChanged`. Mostly on the storyboard-only example app,
 /// whose elements are bound to its keys.
-@Suite(.timeLimit(.minutes(1))) struct StateCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct StateCommandTests {
     static let storyboard = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
         .joined(separator: "/") + "/Examples/counter-and-todos.storyboard.json"
 

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// `slamctl trace start|stop|show` on a real session: what a person reads back.
-@Suite(.timeLimit(.minutes(1))) struct TraceCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct TraceCommandTests {
     /// The lines of `trace show` with each step's time replaced by `+T ms`, runs of spaces by one, and client numbers by letters in order of appearance.
     static func readable(_ lines: [String]) -> [String] {
         var clients: [String: String] = [:]

@@ -8,7 +8,7 @@ import Musl
 #endif
 
 /// `slamctl open`: the URL `slamd --web` wrote beside its socket, and `--browser`.
-@Suite(.timeLimit(.minutes(1))) struct WebCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct WebCommandTests {
     @Test func openPrintsTheURLSlamdWroteBesideItsSocket() throws {
         let app = try SlamApp.launch(arguments: ["--web", "127.0.0.1:0"])
         defer { app.stop() }
