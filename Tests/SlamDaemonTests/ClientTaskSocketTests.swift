@@ -14,7 +14,7 @@ import SlamStoryboard
 @Suite struct ClientTaskSocketTests {
     /// Handlers run on the shared pool, which tests blocking beside these on 2 cores can hold for
     /// seconds: runs that are not about timeouts get a timeout no starved pool reaches.
-    static let patient = 120_000
+    static let patient = 600_000
 
     /// A shop screen whose "Pay" button names a task no Swift code defines: a client supplies it.
     static let storyboard = """
