@@ -184,13 +184,22 @@ import Musl
     @Test func aStepOnAMissingElementSaysItIsNotOnScreen() throws {
         let app = try SlamApp.launch()
         defer { app.stop() }
+        // Settings has a wifi switch: the step waits for it, and says it never came.
         let (result, _) = try run("""
-            {"name": "Ghost", "steps": [{"task": "push", "param": "List"}, {"press": "ghost", "timeoutMs": 200}]}
+            {"name": "Ghost", "steps": [{"task": "push", "param": "List"}, {"press": "wifi", "timeoutMs": 200}]}
             """, app: app)
         #expect(result.status == 1)
-        #expect(result.lines.contains("FAILED step 2: press ghost"))
+        #expect(result.lines.contains("FAILED step 2: press wifi"))
+        #expect(result.lines.contains("  expected: to exist"))
         #expect(result.lines.contains("  actual:   no such element on screen"))
         #expect(result.lines.last == "flow Ghost failed at step 2 of 2")
+
+        // No screen has a ghost: the step fails at once with what the daemon suggests.
+        let (typo, _) = try run("""
+            {"name": "Ghost", "steps": [{"task": "push", "param": "List"}, {"press": "ghost", "timeoutMs": 30000}]}
+            """, app: app)
+        #expect(typo.status == 1)
+        #expect(typo.lines.contains("  error -32001: Element not found: no element with reference 'ghost' in controller 'List'"))
     }
 
     @Test func aFlowFailingOnTheDaemonsRefusalReportsItsError() throws {
