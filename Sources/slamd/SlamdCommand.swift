@@ -136,7 +136,7 @@ struct SlamdCommand: ParsableCommand {
     /// (the socket is taken, the storyboard is refused), 2 usage (swift-argument-parser's own is 64).
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(checkArguments(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
@@ -146,6 +146,18 @@ struct SlamdCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// `arguments` with `--check --strict FILE` read as `--check FILE --strict`: both orders are
+    /// written (the docs, habit), and swift-argument-parser would take `--strict` for the missing FILE.
+    static func checkArguments(_ arguments: [String]) -> [String] {
+        var arguments = arguments
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        if let check = arguments[..<end].firstIndex(of: "--check"), check + 2 < end, arguments[check + 1] == "--strict",
+           !arguments[check + 2].hasPrefix("-") {
+            arguments.swapAt(check + 1, check + 2)
+        }
+        return arguments
     }
 
     @Option(help: .hidden)
