@@ -28,8 +28,12 @@ extension Slamctl {
                       2  usage: an unknown command or option, a missing or malformed argument
                          (nothing was sent)
                       3  slamctl cannot connect to slamd, or lost it (it stopped or stopped answering)
+                    130  interrupted: Ctrl-C (SIGINT) ends every command that runs until interrupted
+                         (ui, watch, screen --follow, wait, record, serve-task) with 130, as a shell reports
+                         an interrupted command; in ui, Ctrl-Q or Ctrl-D quits with 0
 
-                    slamd uses the same numbers: 0, 1 when it cannot serve or a storyboard check fails, 2 for usage.
+                    slamd uses the same numbers: 0 (and after SIGTERM), 1 when it cannot serve or a storyboard \
+                    check fails, 2 for usage, 130 after Ctrl-C (SIGINT).
                     """),
                 .init("Environment", """
                     SLAM_SOCKET: the socket when --socket is not given (serve-task sets it for its command). \

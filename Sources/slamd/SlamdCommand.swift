@@ -19,7 +19,8 @@ struct SlamdCommand: ParsableCommand {
             Without --storyboard, hosts the built-in demo app. Prints the socket path once it listens. \
             With --web, also serves the web UI and JSON-RPC over WebSocket on a loopback TCP port, and prints \
             its URL (with the token every request needs; also in SOCKET.web, 0600; `slamctl open` prints it). \
-            SIGTERM or SIGINT finishes in-flight work, closes clients, removes the socket and exits 0. \
+            SIGTERM or SIGINT finishes in-flight work, closes clients, removes the socket and exits: 0 after SIGTERM, \
+            130 after SIGINT (Ctrl-C), as an interrupted command. \
             With --check FILE, only checks a storyboard and exits ("Storyboard checks" in the protocol: Protocol/README.md, installed as PREFIX/share/doc/slam/protocol.md).
             """,
         version: SlamVersion.line(for: "slamd"))
@@ -247,6 +248,8 @@ struct SlamdCommand: ParsableCommand {
             throw ExitCode(1)
         }
         StandardErrorStream.shared.flush()
+        // Interrupted (Ctrl-C) as every long-running Slam command reports it; SIGTERM is a clean stop.
+        if daemon.stoppingSignal == SIGINT { throw ExitCode(128 + SIGINT) }
     }
 
     private static func printLine(_ text: String) {
