@@ -9,7 +9,8 @@ import SlamUI
 /// - the screens on the stack, where text can change: text fields and views, web views, elements
 ///   with a text data source or a bound text, and elements a state view placed match any text; and
 ///   a state view there can place any reference under its own (`list/…`; any reference at all under
-///   a state view without one), of any type and text, as its state changes;
+///   a state view without one), of any built-in type or type the app shows, and any text, as its
+///   state changes;
 /// - a new instance of every screen the app declares (what `screens` lists) and of every alert the
 ///   `alert` task can present, judged as a push would show it now (its state views' rows from the
 ///   current state, its texts as they would read).
@@ -21,10 +22,21 @@ extension SlamService {
     func couldAppear(_ locator: ElementLocator, in identifier: String?) -> Bool {
         if let within = locator.within, !couldAppear(within, in: identifier) { return false }
         let patterns = compiledPatterns(of: locator)
-        for presentation in application.stack where identifier == nil || presentation.controller.identifier == identifier {
-            if Self.couldMatch(locator, under: presentation.controller.view, generating: true, patterns: patterns) { return true }
+        let shown = application.stack.map(\.controller).filter { identifier == nil || $0.identifier == identifier }
+        // A state view places elements of the app's types only: a type no element has and no built-in
+        // type has is a typo however the state changes.
+        if let type = locator.type, !QueryRequest.knownTypes.contains(type),
+           !(shown.map(\.view) + newInstances(in: identifier)).contains(where: { Self.has(type, under: $0) }) {
+            return false
         }
-        // Only then are new instances made: the cost of a miss, never of a hit on the screens shown.
+        if shown.contains(where: { Self.couldMatch(locator, under: $0.view, generating: true, patterns: patterns) }) { return true }
+        return newInstances(in: identifier).contains { Self.couldMatch(locator, under: $0, generating: false, patterns: patterns) }
+    }
+
+    /// The trees of a new instance of every declared screen and alert (only the one named `identifier`, when
+    /// given), as a push would show them now: made only for a miss, never for a hit on the screens shown.
+    private func newInstances(in identifier: String?) -> [View] {
+        var roots: [View] = []
         for screen in application.controllerIdentifiers + application.alertIdentifiers where identifier == nil || screen == identifier {
             let controller: ViewController?
             do throws(SlamError) {
@@ -36,9 +48,15 @@ extension SlamService {
             guard let controller else { continue }
             // What a push would show now: state views render their rows from the current state.
             controller.resetUI()
-            if Self.couldMatch(locator, under: controller.view, generating: false, patterns: patterns) { return true }
+            roots.append(controller.view)
         }
-        return false
+        return roots
+    }
+
+    private static func has(_ type: String, under root: View) -> Bool {
+        var found = false
+        root.forEachInTree { if !found, Swift.type(of: $0).typeName == type { found = true } }
+        return found
     }
 
     /// Whether an element of the tree at `root` matches `locator` (its `within` aside); when `generating`

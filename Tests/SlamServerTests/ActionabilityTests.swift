@@ -158,6 +158,8 @@ import SlamUI
         #expect(tester.take().isEmpty, "the list on the stack may render a row t9")
         person.result("state.set", ["key": "todos", "value": [["id": "t9", "title": "Call mum", "done": false]]])
         #expect(tester.take().first?["result"]?["ref"] == "t9/done")
+        // It places elements of the app's types only: a misspelt type is still a typo.
+        #expect(tester.errorCode("press", ["ref": ["type": "Buton"], "timeoutMs": 30000]) == -32001)
     }
 
     @Test func anAmbiguousLocatorFailsAtOnceEvenWithATimeout() throws {
