@@ -126,7 +126,10 @@ public final class SlamDaemon: Sendable {
                 Self.shutDown(state: state, completion: shutdown)
             }
         }
-        let signals = ownsProcess ? installSignalHandlers { name in beginShutdown("received \(name)") } : []
+        let signals = ownsProcess ? installSignalHandlers { [stopRequest] number, name in
+            stopRequest.withLockedValue { $0.signal = $0.signal ?? number }
+            beginShutdown("received \(name)")
+        } : []
         defer { Self.cancel(signals) }
         let stoppedEarly = stopRequest.withLockedValue { request in
             request.action = { beginShutdown("asked to stop") }
@@ -228,6 +231,10 @@ public final class SlamDaemon: Sendable {
         default: "\(error)"
         }
     }
+
+    /// The signal that began the shutdown `run` returned from (SIGINT, SIGTERM); nil when ``stop()`` did, or before.
+    /// `slamd` exits 130 after SIGINT, as an interrupted command does, and 0 after SIGTERM, a service manager's stop.
+    public var stoppingSignal: Int32? { stopRequest.withLockedValue(\.signal) }
 
     /// Shuts down as SIGTERM would: `run` returns once every client is closed.
     /// Safe from any thread, before or during `run`.
@@ -338,12 +345,12 @@ public final class SlamDaemon: Sendable {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
-    private func installSignalHandlers(_ handler: @escaping @Sendable (String) -> Void) -> [DispatchSourceSignal] {
+    private func installSignalHandlers(_ handler: @escaping @Sendable (Int32, String) -> Void) -> [DispatchSourceSignal] {
         let queue = DispatchQueue(label: "slamd.signals")
         return [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")].map { signalNumber, name in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler { @Sendable in handler(name) }
+            source.setEventHandler { @Sendable in handler(signalNumber, name) }
             source.resume()
             return source
         }
@@ -353,6 +360,8 @@ public final class SlamDaemon: Sendable {
 /// Whether ``SlamDaemon/stop()`` was called, and how to reach a running daemon.
 struct StopRequest {
     var isRequested = false
+    /// The first termination signal received.
+    var signal: Int32?
     var action: (@Sendable () -> Void)?
 }
 

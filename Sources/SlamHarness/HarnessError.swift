@@ -17,6 +17,8 @@ public enum HarnessError: Error, CustomStringConvertible, Equatable {
     case treeMismatch(template: String, diff: TemplateDiff)
     /// A template (file) is not JSON or not a template; `reason` names the JSON path.
     case invalidTemplate(path: String, reason: String)
+    /// An environment variable the harness reads (`SLAM_TIMEOUT`) holds what it cannot use.
+    case invalidEnvironment(variable: String, value: String, expected: String)
 
     public var description: String {
         switch self {
@@ -37,6 +39,8 @@ public enum HarnessError: Error, CustomStringConvertible, Equatable {
             "the tree does not match \(template):\n\(diff)"
         case let .invalidTemplate(path, reason):
             "\(path) is not a tree template: \(reason)"
+        case let .invalidEnvironment(variable, value, expected):
+            "\(variable) must be \(expected), not '\(value)'"
         }
     }
 }

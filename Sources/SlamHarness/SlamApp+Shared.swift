@@ -24,7 +24,7 @@ extension SlamApp {
         let app = try SharedApps.registry.borrow(key) { try launch(storyboard: storyboard, arguments: arguments) }
         defer { SharedApps.registry.giveBack(app, key) }
         // What the last test left on the connection goes: its subscriptions and unread notifications.
-        app.actionTimeout = .seconds(5)
+        app.actionTimeout = try SlamApp.defaultActionTimeout()
         try app.connection.unsubscribe()
         _ = app.connection.takeNotifications()
         try app.stopTrace()

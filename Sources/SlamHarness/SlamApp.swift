@@ -39,7 +39,29 @@ public final class SlamApp {
 
     /// How long acting calls (`press`, `setText`, `type`, `focus`, `pressKey(_:on:)`) let the daemon
     /// wait for their element to exist and be visible, enabled and not covered; zero acts at once.
+    /// It starts as ``defaultActionTimeout()``: `SLAM_TIMEOUT`, else 5 s.
     public var actionTimeout: Duration = .seconds(5)
+
+    /// The action timeout apps start with: `SLAM_TIMEOUT` in the environment (`value`: seconds, `1.5`, or
+    /// with a unit, `500ms`, `2s`; at most 600 s), else 5 s.
+    ///
+    /// - Throws: ``HarnessError/invalidEnvironment(variable:value:expected:)`` for any other value.
+    public static func defaultActionTimeout(environment value: String? = getenv("SLAM_TIMEOUT").map { String(cString: $0) })
+        throws(HarnessError) -> Duration {
+        guard let text = value, !text.isEmpty else { return .seconds(5) }
+        let number = text.hasSuffix("ms") ? text.dropLast(2) : text.hasSuffix("s") ? text.dropLast() : Substring(text)
+        // Digits and a point only: Double would also take "1e3", "0x10" and "inf".
+        let isDigit: (Character) -> Bool = { ("0"..."9").contains($0) }
+        guard number.filter({ $0 == "." }).count <= 1, number.contains(where: isDigit),
+              number.allSatisfy({ isDigit($0) || $0 == "." }), let value = Double(number) else {
+            throw .invalidEnvironment(variable: "SLAM_TIMEOUT", value: text, expected: "seconds (1.5) or look like 500ms or 2s")
+        }
+        let milliseconds = text.hasSuffix("ms") ? value : value * 1000
+        guard milliseconds <= 600_000 else {
+            throw .invalidEnvironment(variable: "SLAM_TIMEOUT", value: text, expected: "at most 600 seconds")
+        }
+        return .milliseconds(Int64(milliseconds.rounded()))
+    }
 
     var actionTimeoutMilliseconds: Int { ElementHandle.milliseconds(actionTimeout) }
 
@@ -47,6 +69,7 @@ public final class SlamApp {
         self.host = host
         self.socketPath = socketPath
         self.ownedDirectory = ownedDirectory
+        actionTimeout = try Self.defaultActionTimeout()
         connection = try SlamConnection(socketPath: socketPath, timeoutMilliseconds: 30_000)
     }
 

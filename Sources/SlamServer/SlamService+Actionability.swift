@@ -41,7 +41,8 @@ struct PendingAction {
 
 /// Actionability: an acting request with `timeoutMs` waits, event-driven, until a person
 /// could act on its element (it exists, is visible, enabled and not covered), then acts
-/// on the same turn of the loop. Without `timeoutMs` it acts (or fails) at once.
+/// on the same turn of the loop. Without `timeoutMs` it acts (or fails) at once, and so
+/// does one whose element nothing in the app could show (``couldAppear(_:in:)``).
 extension SlamService {
     /// Whether a person could act on an element now, and if not, what is missing.
     enum Readiness {
@@ -72,6 +73,9 @@ extension SlamService {
             action.perform(on: element, service: self, reply: reply)
         case .failed(let error):
             throw error
+        case .notReady(_, element: .none, let error) where !couldAppear(locator, in: identifier):
+            // Nothing the app could show matches: waiting would only delay the "did you mean".
+            throw error()
         case .notReady:
             if isShuttingDown {
                 throw ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": locator.parameterJSON])

@@ -2,6 +2,11 @@ import SlamConsole
 import SlamJSON
 import SlamProtocol
 import SlamRPC
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The element a verb acts on: `REF`, a JSON locator in its place, or the locator options.
 extension Invocation {
@@ -34,11 +39,19 @@ extension Invocation {
         return (locator, pad(written, to: positionals.count - 1))
     }
 
-    /// How long an acting verb lets the daemon wait for its element (`--timeout`, default 5 s).
+    /// How long an acting verb lets the daemon wait for its element: `--timeout`, else `SLAM_TIMEOUT`
+    /// (seconds, or with `ms`/`s`), else 5 s.
     func actionTimeout() throws -> Int {
-        let text = line.option("timeout") ?? "5s"
+        if let text = line.option("timeout") {
+            guard let timeout = Slamctl.milliseconds(text), timeout <= Slamctl.maximumWaitMilliseconds else {
+                throw UsageError("--timeout must look like 500ms, 2s or 1.5s and be at most 600s, not '\(text)'", command: line.command)
+            }
+            return timeout
+        }
+        guard let text = getenv("SLAM_TIMEOUT").map({ String(cString: $0) }), !text.isEmpty else { return 5000 }
         guard let timeout = Slamctl.milliseconds(text), timeout <= Slamctl.maximumWaitMilliseconds else {
-            throw UsageError("--timeout must look like 500ms, 2s or 1.5s and be at most 600s, not '\(text)'", command: line.command)
+            throw UsageError("SLAM_TIMEOUT must be seconds (1.5) or look like 500ms or 2s, and be at most 600s, not '\(text)'",
+                             command: line.command)
         }
         return timeout
     }

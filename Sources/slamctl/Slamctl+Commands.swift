@@ -225,19 +225,30 @@ extension Slamctl {
             "state", "List the shared state, print one key's value, or set it.",
             discussion: """
                 Values print as compact JSON. VALUE is parsed as JSON when it is valid JSON, else taken as a
-                string: 5 is a number, true a bool, '"5"' the string 5, Ada the string Ada. Setting prints the
-                key when its value changed, nothing when it already had that value. Examples:
+                string: 5 is a number, true a bool, '"5"' the string 5, Ada the string Ada, 2026-12-24 and 12abc
+                strings too. A VALUE that starts like a JSON array, object or string ([, { or ") must be valid
+                JSON: '[broken' is refused (exit 2, nothing is set); --string stores VALUE as it is written.
+                Setting prints the key when its value changed, nothing when it already had that value. Examples:
                   slamctl state                       every key = value, keys sorted
                   slamctl state count                 one value; exit 1 with error -32011 for an unknown key
                   slamctl state count 5
                   slamctl state todos '["Buy milk","Call Ada"]'
+                  slamctl state note '[draft] call Ada' --string
                 """,
             arguments: [.init("key", help: "A state key (default: list every key).", isOptional: true),
                         .init("value", help: "The key's new value: JSON, or a bare word taken as a string.",
-                              isOptional: true)]
+                              isOptional: true)],
+            options: [.init("string", help: "Store VALUE as a string, as written, even when it reads as JSON (5, true, [draft]).")]
         ) { invocation in
+            // A value the command line got wrong is refused before anything is sent.
+            let newValue: JSONValue? = switch (invocation.line.argument("value"), invocation.line.flag("string")) {
+            case (let text?, true): .string(text)
+            case (let text?, false): try stateValue(text, command: invocation.line.command)
+            case (nil, true): throw UsageError("--string applies to a VALUE: slamctl state KEY VALUE --string", command: invocation.line.command)
+            case (nil, false): nil
+            }
             let connection = try invocation.connect()
-            switch (invocation.line.argument("key"), invocation.line.argument("value")) {
+            switch (invocation.line.argument("key"), newValue) {
             case (nil, _):
                 let values = try connection.stateList()
                 let keys = values.keys.sorted()
@@ -247,12 +258,27 @@ extension Slamctl {
             case (let key?, nil):
                 let value = try connection.stateGet(key)
                 invocation.output(["key": .string(key), "value": value]) { value.description }
-            case (let key?, let text?):
-                let changed = try connection.stateSet(key, jsonOrString(text))
+            case (let key?, let value?):
+                let changed = try connection.stateSet(key, value)
                 invocation.output(["changed": .array(changed.map(JSONValue.string))]) { changed.joined(separator: "\n") }
             }
         },
     ]
+
+    /// `slamctl state KEY VALUE`'s value: JSON when it parses, else the text as a string, except
+    /// text that starts like a JSON array, object or string (`[`, `{`, `"`): a typo there would
+    /// otherwise be stored silently as a string. Text that starts like a number (`2026-12-24`,
+    /// `12abc`) is a string: dates and codes are common values.
+    static func stateValue(_ text: String, command: CommandSpecification) throws -> JSONValue {
+        do {
+            return try JSONParser().parse(text)
+        } catch {
+            let start = text.first { !$0.isWhitespace }
+            guard let start, "[{\"".contains(start) else { return .string(text) }
+            throw UsageError("VALUE starts like JSON (\(start)) but is not JSON: \(error); "
+                             + "fix it, or add --string to store it as text", command: command)
+        }
+    }
 
     /// `true`/`on`, `false`/`off`, `increment`, `decrement`, an index, a JSON position (`[0,2]`,
     /// `{"section":0,"row":2}`) or JSON string (`"on"`), else the word itself as a text; nil for

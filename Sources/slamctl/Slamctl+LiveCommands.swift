@@ -124,22 +124,23 @@ extension Slamctl {
             discussion: """
                 Steps: press, text, task, wait, expect (property equals), expectAbsent, expectTree (a tree template); see the README.
                 Exit status 0 when every step passed, 1 at the first failing step (reported with the
-                expected and the actual snapshot), 2 for a flow file that cannot be read.
+                expected and the actual snapshot) or for a flow file that cannot be read or is not a flow.
                 With --json, the report is one object: {flow, passed, steps: [{step, passed, error?}]}.
                 """,
             arguments: [.init("file", help: "The flow file (JSON).")]
         ) { invocation in
             let path = invocation.argument("file")
+            // The command line was right; the file is what failed (exit status 1, as for any file).
             guard let bytes = readFile(path) else {
-                throw UsageError("cannot read the flow file \(path): \(Output.systemMessage(errno))", command: invocation.line.command)
+                throw CommandFailed(description: "cannot read the flow file \(path): \(Output.systemMessage(errno))")
             }
             let flow: Flow
             do {
                 flow = try Flow(json: JSONParser().parse(bytes))
             } catch let error as Flow.FormatError {
-                throw UsageError("\(path): \(error)", command: invocation.line.command)
+                throw CommandFailed(description: "\(path): \(error)")
             } catch {
-                throw UsageError("\(path) is not JSON: \(error)", command: invocation.line.command)
+                throw CommandFailed(description: "\(path) is not JSON: \(error)")
             }
             let report = try FlowRunner(connection: invocation.connect(), style: invocation.style).run(flow)
             if invocation.json {

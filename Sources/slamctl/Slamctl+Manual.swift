@@ -13,8 +13,9 @@ extension Slamctl {
 
                 Elements are named by a reference (the ref in a storyboard, shown by slamctl refs and \
                 slamctl screen --refs), by a JSON locator in place of the reference, or by --type, --text, \
-                --matches, --within and --nth. Acting verbs wait up to --timeout (5s) for their element to \
-                exist and be visible, enabled and uncovered.
+                --matches, --within and --nth. Acting verbs wait up to --timeout (5s, or $SLAM_TIMEOUT) for their \
+                element to exist and be visible, enabled and uncovered; an element no screen of the app could \
+                show fails at once.
 
                 Every command connects to the daemon's socket, sends one JSON-RPC 2.0 request at a time and \
                 prints the answer for people; --json prints the daemon's JSON instead.
@@ -27,13 +28,19 @@ extension Slamctl {
                       2  usage: an unknown command or option, a missing or malformed argument
                          (nothing was sent)
                       3  slamctl cannot connect to slamd, or lost it (it stopped or stopped answering)
+                    130  interrupted: Ctrl-C (SIGINT) ends every command that runs until interrupted
+                         (ui, watch, screen --follow, wait, record, serve-task) with 130, as a shell reports
+                         an interrupted command; in ui, Ctrl-Q or Ctrl-D quits with 0
 
-                    slamd uses the same numbers: 0, 1 when it cannot serve or a storyboard check fails, 2 for usage.
+                    slamd uses the same numbers: 0 (and after SIGTERM), 1 when it cannot serve or a storyboard \
+                    check fails, 2 for usage, 130 after Ctrl-C (SIGINT).
                     """),
                 .init("Environment", """
                     SLAM_SOCKET: the socket when --socket is not given (serve-task sets it for its command). \
                     XDG_RUNTIME_DIR: where the default socket lives ($XDG_RUNTIME_DIR/slam/slamd.sock); \
-                    without it, /tmp/slam-$UID/slamd.sock. NO_COLOR: no colours in human output.
+                    without it, /tmp/slam-$UID/slamd.sock. NO_COLOR: no colours in human output. \
+                    SLAM_TIMEOUT: the acting verbs' --timeout when it is not given, in seconds (30, 1.5) or with \
+                    a unit (500ms, 2s), at most 600s; another value is a usage error (exit status 2).
                     """),
                 .init("Examples", """
                     Press the demo's +1 and read the count:

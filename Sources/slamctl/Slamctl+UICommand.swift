@@ -19,8 +19,8 @@ extension Slamctl {
                 other clients show at once) and sends what you do to the daemon, which owns the focus.
                 Keys: Tab / Shift+Tab move the focus (arrows too where the element does not use them);
                 Enter or Space press; arrows change a stepper, a segment, a page or a table row; typing edits
-                a focused text field; Escape (or Backspace outside a text field) goes back; Ctrl-C quits;
-                Ctrl-L repaints. A click presses the element under the pointer (a text field takes the focus).
+                a focused text field; Escape (or Backspace outside a text field) goes back; Ctrl-Q or Ctrl-D
+                quits (exit status 0), Ctrl-C too, as an interrupt (exit status 130); Ctrl-L repaints. A click presses the element under the pointer (a text field takes the focus).
                 Colours unless NO_COLOR is set or TERM is dumb. Exit status 3 when the daemon goes away.
                 """,
             options: [.init("no-mouse", help: "Leave the mouse to the terminal (selection) instead of clicking elements.")]

@@ -6,7 +6,8 @@ import SlamRPC
 /// `slamctl`: drive a running `slamd` from a shell.
 ///
 /// Exit statuses: 0 ok; 1 the daemon answered an error, or a flow step failed;
-/// 2 usage; 3 cannot connect, or lost the daemon (it stopped or stopped answering).
+/// 2 usage; 3 cannot connect, or lost the daemon (it stopped or stopped answering);
+/// 130 interrupted by Ctrl-C (SIGINT, or the key in `ui`).
 enum Slamctl {
     static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands + recordCommands + webCommands + traceCommands + uiCommands + serveTaskCommands
 
@@ -22,7 +23,7 @@ enum Slamctl {
         ],
         footer: """
             Exit status: 0 ok, 1 the daemon answered an error (or a flow step failed), 2 usage, \
-            3 cannot connect to the daemon, or lost it.
+            3 cannot connect to the daemon, or lost it, 130 interrupted (Ctrl-C).
             """)
 
     /// Runs the command line and returns the exit status.

@@ -35,5 +35,6 @@ extension CommandSpecification.Option {
 
     /// How long an acting verb waits for its element to be actionable.
     static let actionTimeout = Self("timeout", valueName: "TIME",
-                                    help: "Wait this long for the element to exist and be visible, enabled and uncovered: 500ms, 2s (default 5s; 0 acts at once).")
+                                    help: "Wait this long for the element to exist and be visible, enabled and uncovered: 500ms, 2s "
+                                        + "(default $SLAM_TIMEOUT, else 5s; 0 acts at once).")
 }

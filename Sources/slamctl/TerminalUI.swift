@@ -109,6 +109,10 @@ final class TerminalUI {
         switch input {
         case .quit:
             return false
+        case .interrupt:
+            // Ctrl-C ends `ui` as SIGINT ends every other long-running command: status 130.
+            terminal.restore()
+            exit(128 + SIGINT)
         case .repaint:
             repaint.invalidate()
         case .wheel:

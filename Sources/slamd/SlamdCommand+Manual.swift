@@ -11,10 +11,11 @@ extension SlamdCommand {
             parser: parser, date: date, description: configuration.discussion,
             sections: [
                 .init("Exit status", """
-                      0  stopped cleanly (SIGTERM, SIGINT), or --check found no errors
+                      0  stopped cleanly by SIGTERM (a service manager's stop), or --check found no errors
                       1  could not serve: the socket is taken by a live slamd, the storyboard was refused,
                          the web address cannot be bound; or --check found errors
                       2  usage: an unknown option or a malformed value
+                    130  stopped cleanly by Ctrl-C (SIGINT): interrupted, as every long-running Slam command
 
                     slamctl uses the same numbers, and 3 when it cannot reach slamd.
                     """),

@@ -19,7 +19,8 @@ struct SlamdCommand: ParsableCommand {
             Without --storyboard, hosts the built-in demo app. Prints the socket path once it listens. \
             With --web, also serves the web UI and JSON-RPC over WebSocket on a loopback TCP port, and prints \
             its URL (with the token every request needs; also in SOCKET.web, 0600; `slamctl open` prints it). \
-            SIGTERM or SIGINT finishes in-flight work, closes clients, removes the socket and exits 0. \
+            SIGTERM or SIGINT finishes in-flight work, closes clients, removes the socket and exits: 0 after SIGTERM, \
+            130 after SIGINT (Ctrl-C), as an interrupted command. \
             With --check FILE, only checks a storyboard and exits ("Storyboard checks" in the protocol: Protocol/README.md, installed as PREFIX/share/doc/slam/protocol.md).
             """,
         version: SlamVersion.line(for: "slamd"))
@@ -151,7 +152,7 @@ struct SlamdCommand: ParsableCommand {
     /// (the socket is taken, the storyboard is refused), 2 usage (swift-argument-parser's own is 64).
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(checkArguments(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
@@ -161,6 +162,18 @@ struct SlamdCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// `arguments` with `--check --strict FILE` read as `--check FILE --strict`: both orders are
+    /// written (the docs, habit), and swift-argument-parser would take `--strict` for the missing FILE.
+    static func checkArguments(_ arguments: [String]) -> [String] {
+        var arguments = arguments
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        if let check = arguments[..<end].firstIndex(of: "--check"), check + 2 < end, arguments[check + 1] == "--strict",
+           !arguments[check + 2].hasPrefix("-") {
+            arguments.swapAt(check + 1, check + 2)
+        }
+        return arguments
     }
 
     @Option(help: .hidden)
@@ -254,6 +267,8 @@ struct SlamdCommand: ParsableCommand {
             throw ExitCode(1)
         }
         StandardErrorStream.shared.flush()
+        // Interrupted (Ctrl-C) as every long-running Slam command reports it; SIGTERM is a clean stop.
+        if daemon.stoppingSignal == SIGINT { throw ExitCode(128 + SIGINT) }
     }
 
     private static func printLine(_ text: String) {

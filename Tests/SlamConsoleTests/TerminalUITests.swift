@@ -125,7 +125,8 @@ private var chrome: ScreenRenderer.Chrome { ScreenRenderer.Chrome(title: "Slam D
         #expect(decoder.decode(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[1;2D".utf8)) ==
                 [.key("ArrowUp"), .key("ArrowDown"), .key("ArrowRight"), .key("ArrowLeft")])
         #expect(decoder.decode([0x1B]) == [.key("Escape")])
-        #expect(decoder.decode([0x03, 0x0C]) == [.quit, .repaint])
+        #expect(decoder.decode([0x03, 0x0C]) == [.interrupt, .repaint])
+        #expect(decoder.decode([0x04, 0x11]) == [.quit, .quit])
         #expect(decoder.decode(Array("é€".utf8)) == [.key("é"), .key("€")])
     }
 

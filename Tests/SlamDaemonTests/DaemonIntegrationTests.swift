@@ -17,6 +17,16 @@ import SlamRPC
         #expect(app.stop() == 0)
     }
 
+    @Test func ctrlCStopsCleanlyWithTheInterruptedStatusAndSIGTERMWithZero() throws {
+        let interrupted = try DaemonProcess.launch()
+        #expect(try interrupted.connect().ping() == "pong")
+        interrupted.process.signal(SIGINT)
+        #expect(interrupted.waitForExit(timeoutSeconds: 20) == 130, "Ctrl-C: 128 + SIGINT, as every long-running command: \(interrupted.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: interrupted.socketPath), "after a clean stop: the socket is unlinked")
+        let stopped = try DaemonProcess.launch()
+        #expect(stopped.stop() == 0, "SIGTERM, a service manager's stop, is a clean 0")
+    }
+
     @Test func detectsContentLengthFramingPerConnection() throws {
         let daemon = try DaemonProcess.launch()
         let lsp = try SlamConnection(socketPath: daemon.socketPath, framing: .contentLength)

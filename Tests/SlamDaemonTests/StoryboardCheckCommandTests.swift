@@ -53,6 +53,9 @@ import SlamHarness
         #expect(strict.status == 1)
         #expect(strict.standardOutput.hasPrefix("\(path):$.controllers[0].view.task: error: unknown task 'incremnt'"))
         #expect(strict.standardOutput.hasSuffix("\(path): 1 error\n"))
+        let strictFirst = try slamd("--check", "--strict", path)
+        #expect(strictFirst.status == 1, "--check --strict FILE, as the docs write it: \(strictFirst.standardError)")
+        #expect(strictFirst.standardOutput == strict.standardOutput)
     }
 
     @Test func anErrorExitsOneWithItsPathAndSuggestion() throws {

@@ -23,6 +23,23 @@ import SlamProtocol
         }
     }
 
+    @Test func slamTimeoutSetsTheDefaultActionTimeout() throws {
+        #expect(try SlamApp.defaultActionTimeout(environment: nil) == .seconds(5))
+        #expect(try SlamApp.defaultActionTimeout(environment: "") == .seconds(5))
+        #expect(try SlamApp.defaultActionTimeout(environment: "30") == .seconds(30))
+        #expect(try SlamApp.defaultActionTimeout(environment: "1.5") == .milliseconds(1500))
+        #expect(try SlamApp.defaultActionTimeout(environment: "500ms") == .milliseconds(500))
+        #expect(try SlamApp.defaultActionTimeout(environment: "2s") == .seconds(2))
+        for bad in ["soon", "-1", "nan", "601", "1e3", " 5"] {
+            #expect(throws: HarnessError.self, "\(bad)") { try SlamApp.defaultActionTimeout(environment: bad) }
+        }
+        do {
+            _ = try SlamApp.defaultActionTimeout(environment: "soon")
+        } catch {
+            #expect(error.description == "SLAM_TIMEOUT must be seconds (1.5) or look like 500ms or 2s, not 'soon'")
+        }
+    }
+
     @Test func elementsAreNamedByTypeTextPatternAndContainer() throws {
         try SlamApp.withApp { (app: SlamApp) throws in
             try app.element(type: "Button", within: "counterButtons", nth: 0).press()

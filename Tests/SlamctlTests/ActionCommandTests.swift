@@ -238,4 +238,28 @@ import SlamJSON
         let atOnce = try slamctl("press", "decrement", "--timeout", "0", app: app)
         #expect(atOnce.status == 1 && atOnce.errorLines.first?.contains("-32003") == true)
     }
+
+    @Test func aReferenceNoScreenHasFailsAtOnceWhateverTheTimeout() throws {
+        let app = try SlamApp.launch()
+        let started = ContinuousClock.now
+        let result = try slamctl("press", "nope", "--timeout", "30s", app: app)
+        let took = ContinuousClock.now - started
+        #expect(result.status == 1)
+        #expect(result.errorLines == ["slamctl: error -32001: Element not found: no element with reference 'nope' in controller 'Home'",
+                                      #"  data: {"ref":"nope","controller":"Home"}"#], "as the README's tour shows it")
+        #expect(took < .seconds(5), "answered at once, not after the 30 s it could wait: \(took)")
+    }
+
+    @Test func slamTimeoutSetsTheDefaultWait() throws {
+        let app = try SlamApp.launch()
+        let short = try slamctl("press", "decrement", app: app, environment: environment(with: ["SLAM_TIMEOUT": "0.2"]))
+        #expect(short.status == 1)
+        #expect(short.errorLines.first?.hasSuffix("(waited 200 ms for 'decrement' to be enabled)") == true, "\(short)")
+        let explicit = try slamctl("press", "decrement", "--timeout", "300ms", app: app,
+                                   environment: environment(with: ["SLAM_TIMEOUT": "0.2"]))
+        #expect(explicit.errorLines.first?.hasSuffix("(waited 300 ms for 'decrement' to be enabled)") == true, "--timeout wins")
+        let bad = try slamctl("press", "decrement", app: app, environment: environment(with: ["SLAM_TIMEOUT": "soon"]))
+        #expect(bad.status == 2)
+        #expect(bad.errorLines.first == "slamctl: SLAM_TIMEOUT must be seconds (1.5) or look like 500ms or 2s, and be at most 600s, not 'soon'")
+    }
 }

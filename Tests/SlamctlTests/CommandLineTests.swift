@@ -30,7 +30,7 @@ import Musl
         #expect(lines.contains { $0.hasPrefix("  --socket PATH ") })
         #expect(lines.contains { $0.hasPrefix("  --json ") })
         #expect(lines.last == "Exit status: 0 ok, 1 the daemon answered an error (or a flow step failed), 2 usage, "
-                + "3 cannot connect to the daemon, or lost it.")
+                + "3 cannot connect to the daemon, or lost it, 130 interrupted (Ctrl-C).")
     }
 
     @Test func helpForACommandShowsItsSynopsisArgumentsAndOptions() throws {

@@ -184,13 +184,22 @@ import Musl
     @Test func aStepOnAMissingElementSaysItIsNotOnScreen() throws {
         let app = try SlamApp.launch()
         defer { app.stop() }
+        // Settings has a wifi switch: the step waits for it, and says it never came.
         let (result, _) = try run("""
-            {"name": "Ghost", "steps": [{"task": "push", "param": "List"}, {"press": "ghost", "timeoutMs": 200}]}
+            {"name": "Ghost", "steps": [{"task": "push", "param": "List"}, {"press": "wifi", "timeoutMs": 200}]}
             """, app: app)
         #expect(result.status == 1)
-        #expect(result.lines.contains("FAILED step 2: press ghost"))
+        #expect(result.lines.contains("FAILED step 2: press wifi"))
+        #expect(result.lines.contains("  expected: to exist"))
         #expect(result.lines.contains("  actual:   no such element on screen"))
         #expect(result.lines.last == "flow Ghost failed at step 2 of 2")
+
+        // No screen has a ghost: the step fails at once with what the daemon suggests.
+        let (typo, _) = try run("""
+            {"name": "Ghost", "steps": [{"task": "push", "param": "List"}, {"press": "ghost", "timeoutMs": 30000}]}
+            """, app: app)
+        #expect(typo.status == 1)
+        #expect(typo.lines.contains("  error -32001: Element not found: no element with reference 'ghost' in controller 'List'"))
     }
 
     @Test func aFlowFailingOnTheDaemonsRefusalReportsItsError() throws {
@@ -205,19 +214,18 @@ import Musl
         ])
     }
 
-    @Test func anUnreadableFlowFileIsAUsageError() throws {
+    @Test func anUnreadableFlowFileFailsWithStatusOne() throws {
         let directory = try DaemonProcess.makeTemporaryDirectory()
         defer { rmdir(directory) }
         let path = directory + "/missing.json"
         let result = try slamctl("run", path, "--socket", directory + "/slamd.sock")
-        #expect(result.status == 2, "checked before connecting, so 2 rather than 3")
-        #expect(result.errorLines == ["slamctl: cannot read the flow file \(path): No such file or directory",
-                                      "Usage: slamctl run FILE"])
+        #expect(result.status == 1, "a file that cannot be read, as the exit status table says; checked before connecting, so not 3")
+        #expect(result.errorLines == ["slamctl: cannot read the flow file \(path): No such file or directory"])
     }
 
-    @Test func aFlowFileThatIsNotJSONIsAUsageError() throws {
+    @Test func aFlowFileThatIsNotJSONFailsWithStatusOne() throws {
         let (result, path) = try run(#"{"steps": ["#, app: nil, socket: "/nonexistent/slamd.sock")
-        #expect(result.status == 2)
+        #expect(result.status == 1)
         #expect(result.errorLines.first?.hasPrefix("slamctl: \(path) is not JSON: ") == true)
     }
 
@@ -231,8 +239,8 @@ import Musl
     ])
     func aFlowWithABadStepNamesItsJSONPath(_ flow: String, _ message: String) throws {
         let (result, path) = try run(flow, app: nil, socket: "/nonexistent/slamd.sock")
-        #expect(result.status == 2)
+        #expect(result.status == 1)
         #expect(result.standardOutput == "")
-        #expect(result.errorLines == ["slamctl: \(path): \(message)", "Usage: slamctl run FILE"])
+        #expect(result.errorLines == ["slamctl: \(path): \(message)"])
     }
 }

@@ -81,6 +81,27 @@ import Musl
         #expect(screen.lines.contains { $0.contains("[-] 2 [+]") }, "\(screen.lines)")
     }
 
+    @Test func aValueThatStartsLikeJSONButIsNotIsRefusedUnlessGivenAsAString() throws {
+        let app = try Self.launchExample()
+        defer { app.stop() }
+        for broken in ["[broken", #"{"a":1"#, #""unterminated"#, " [1,2"] {
+            let refused = try slamctl("state", "draft", broken, app: app)
+            #expect(refused.status == 2, "\(broken): \(refused)")
+            #expect(refused.errorLines.first?.hasPrefix("slamctl: VALUE starts like JSON (") == true, "\(refused)")
+            #expect(refused.errorLines.first?.hasSuffix("fix it, or add --string to store it as text") == true)
+            #expect(try app.state("draft") == "", "nothing was set")
+        }
+        #expect(try slamctl("state", "draft", "[broken", "--string", app: app).lines == ["draft"])
+        #expect(try app.state("draft") == "[broken")
+        #expect(try slamctl("state", "draft", "5", "--string", app: app).status == 0)
+        #expect(try app.state("draft") == "5", "--string keeps even valid JSON as text")
+        for text in ["12abc", "2026-12-24", "-"] {
+            #expect(try slamctl("state", "draft", text, app: app).status == 0)
+            #expect(try app.state("draft") == .string(text), "text that starts like a number is a string")
+        }
+        #expect(try slamctl("state", "draft", "--string", app: app).status == 2, "--string needs a VALUE")
+    }
+
     @Test func anUnknownKeyExitsOneWithTheCodeAndData() throws {
         let app = try Self.launchExample()
         defer { app.stop() }
@@ -91,7 +112,7 @@ import Musl
         #expect(result.errorLines.contains("  data: {\"key\":\"nope\"}"))
         let surplus = try slamctl("state", "count", "1", "2", app: app)
         #expect(surplus.status == 2, "a third word is a usage error")
-        #expect(surplus.errorLines.last == "Usage: slamctl state [KEY] [VALUE]")
+        #expect(surplus.errorLines.last == "Usage: slamctl state [KEY] [VALUE] [--string]")
     }
 
     @Test func theDemosTodosAreStateAUserPressWrites() throws {

@@ -168,8 +168,15 @@ def test_the_daemon_stopping_leaves_a_clean_terminal_and_exit_status_3(session):
     assert "-" not in flags, f"cooked mode again (icanon, isig, echo on): {flags}"
 
 
-def test_ctrl_c_restores_the_terminal(session):
+def test_ctrl_c_restores_the_terminal_and_exits_as_interrupted(session):
     terminal, _, _ = session
     terminal.keys("C-c")
+    screen = terminal.wait_for("exit=130")  # as every long-running command after Ctrl-C
+    assert "Count: 0" not in screen
+
+
+def test_ctrl_q_quits_with_status_0(session):
+    terminal, _, _ = session
+    terminal.keys("C-q")
     screen = terminal.wait_for("exit=0")
     assert "Count: 0" not in screen

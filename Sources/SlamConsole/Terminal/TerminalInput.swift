@@ -7,8 +7,10 @@ public enum TerminalInput: Hashable, Sendable {
     case click(row: Int, column: Int)
     /// The mouse wheel: -1 up, +1 down.
     case wheel(Int)
-    /// Ctrl-C, Ctrl-D or Ctrl-Q: leave.
+    /// Ctrl-D or Ctrl-Q: leave.
     case quit
+    /// Ctrl-C: leave as an interrupted command does (the terminal's raw mode turns the signal into this key).
+    case interrupt
     /// Ctrl-L: paint the whole screen again.
     case repaint
 }

@@ -41,7 +41,8 @@ public struct TerminalKeyDecoder: Sendable {
             case 0x09: inputs.append(.key("Tab")); index += 1
             case 0x0D, 0x0A: inputs.append(.key("Enter")); index += 1
             case 0x7F, 0x08: inputs.append(.key("Backspace")); index += 1
-            case 0x03, 0x04, 0x11: inputs.append(.quit); index += 1
+            case 0x03: inputs.append(.interrupt); index += 1
+            case 0x04, 0x11: inputs.append(.quit); index += 1
             case 0x0C: inputs.append(.repaint); index += 1
             case 0x00..<0x20: index += 1  // other control characters mean nothing here
             default:

@@ -8,6 +8,12 @@ extension Application {
     /// The identifiers the `alert` task can present, sorted.
     public var alertIdentifiers: [String] { alerts.keys.sorted() }
 
+    /// A new controller for the registered alert `identifier`, as the `alert` task would present it,
+    /// without presenting it (nil when no alert has that identifier).
+    public func makeAlertController(identifier: String) -> ViewController? {
+        alerts[identifier].map(AlertController.init(alert:))
+    }
+
     /// Presents `alert` modally on top of the stack: the screens under it are covered until a button is pressed.
     @discardableResult
     public func presentAlert(_ alert: Alert) -> AlertController {

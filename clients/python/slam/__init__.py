@@ -17,7 +17,7 @@ calls it whenever one runs (``@client.task("checkout")``, then ``client.serve()`
 see :class:`TaskCall`).
 """
 
-from ._methods import DEFAULT_ACTION_TIMEOUT_MS, PressValue, locate
+from ._methods import DEFAULT_ACTION_TIMEOUT_MS, PressValue, default_action_timeout_ms, locate
 from .aio import AsyncClient, connect_async
 from .client import Client, Notification, connect, default_socket_path
 from .remote_ui import RemoteUIError, RemoteUIModel
@@ -105,6 +105,7 @@ __all__ = [
     "Ref",
     "PressValue",
     "DEFAULT_ACTION_TIMEOUT_MS",
+    "default_action_timeout_ms",
     "locate",
     "connect",
     "connect_async",

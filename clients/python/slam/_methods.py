@@ -8,8 +8,10 @@ goes on the wire and what comes back is written once.
 
 from __future__ import annotations
 
+import math
+import os
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Generic, List, Optional, Sequence, TypeVar, Union, cast
+from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, TypeVar, Union, cast
 
 from .errors import WaitTimedOut
 from .shapes import (
@@ -44,7 +46,29 @@ DEFAULT_WAIT_TIMEOUT_MS = 5000
 """The ``timeoutMs`` the daemon applies to ``waitFor`` when none is given."""
 
 DEFAULT_ACTION_TIMEOUT_MS = 5000
-"""How long the client's acting calls let the daemon wait for their element (``timeoutMs``) unless told otherwise."""
+"""How long the client's acting calls let the daemon wait for their element (``timeoutMs``) unless told otherwise
+(and ``SLAM_TIMEOUT`` is not set: :func:`default_action_timeout_ms`)."""
+
+MAXIMUM_WAIT_TIMEOUT_MS = 600_000
+"""The daemon's limit on one wait (``limits.maxWaitTimeoutMs`` in ``version``)."""
+
+
+def default_action_timeout_ms(environment: Optional[Mapping[str, str]] = None) -> int:
+    """The ``action_timeout_ms`` a new client starts with: ``SLAM_TIMEOUT`` (seconds, ``1.5``, or with a unit,
+    ``500ms``, ``2s``; at most 600 s), else :data:`DEFAULT_ACTION_TIMEOUT_MS`.
+
+    Raises ``ValueError`` naming the variable for any other value.
+    """
+    text = (os.environ if environment is None else environment).get("SLAM_TIMEOUT", "")
+    if not text:
+        return DEFAULT_ACTION_TIMEOUT_MS
+    number, scale = (text[:-2], 1) if text.endswith("ms") else (text[:-1], 1000) if text.endswith("s") else (text, 1000)
+    # Digits and a point only: float() would also take " 5", "1_0", "inf" and "1e3".
+    plain = number.replace(".", "", 1)
+    milliseconds = float(number) * scale if plain.isascii() and plain.isdigit() else math.nan
+    if not (0 <= milliseconds <= MAXIMUM_WAIT_TIMEOUT_MS):  # NaN and infinities fail too
+        raise ValueError(f"SLAM_TIMEOUT must be seconds (1.5) or look like 500ms or 2s, and be at most 600s, not {text!r}")
+    return round(milliseconds)
 
 
 class _Unset:

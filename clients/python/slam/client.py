@@ -15,7 +15,8 @@ from . import _methods
 from . import framing as framings
 from . import state_handlers
 from . import tasks as client_tasks
-from ._methods import DEFAULT_ACTION_TIMEOUT_MS, DEFAULT_WAIT_TIMEOUT_MS, UNSET, Params, PressValue, Request, locate
+from ._methods import (DEFAULT_ACTION_TIMEOUT_MS, DEFAULT_WAIT_TIMEOUT_MS, UNSET, Params, PressValue, Request,
+                       default_action_timeout_ms, locate)
 from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout, WaitTimedOut
 from .state_handlers import StateHandler, StateHandlers
 from .tasks import TaskCall, TaskHandler
@@ -117,8 +118,9 @@ class Client:
     def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> None:
         self.socket_path = socket_path if socket_path is not None else default_socket_path()
         self.timeout = timeout
-        self.action_timeout_ms: int = DEFAULT_ACTION_TIMEOUT_MS
-        """How long acting calls let the daemon wait for their element to be actionable (``timeoutMs``); 0 acts at once."""
+        self.action_timeout_ms: int = default_action_timeout_ms()
+        """How long acting calls let the daemon wait for their element to be actionable (``timeoutMs``); 0 acts at once.
+        Starts as ``SLAM_TIMEOUT`` (seconds) when it is set, else 5000."""
         self.framing = framings.check_framing(framing)
         self._decoder = framings.FrameDecoder(framing)
         self._inbox: Deque[Any] = collections.deque()

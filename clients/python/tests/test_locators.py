@@ -1,6 +1,7 @@
 """Locators, actionability and reset between tests, through the Python client against the real slamd."""
 
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,56 @@ def test_press_waits_until_the_button_is_enabled(slamd):
     waiting.join(10)
     assert answers and answers[0]["ref"] == "decrement"
     assert person.find("count")["text"] == "Count: 0"
+
+
+def test_a_reference_no_screen_has_fails_at_once_with_the_suggestion(slam_client):
+    started = time.monotonic()
+    with pytest.raises(slam.ElementNotFound) as caught:
+        slam_client.press("incremnt", timeout_ms=30_000)
+    took = time.monotonic() - started
+    assert took < 5, f"answered at once, not after the 30 s it could wait: {took:.1f} s"
+    assert caught.value.message.endswith("did you mean Button 'increment' \"+1\"?")
+    assert "condition" not in caught.value.data
+
+
+def test_a_reference_a_push_will_bring_is_waited_for(slamd):
+    tester = slamd.connect()
+    person = slamd.connect()
+    answers = []
+    waiting = threading.Thread(target=lambda: answers.append(tester.press("wifi", False, timeout_ms=30_000)))
+    waiting.start()
+    threading.Event().wait(0.3)  # not needed for the outcome: the press waits however late it arrives
+    person.run_task("push", "Settings")
+    waiting.join(30)
+    assert answers and answers[0]["ref"] == "wifi" and answers[0]["isOn"] is False
+
+
+@pytest.mark.parametrize("value, expected", [(None, 5000), ("", 5000), ("30", 30_000), ("1.5", 1500), ("500ms", 500),
+                                             ("2s", 2000), ("0", 0)])
+def test_slam_timeout_sets_the_clients_default(value, expected, slamd, monkeypatch):
+    if value is None:
+        monkeypatch.delenv("SLAM_TIMEOUT", raising=False)
+    else:
+        monkeypatch.setenv("SLAM_TIMEOUT", value)
+    assert slam.default_action_timeout_ms() == expected
+    assert slamd.connect().action_timeout_ms == expected
+    assert slam.AsyncClient(slamd.socket_path).action_timeout_ms == expected  # not connected yet
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "601", "nan", "5 s", "1_0", "inf"])
+def test_an_unusable_slam_timeout_is_refused_naming_the_variable(value, monkeypatch):
+    monkeypatch.setenv("SLAM_TIMEOUT", value)
+    with pytest.raises(ValueError, match=f"SLAM_TIMEOUT must be seconds .* not '{value}'"):
+        slam.Client("/nonexistent/slamd.sock")
+    with pytest.raises(ValueError, match="SLAM_TIMEOUT"):
+        slam.AsyncClient("/nonexistent/slamd.sock")
+
+
+def test_slam_timeout_is_what_acting_calls_send(slamd, monkeypatch):
+    monkeypatch.setenv("SLAM_TIMEOUT", "0.2")
+    with pytest.raises(slam.ElementDisabled) as caught:
+        slamd.connect().press("decrement")
+    assert caught.value.message.endswith("(waited 200 ms for 'decrement' to be enabled)")
 
 
 def test_a_timeout_says_which_condition_failed(slam_client):
