@@ -359,8 +359,15 @@ def test_a_person_adds_and_finishes_items_in_the_browser(browser, slamd_factory,
         serving = threading.Thread(target=app.serve, name="todo app", daemon=True)
         serving.start()
 
+        from selenium.common.exceptions import StaleElementReferenceException
+
         def rows() -> List[str]:
-            return [row.text for row in page.top("list").find_elements(page.By.CSS_SELECTOR, "button")]
+            # The page may replace a row between finding it and reading it: read again then.
+            while True:
+                try:
+                    return [row.text for row in page.top("list").find_elements(page.By.CSS_SELECTOR, "button")]
+                except StaleElementReferenceException:
+                    continue
 
         page.wait_text("summary", "Nothing to do")
         for text in ("Buy milk", "Call Ada"):
