@@ -93,7 +93,8 @@ def test_a_failing_test_prints_the_diff_once(pytester, monkeypatch):
         """
     )
     monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
-    result = pytester.runpytest_inprocess("-p", "slam.pytest_plugin")
+    # -rN: no short summary, which repeats each failure's message in full where $CI is set.
+    result = pytester.runpytest_inprocess("-p", "slam.pytest_plugin", "-rN")
     result.assert_outcomes(failed=2)
     output = result.stdout.str()
     closest = 'closest: root > children[1] (ref "count", Label) > text: expected /^Count: 1$/, got "Count: 0"'
