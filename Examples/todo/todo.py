@@ -172,8 +172,12 @@ class TodoApp:
         self.client.serve(timeout)
 
     def selection_changed(self, changed: Dict[str, Any]) -> None:
-        """A row was selected (or the selection went): the button says what pressing it does to that item."""
-        self._show(self.items, changed["selected"])
+        """A row was selected (or the selection went): the button says what pressing it does to that item.
+
+        What is selected *now* counts: the notification may be older than a selection made since
+        (this program's own clearing of it, heard after a person selected again)."""
+        selected = self.client.state_get("selected")  # a task may run while this waits: read the items after
+        self._show(self.items, selected, clears_selection=False)
 
     # The tasks: each gets the press that ran it and answers with what it did.
 
@@ -217,16 +221,20 @@ class TodoApp:
             raise slam.TaskError(str(error), {"file": str(self.store.path)}) from error
         self.items = items
 
-    def _show(self, items: Sequence[Item], selected: Any, draft: Optional[str] = None) -> None:
-        """Sets every key the screen shows in one ``state.set``, so it is redrawn once."""
+    def _show(self, items: Sequence[Item], selected: Any, draft: Optional[str] = None, clears_selection: bool = True) -> None:
+        """Sets every key the screen shows in one ``state.set``, so it is redrawn once.
+
+        A task clears a selection of no row (or of one it removed); following a selection never
+        writes it, since a person may have selected again meanwhile."""
         chosen = items[selected] if isinstance(selected, int) and 0 <= selected < len(items) else None
         values: Dict[str, Any] = {
             "rows": [item.row() for item in items],
             "summary": summary(items),
             "finished": sum(1 for item in items if item.done),
             "toggleText": "Undo" if chosen is not None and chosen.done else "Done",
-            "selected": selected if chosen is not None else None,
         }
+        if chosen is None and clears_selection:
+            values["selected"] = None  # a selection of no row (or of one removed) goes; a valid one is the person's to change
         if draft is not None:
             values["draft"] = draft
             values["message"] = ""
