@@ -138,13 +138,16 @@ public struct FormatSpec: Hashable, Sendable {
         guard let grouping, whole.allSatisfy(\.isNumber) else {
             return pad(signText, whole + rest, defaultAlignment: numberAlignment)
         }
-        var grouped = Self.group(whole, with: grouping)
-        // Zeros that pad a grouped number are grouped too, as Python's `{n:010,}` does.
-        while zeroPadded, signText.count + grouped.count + rest.count < width {
-            whole = "0" + whole
-            grouped = Self.group(whole, with: grouping)
+        if zeroPadded {
+            // Zeros that pad a grouped number are grouped too, as Python's `{n:010,}` does: the fewest
+            // digits whose grouped form fills the width, worked out before any text is built (a client's
+            // `{n:01000,}` must cost one grouping, not one per zero).
+            let target = width - signText.count - rest.count
+            var count = whole.count
+            while count + max(count - 1, 0) / 3 < target { count += 1 }
+            whole = String(repeating: "0", count: count - whole.count) + whole
         }
-        return pad(signText, grouped + rest, defaultAlignment: numberAlignment)
+        return pad(signText, Self.group(whole, with: grouping) + rest, defaultAlignment: numberAlignment)
     }
 
     /// The number a value stands for to a format: a number, or text that reads as one (nil for anything else).
@@ -201,8 +204,9 @@ public struct FormatSpec: Hashable, Sendable {
 
     private static func group(_ digits: String, with separator: Character) -> String {
         var grouped = ""
+        let count = digits.count  // counted once: a String counts by walking it
         for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(separator) }
+            if index > 0, (count - index) % 3 == 0 { grouped.append(separator) }
             grouped.append(digit)
         }
         return grouped
