@@ -23,14 +23,22 @@ extension SlamService {
         if let within = locator.within, !couldAppear(within, in: identifier) { return false }
         let patterns = compiledPatterns(of: locator)
         let shown = application.stack.map(\.controller).filter { identifier == nil || $0.identifier == identifier }
+        // Made at most once (each is a whole screen, built with its bindings), and only when needed.
+        var madeInstances: [View]?
+        func instances() -> [View] {
+            if let madeInstances { return madeInstances }
+            let made = newInstances(in: identifier)
+            madeInstances = made
+            return made
+        }
         // A state view places elements of the app's types only: a type no element has and no built-in
         // type has is a typo however the state changes.
         if let type = locator.type, !QueryRequest.knownTypes.contains(type),
-           !(shown.map(\.view) + newInstances(in: identifier)).contains(where: { Self.has(type, under: $0) }) {
+           !shown.contains(where: { Self.has(type, under: $0.view) }), !instances().contains(where: { Self.has(type, under: $0) }) {
             return false
         }
         if shown.contains(where: { Self.couldMatch(locator, under: $0.view, generating: true, patterns: patterns) }) { return true }
-        return newInstances(in: identifier).contains { Self.couldMatch(locator, under: $0, generating: false, patterns: patterns) }
+        return instances().contains { Self.couldMatch(locator, under: $0, generating: false, patterns: patterns) }
     }
 
     /// The trees of a new instance of every declared screen and alert (only the one named `identifier`, when
