@@ -66,6 +66,11 @@ python-deps:
 build: deps
 	$(SWIFT) build
 
+# The generated files, from their one declaration (committed; a test fails when one is stale). One line per generator.
+.PHONY: generate
+generate:
+	$(PYTHON) scripts/generate_python_client.py
+
 # slamd prints the socket path, then the web UI's URL (with its token) to open in a browser.
 run: deps
 	$(SWIFT) build --product slamd

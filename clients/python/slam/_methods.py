@@ -1,43 +1,27 @@
-"""The protocol's methods as request descriptions, shared by the blocking and the asyncio client.
+"""What the generated method table (``_generated_methods``) builds its requests with, its row types, and the
+settings both clients share.
 
-Each function here builds a :class:`Request`: the method, its params, how long
-the daemon may wait before it answers, and how to read the result. Both
-clients' typed helpers are one line, ``self._run(_methods.press(...))``, so what
-goes on the wire and what comes back is written once.
+``scripts/generate_python_client.py`` writes one request builder and one blocking and one
+asyncio method per protocol method from ``Protocol/slam.openrpc.json``; the pieces they share
+(leaving out params not given, acting calls' ``timeoutMs``, reading one member of a result,
+the locator and task-name checks) are written here, by hand, once.
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 import os
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, TypeVar, Union, cast
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union, cast
 
-from .errors import WaitTimedOut
-from .shapes import (
-    EventName,
-    KeyOutcome,
-    Locator,
-    Ref,
-    ResetResult,
-    ScreenEntry,
-    Snapshot,
-    StackEntry,
-    Subscriptions,
-    TaskResult,
-    TasksRegistered,
-    TraceStopResult,
-    UIAttachResult,
-    UpdateResult,
-    Version,
-    WaitState,
-)
+from . import framing as framings
+from ._wire import Request, default_socket_path
+from .errors import SlamError, WaitTimedOut
+from .shapes import Framing, Locator, Ref
 from .templates import TreeMismatch, diff_lines
 
 T = TypeVar("T")
-
-Params = Union[Dict[str, Any], Sequence[Any], None]
-"""A request's params: by name (a dict), by position (a list), or none."""
 
 PressValue = Union[None, int, bool, str, Sequence[int], Dict[str, int]]
 """What ``press`` sends as ``value``: an index, a flag, a word or text, or a position."""
@@ -71,6 +55,25 @@ def default_action_timeout_ms(environment: Optional[Mapping[str, str]] = None) -
     return round(milliseconds)
 
 
+class ClientSettings:
+    """What the blocking and the asyncio client are set up with alike: the socket, the timeouts, the framing, the ids."""
+
+    def __init__(self, socket_path: Optional[str], timeout: Optional[float], framing: Framing) -> None:
+        self.socket_path = socket_path if socket_path is not None else default_socket_path()
+        self.timeout = timeout
+        self.action_timeout_ms: int = default_action_timeout_ms()
+        """How long acting calls let the daemon wait for their element to be actionable (``timeoutMs``); 0 acts at once.
+        Starts as ``SLAM_TIMEOUT`` (seconds) when it is set, else 5000."""
+        self.framing = framings.check_framing(framing)
+        self._decoder = framings.FrameDecoder(framing)
+        self._last_id = 0
+
+    def _new_id(self) -> int:
+        """Returns a request id not used before on this connection."""
+        self._last_id += 1
+        return self._last_id
+
+
 class _Unset:
     """The type of :data:`UNSET`."""
 
@@ -82,27 +85,14 @@ UNSET: Any = _Unset()
 """Marks ``wait_for``'s ``equals`` as not given, since ``None`` (JSON null) is a value it may compare to."""
 
 
-def _same(result: Any) -> Any:
-    return result
-
-
-@dataclass(frozen=True)
-class Request(Generic[T]):
-    """One call of a typed helper: ``method`` with ``params``; ``read`` turns the result into what the helper returns.
-
-    ``wait_ms`` is how long the daemon may wait before answering (``timeoutMs``):
-    the client waits that much longer than its own timeout.
-    """
-
-    method: str
-    params: Params = None
-    read: Callable[[Any], T] = _same
-    wait_ms: int = 0
-
-
 def named(**params: Any) -> Dict[str, Any]:
     """Params by name, leaving out those that are ``None`` (not given)."""
     return {name: value for name, value in params.items() if value is not None}
+
+
+def given(**params: Any) -> Dict[str, Any]:
+    """Params by name, leaving out those that are :data:`UNSET` (for params that may be ``None``, JSON null)."""
+    return {name: value for name, value in params.items() if value is not UNSET}
 
 
 def locate(
@@ -127,80 +117,14 @@ def locate(
     return cast(Locator, locator)
 
 
-def _act(method: str, params: Dict[str, Any], timeout_ms: Optional[int], action_timeout_ms: int) -> Request[Any]:
+
+
+def act(method: str, params: Dict[str, Any], timeout_ms: Optional[int], action_timeout_ms: int) -> Request[Any]:
     """An acting request: the daemon waits up to ``timeoutMs`` for its element to be actionable."""
     wait_ms = action_timeout_ms if timeout_ms is None else timeout_ms
     if wait_ms:
         params["timeoutMs"] = wait_ms
     return Request(method, params, wait_ms=wait_ms)
-
-
-def ping() -> Request[str]:
-    return Request("ping")
-
-
-def version() -> Request[Version]:
-    return Request("version")
-
-
-def find(ref: Ref, controller: Optional[str]) -> Request[Snapshot]:
-    return Request("find", named(ref=ref, controller=controller))
-
-
-def query(
-    type: Optional[str], text: Optional[str], visible: Optional[bool], enabled: Optional[bool], controller: Optional[str]
-) -> Request[List[Snapshot]]:
-    return Request("query", named(type=type, text=text, visible=visible, enabled=enabled, controller=controller))
-
-
-def tree(ref: Optional[Ref], controller: Optional[str], depth: Optional[int]) -> Request[Snapshot]:
-    return Request("tree", named(ref=ref, controller=controller, depth=depth))
-
-
-def update_ui(ref: Optional[Ref], controller: Optional[str]) -> Request[UpdateResult]:
-    return Request("updateUI", named(ref=ref, controller=controller))
-
-
-def reset_ui(ref: Optional[Ref], controller: Optional[str]) -> Request[UpdateResult]:
-    return Request("resetUI", named(ref=ref, controller=controller))
-
-
-def press(
-    ref: Ref, value: PressValue, controller: Optional[str], timeout_ms: Optional[int], action_timeout_ms: int
-) -> Request[Snapshot]:
-    if isinstance(value, tuple):
-        value = list(value)
-    return _act("press", named(ref=ref, value=value, controller=controller), timeout_ms, action_timeout_ms)
-
-
-def set_text(
-    ref: Ref, text: str, controller: Optional[str], timeout_ms: Optional[int], action_timeout_ms: int
-) -> Request[Snapshot]:
-    return _act("setText", named(ref=ref, text=text, controller=controller), timeout_ms, action_timeout_ms)
-
-
-def type_text(
-    ref: Ref, text: str, controller: Optional[str], timeout_ms: Optional[int], action_timeout_ms: int
-) -> Request[Snapshot]:
-    return _act("typeText", named(ref=ref, text=text, controller=controller), timeout_ms, action_timeout_ms)
-
-
-def focus(ref: Ref, controller: Optional[str], timeout_ms: Optional[int], action_timeout_ms: int) -> Request[Snapshot]:
-    return _act("focus", named(ref=ref, controller=controller), timeout_ms, action_timeout_ms)
-
-
-def key(name: str, ref: Optional[Ref], timeout_ms: Optional[int], action_timeout_ms: int) -> Request[KeyOutcome]:
-    if ref is None:
-        return Request("key", {"key": name})
-    return _act("key", {"key": name, "ref": ref}, timeout_ms, action_timeout_ms)
-
-
-def run_task(name: str, param: Optional[str]) -> Request[TaskResult]:
-    return Request("runTask", named(name=name, param=param))
-
-
-def tasks() -> Request[List[str]]:
-    return Request("tasks")
 
 
 def task_names(names: Sequence[str]) -> List[str]:
@@ -218,73 +142,34 @@ def task_names(names: Sequence[str]) -> List[str]:
     return listed
 
 
-def tasks_register(names: Sequence[str], timeout_ms: Optional[int]) -> Request[TasksRegistered]:
-    return Request("tasks.register", named(names=task_names(names), timeoutMs=timeout_ms))
+def wait_ms(timeout_ms: Optional[int]) -> int:
+    """How long a ``waitFor`` may keep the daemon waiting: ``timeoutMs``, 5000 when not given."""
+    return DEFAULT_WAIT_TIMEOUT_MS if timeout_ms is None else timeout_ms
 
 
-def tasks_unregister(names: Optional[Sequence[str]]) -> Request[List[str]]:
-    return Request("tasks.unregister", None if names is None else {"names": task_names(names)}, _member("unregistered"))
+def member(name: str) -> Callable[[Any], Any]:
+    """Reads one member of a result: the helper returns ``result[name]``."""
+    return lambda result: result[name]
 
 
-def controllers() -> Request[List[StackEntry]]:
-    return Request("controllers")
+def press_value(value: PressValue) -> PressValue:
+    """``press``'s value as JSON has it: a position given as a tuple is sent as a list."""
+    return list(value) if isinstance(value, tuple) else value
 
 
-def screens() -> Request[List[ScreenEntry]]:
-    return Request("screens")
+def listed(values: Sequence[T]) -> List[T]:
+    """A sequence param (``subscribe``'s events) as the list JSON sends."""
+    return list(values)
 
 
-def reset() -> Request[ResetResult]:
-    return Request("reset")
+def copied(values: Mapping[str, Any]) -> Dict[str, Any]:
+    """A mapping param (``state.set``'s values, ``ui.attach``'s capabilities) as the object JSON sends."""
+    return dict(values)
 
 
-def _path(result: Any) -> str:
-    return cast(str, result["path"])
-
-
-def trace_start(name: Optional[str]) -> Request[str]:
-    return Request("trace.start", named(name=name), _path)
-
-
-def trace_stop() -> Request[TraceStopResult]:
-    return Request("trace.stop")
-
-
-def _wait(
-    ref: Optional[Ref],
-    state: Optional[WaitState],
-    property: Optional[str],
-    equals: Any,
-    timeout_ms: Optional[int],
-    controller: Optional[str],
-    template: Optional[Dict[str, Any]],
-    strict: Optional[bool],
-) -> Request[Any]:
-    """A ``waitFor``: the daemon answers once the condition holds, or after ``timeoutMs`` (5000 when not given)."""
-    params = named(ref=ref, state=state, property=property, timeoutMs=timeout_ms, controller=controller,
-                   template=template, strict=strict)
-    if equals is not UNSET:
-        params["equals"] = equals
-    return Request("waitFor", params, wait_ms=DEFAULT_WAIT_TIMEOUT_MS if timeout_ms is None else timeout_ms)
-
-
-def wait_for(
-    ref: Optional[Ref],
-    state: Optional[WaitState],
-    property: Optional[str],
-    equals: Any,
-    timeout_ms: Optional[int],
-    controller: Optional[str],
-    template: Optional[Dict[str, Any]],
-    strict: Optional[bool],
-) -> Request[Optional[Snapshot]]:
-    return _wait(ref, state, property, equals, timeout_ms, controller, template, strict)
-
-
-def expect_tree(
-    template: Dict[str, Any], ref: Optional[Ref], strict: bool, timeout_ms: Optional[int], controller: Optional[str]
-) -> Request[Snapshot]:
-    return _wait(ref, None, None, UNSET, timeout_ms, controller, template, True if strict else None)
+def strict_flag(strict: bool) -> Optional[bool]:
+    """``expect_tree``'s ``strict``: sent only when it is ``True`` (the daemon's default is a subsequence)."""
+    return True if strict else None
 
 
 def tree_mismatch(error: WaitTimedOut, ref: Optional[Ref]) -> Optional[TreeMismatch]:
@@ -297,45 +182,65 @@ def tree_mismatch(error: WaitTimedOut, ref: Optional[Ref]) -> Optional[TreeMisma
     return TreeMismatch(message, diff, error.data.get("snapshot"), error)
 
 
-def subscribe(events: Sequence[EventName]) -> Request[Subscriptions]:
-    return Request("subscribe", {"events": list(events)})
+def tree_mismatch_of(ref: Optional[Ref]) -> Callable[[SlamError], Optional[Exception]]:
+    """``expect_tree``'s :attr:`Request.explain`: a timed-out wait with a diff becomes a :class:`TreeMismatch`."""
+    return lambda error: tree_mismatch(error, ref) if isinstance(error, WaitTimedOut) else None
 
 
-def unsubscribe(events: Optional[Sequence[EventName]]) -> Request[Subscriptions]:
-    return Request("unsubscribe", None if events is None else {"events": list(events)})
+@dataclass(frozen=True)
+class Parameter:
+    """One parameter of a typed helper in the generated method table."""
+
+    wire: str
+    """Its name in the protocol (``timeoutMs``)."""
+    python: str
+    """Its name in Python (``timeout_ms``)."""
+    annotation: str
+    """Its Python type, as written in the helper's signature."""
+    default: Optional[str]
+    """Its default as written in the signature (``"None"``, ``"UNSET"``), or ``None`` when it must be given."""
+
+    @property
+    def required(self) -> bool:
+        """Whether a caller must give it."""
+        return self.default is None
 
 
-def _member(name: str) -> Callable[[Any], Any]:
-    return lambda result: result[name]
+@dataclass(frozen=True)
+class Method:
+    """One typed helper in the generated method table: a protocol method as both clients call it."""
 
+    wire: str
+    """The protocol's method name (``typeText``)."""
+    python: str
+    """The clients' method name (``type_text``); ``state.set`` has two (``state_set``, ``state_set_many``)."""
+    result: str
+    """The Python type the helper returns, as written in its signature."""
+    helper: Optional[Callable[..., Any]]
+    """The blocking client's method (:class:`slam.AsyncClient` has the same, awaited); ``None`` when only its request
+    builder is generated, for the hand-written methods that call it (``register_tasks``)."""
+    request: Callable[..., Request[Any]]
+    """Its request builder (``find_request``): the arguments as in the helper, acting calls' ``action_timeout_ms`` by keyword."""
+    wire_parameters: Tuple[str, ...]
+    """The protocol's names of its parameters, in the order of the helper's."""
 
-def state_list() -> Request[Dict[str, Any]]:
-    return Request("state.list", read=_member("values"))
+    @property
+    def parameters(self) -> Tuple[Parameter, ...]:
+        """Its parameters: wire and Python names, types and defaults (read from the builder's signature)."""
+        signature = inspect.signature(self.request).parameters.values()
+        positional = [parameter for parameter in signature if parameter.kind is not inspect.Parameter.KEYWORD_ONLY]
+        return tuple(
+            Parameter(wire, parameter.name, str(parameter.annotation),
+                      None if parameter.default is inspect.Parameter.empty else repr(parameter.default))
+            for wire, parameter in zip(self.wire_parameters, positional)
+        )
 
+    @property
+    def on_clients(self) -> bool:
+        """Whether :class:`slam.Client` and :class:`slam.AsyncClient` have it as a method."""
+        return self.helper is not None
 
-def state_get(key: str) -> Request[Any]:
-    return Request("state.get", {"key": key}, _member("value"))
-
-
-def state_set(key: str, value: Any) -> Request[List[str]]:
-    return Request("state.set", {"key": key, "value": value}, _member("changed"))
-
-
-def state_set_many(values: Dict[str, Any]) -> Request[List[str]]:
-    return Request("state.set", {"values": dict(values)}, _member("changed"))
-
-
-def discover() -> Request[Dict[str, Any]]:
-    return Request("rpc.discover")
-
-
-def ui_attach(capabilities: Optional[Dict[str, Any]]) -> Request[UIAttachResult]:
-    return Request("ui.attach", None if capabilities is None else {"capabilities": dict(capabilities)})
-
-
-def _detached(result: Any) -> bool:
-    return bool(result["detached"])
-
-
-def ui_detach() -> Request[bool]:
-    return Request("ui.detach", read=_detached)
+    @property
+    def doc(self) -> str:
+        """Its docstring: the OpenRPC document's summary, then what a Python caller needs."""
+        return inspect.getdoc(self.helper or self.request) or ""

@@ -35,45 +35,17 @@ from typing import (
     Any, AsyncIterator, Callable, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union,
 )
 
-from . import _methods
+from . import _wire as wire
 from . import framing as framings
 from . import state_handlers
 from . import tasks as client_tasks
-from ._methods import UNSET, Params, PressValue, Request, default_action_timeout_ms
-from .client import (
-    Notification,
-    _batch_outcomes,
-    _cannot_connect,
-    _is_notification,
-    _is_null_id_error,
-    _notification,
-    _outcome,
-    _request,
-    default_socket_path,
-)
-from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout, WaitTimedOut
+from ._generated_methods import AsyncMethods, subscribe_request, tasks_register_request, tasks_unregister_request
+from ._methods import ClientSettings, task_names
+from ._wire import Notification, Params, Request
+from .errors import SlamConnectionError, SlamProtocolError, SlamTimeout
 from .state_handlers import AsyncStateHandler, StateHandlers
 from .tasks import AsyncTaskCall, AsyncTaskHandler
-from .shapes import (
-    ElementType,
-    EventName,
-    Framing,
-    KeyName,
-    KeyOutcome,
-    Ref,
-    ResetResult,
-    ScreenEntry,
-    Snapshot,
-    StackEntry,
-    Subscriptions,
-    TaskResult,
-    TasksRegistered,
-    TraceStopResult,
-    UIAttachResult,
-    UpdateResult,
-    Version,
-    WaitState,
-)
+from .shapes import Framing, KeyName, KeyOutcome, TasksRegistered
 
 __all__ = ["AsyncClient", "connect_async"]
 
@@ -101,7 +73,7 @@ class _Pending:
     batch: bool
 
 
-class AsyncClient:
+class AsyncClient(AsyncMethods, ClientSettings):
     """A connection to ``slamd`` for asyncio: calls, batches, notifications and typed helpers for every method.
 
     ``await slam.connect_async(...)``, or ``async with slam.AsyncClient(...) as client``.
@@ -116,14 +88,7 @@ class AsyncClient:
     """
 
     def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> None:
-        self.socket_path = socket_path if socket_path is not None else default_socket_path()
-        self.timeout = timeout
-        self.action_timeout_ms: int = default_action_timeout_ms()
-        """How long acting calls let the daemon wait for their element to be actionable (``timeoutMs``); 0 acts at once.
-        Starts as ``SLAM_TIMEOUT`` (seconds) when it is set, else 5000."""
-        self.framing = framings.check_framing(framing)
-        self._decoder = framings.FrameDecoder(framing)
-        self._last_id = 0
+        super().__init__(socket_path, timeout, framing)
         self._pending: Dict[int, _Pending] = {}
         self._writer: Optional[asyncio.StreamWriter] = None
         self._reading: Optional["asyncio.Task[None]"] = None
@@ -151,7 +116,7 @@ class AsyncClient:
         try:
             reader, writer = await asyncio.open_unix_connection(self.socket_path)
         except OSError as error:
-            raise _cannot_connect(self.socket_path, error) from error
+            raise wire.cannot_connect(self.socket_path, error) from error
         self._writer = writer
         self._notifications = asyncio.Queue()
         self._write_lock = asyncio.Lock()
@@ -206,17 +171,17 @@ class AsyncClient:
     async def notify(self, method: str, params: Params = None) -> None:
         """Sends ``method`` as a notification: it runs, and nothing is answered."""
         await self._send_declared_tasks()
-        await self._send(framings.encode(_request(method, params), self.framing), None)
+        await self._send(framings.encode(wire.request_message(method, params), self.framing), None)
 
     async def batch(self, calls: Iterable[Tuple[str, Params]], timeout: Optional[float] = None) -> List[Any]:
         """Sends ``(method, params)`` pairs as one batch; returns each result or :class:`SlamError`, in order."""
-        requests = [_request(method, params, self._new_id()) for method, params in calls]
+        requests = [wire.request_message(method, params, self._new_id()) for method, params in calls]
         if not requests:
             raise ValueError("a batch needs at least one call")
         await self._send_declared_tasks()
         request_ids = tuple(request["id"] for request in requests)
         response = await self._exchange(requests, request_ids, True, timeout, f"a response to a batch of {len(requests)}")
-        return _batch_outcomes(response, request_ids)
+        return wire.batch_outcomes(response, request_ids)
 
     # Notifications
 
@@ -271,7 +236,7 @@ class AsyncClient:
         """
 
         def declare(handler: Handler) -> Handler:
-            _methods.task_names([name])
+            task_names([name])
             self._declared_tasks.append((name, handler, timeout_ms))
             return handler
 
@@ -300,7 +265,7 @@ class AsyncClient:
     async def unregister_tasks(self, names: Optional[Sequence[str]] = None) -> List[str]:
         """``tasks.unregister``: this client no longer handles ``names`` (default: every task it registered);
         returns the names it handled."""
-        unregistered = await self._run(_methods.tasks_unregister(names))
+        unregistered = await self._run(tasks_unregister_request(names))
         for name in list(self._task_handlers) if names is None else names:
             self._task_handlers.pop(name, None)
         return unregistered
@@ -384,196 +349,33 @@ class AsyncClient:
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self._ended_event.wait(), timeout)
 
-    # Typed helpers, one per method of the protocol (as slam.Client's)
-
-    async def ping(self) -> str:
-        """``ping``: returns ``"pong"``."""
-        return await self._run(_methods.ping())
-
-    async def version(self) -> Version:
-        """``version``: the protocol and server versions, capabilities and limits."""
-        return await self._run(_methods.version())
-
-    async def find(self, ref: Ref, controller: Optional[str] = None) -> Snapshot:
-        """``find``: the snapshot of the element ``ref``."""
-        return await self._run(_methods.find(ref, controller))
-
-    async def query(
-        self,
-        type: Optional[ElementType] = None,
-        text: Optional[str] = None,
-        visible: Optional[bool] = None,
-        enabled: Optional[bool] = None,
-        controller: Optional[str] = None,
-    ) -> List[Snapshot]:
-        """``query``: snapshots of the elements matching every filter given, in tree order."""
-        return await self._run(_methods.query(type, text, visible, enabled, controller))
-
-    async def tree(self, ref: Optional[Ref] = None, controller: Optional[str] = None, depth: Optional[int] = None) -> Snapshot:
-        """``tree``: the snapshot of ``ref`` (default: the root) with nested ``children``, ``depth`` levels deep."""
-        return await self._run(_methods.tree(ref, controller, depth))
-
-    async def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
-        """``updateUI``: pulls the data sources; returns ``{controller, changed}``."""
-        return await self._run(_methods.update_ui(ref, controller))
-
-    async def reset_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
-        """``resetUI``: as :meth:`update_ui`, reloading tables and text views first."""
-        return await self._run(_methods.reset_ui(ref, controller))
-
-    async def press(
-        self, ref: Ref, value: PressValue = None, controller: Optional[str] = None, timeout_ms: Optional[int] = None
-    ) -> Snapshot:
-        """``press``: presses ``ref`` as a user would, once a person could; returns its snapshot (see :meth:`slam.Client.press`)."""
-        return await self._run(_methods.press(ref, value, controller, timeout_ms, self.action_timeout_ms))
-
-    async def set_text(self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Snapshot:
-        """``setText``: replaces a text field's text at once; returns its snapshot."""
-        return await self._run(_methods.set_text(ref, text, controller, timeout_ms, self.action_timeout_ms))
-
-    async def type_text(self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Snapshot:
-        """``typeText``: focuses a text field and types ``text`` key by key; returns its snapshot."""
-        return await self._run(_methods.type_text(ref, text, controller, timeout_ms, self.action_timeout_ms))
-
-    async def focus(self, ref: Ref, controller: Optional[str] = None, timeout_ms: Optional[int] = None) -> Snapshot:
-        """``focus``: gives ``ref`` its controller's keyboard focus; returns its snapshot."""
-        return await self._run(_methods.focus(ref, controller, timeout_ms, self.action_timeout_ms))
-
-    async def key(self, name: Union[KeyName, str], ref: Optional[Ref] = None, timeout_ms: Optional[int] = None) -> KeyOutcome:
-        """``key``: presses one key on the top controller; returns ``{key, handled, controller, focused}``."""
-        return await self._run(_methods.key(name, ref, timeout_ms, self.action_timeout_ms))
+    # The typed helpers, one per method of the protocol, are AsyncMethods' (generated); these are built on them.
 
     async def keys(self, *names: Union[KeyName, str]) -> List[KeyOutcome]:
         """Presses keys one after another (each once the one before was answered); returns each outcome."""
         return [await self.key(name) for name in names]
 
-    async def run_task(self, name: str, param: Optional[str] = None) -> TaskResult:
-        """``runTask``: runs a registered task; returns ``{task, param, top}``."""
-        return await self._run(_methods.run_task(name, param))
-
-    async def tasks(self) -> List[str]:
-        """``tasks``: the registered task names, sorted."""
-        return await self._run(_methods.tasks())
-
-    async def controllers(self) -> List[StackEntry]:
-        """``controllers``: the navigation stack, root first, as ``{id, title, modal}``."""
-        return await self._run(_methods.controllers())
-
-    async def screens(self) -> List[ScreenEntry]:
-        """``screens``: every screen ``push`` can open, as ``{id, title, onStack}``."""
-        return await self._run(_methods.screens())
-
-    async def reset(self) -> ResetResult:
-        """``reset``: the application back to its launch state; returns ``{top, stateKeys}``."""
-        return await self._run(_methods.reset())
-
-    async def trace_start(self, name: Optional[str] = None) -> str:
-        """``trace.start``: the daemon traces every client until :meth:`trace_stop`, to a new file
-        ``name`` (a plain file name, or None for one it makes) in its trace directory; returns the file's absolute path."""
-        return await self._run(_methods.trace_start(name))
-
-    async def trace_stop(self) -> TraceStopResult:
-        """``trace.stop``: ends the trace; returns ``{path, records}``."""
-        return await self._run(_methods.trace_stop())
-
-    async def wait_for(
-        self,
-        ref: Optional[Ref] = None,
-        state: Optional[WaitState] = None,
-        property: Optional[str] = None,
-        equals: Any = UNSET,
-        timeout_ms: Optional[int] = None,
-        controller: Optional[str] = None,
-        template: Optional[Dict[str, Any]] = None,
-        strict: Optional[bool] = None,
-    ) -> Optional[Snapshot]:
-        """``waitFor``: the snapshot of ``ref`` once ``state`` holds or ``property`` ``equals`` a value (see :meth:`slam.Client.wait_for`)."""
-        return await self._run(_methods.wait_for(ref, state, property, equals, timeout_ms, controller, template, strict))
-
-    async def expect_tree(
-        self,
-        template: Dict[str, Any],
-        ref: Optional[Ref] = None,
-        strict: bool = False,
-        timeout_ms: Optional[int] = None,
-        controller: Optional[str] = None,
-    ) -> Snapshot:
-        """The tree of ``ref`` once it matches ``template``; :class:`slam.TreeMismatch` with the diff when it does not in time."""
-        try:
-            return await self._run(_methods.expect_tree(template, ref, strict, timeout_ms, controller))
-        except WaitTimedOut as error:
-            mismatch = _methods.tree_mismatch(error, ref)
-            if mismatch is None:
-                raise
-            # The daemon's error says the same diff: chained, a test's failure would print it twice (``mismatch.error`` keeps it).
-            raise mismatch from None
-
-    async def subscribe(self, events: Sequence[EventName]) -> Subscriptions:
-        """``subscribe``: adds events; returns ``{subscribed}``."""
-        return await self._run(_methods.subscribe(events))
-
-    async def unsubscribe(self, events: Optional[Sequence[EventName]] = None) -> Subscriptions:
-        """``unsubscribe``: removes ``events`` (default: all); returns ``{subscribed}``."""
-        return await self._run(_methods.unsubscribe(events))
-
-    async def state_list(self) -> Dict[str, Any]:
-        """``state.list``: every key of the shared state with its value."""
-        return await self._run(_methods.state_list())
-
-    async def state_get(self, key: str) -> Any:
-        """``state.get``: the value of ``key``; :class:`StateKeyNotFound` when there is none."""
-        return await self._run(_methods.state_get(key))
-
-    async def state_set(self, key: str, value: Any) -> List[str]:
-        """``state.set``: sets ``key`` to ``value``; returns ``[key]`` if its value changed, else ``[]``."""
-        return await self._run(_methods.state_set(key, value))
-
-    async def state_set_many(self, values: Dict[str, Any]) -> List[str]:
-        """``state.set``: sets several keys at once; returns the keys that changed, sorted."""
-        return await self._run(_methods.state_set_many(values))
-
-    async def discover(self) -> Dict[str, Any]:
-        """``rpc.discover``: the OpenRPC document describing the protocol."""
-        return await self._run(_methods.discover())
-
-    async def ui_attach(self, capabilities: Optional[Dict[str, Any]] = None) -> UIAttachResult:
-        """``ui.attach``: attaches this connection as a renderer; ``ui.redraw`` notifications follow."""
-        return await self._run(_methods.ui_attach(capabilities))
-
-    async def ui_detach(self) -> bool:
-        """``ui.detach``: stops this connection's ``ui.redraw`` batches; returns whether it was attached."""
-        return await self._run(_methods.ui_detach())
-
     # Internals
 
     async def _run(self, request: Request[T]) -> T:
         """Calls a typed helper's request, allowing for the daemon's wait in the client's own timeout."""
-        timeout = None if not request.wait_ms or self.timeout is None else self.timeout + request.wait_ms / 1000
-        return request.read(await self.call(request.method, request.params, timeout=timeout))
-
-    def _new_id(self) -> int:
-        self._last_id += 1
-        return self._last_id
+        with request.explaining():
+            answer = await self.call(request.method, request.params, timeout=request.timeout(self.timeout))
+        return request.read(answer)
 
     async def _call(self, method: str, params: Params, timeout: Optional[float]) -> Any:
         """:meth:`call` without sending the declared tasks first (what sends them calls this)."""
         request_id = self._new_id()
-        response = await self._exchange(_request(method, params, request_id), (request_id,), False, timeout,
+        response = await self._exchange(wire.request_message(method, params, request_id), (request_id,), False, timeout,
                                         f"a response to {method!r}")
-        outcome = _outcome(response)
-        if isinstance(outcome, SlamError):
-            raise outcome
-        return outcome
+        return wire.result(response)
 
     async def _register(self, handlers: Mapping[str, AsyncTaskHandler], timeout_ms: Optional[int]) -> TasksRegistered:
         """Sends one ``tasks.register``; the handlers are in place before its answer, and taken back if it fails."""
-        names = _methods.task_names(list(handlers))
-        for name, handler in handlers.items():
-            if not callable(handler):
-                raise TypeError(f"the handler of task {name!r} is not callable: {handler!r}")
+        names = client_tasks.handled_names(handlers)
         previous = dict(self._task_handlers)
         self._task_handlers.update(handlers)
-        request = _methods.tasks_register(names, timeout_ms)
+        request = tasks_register_request(names, timeout_ms)
         try:
             return request.read(await self._call(request.method, request.params, None))
         except BaseException:
@@ -590,7 +392,7 @@ class AsyncClient:
             await self._register({name: handler}, timeout_ms)
         if self._state_subscription_due and not self.closed:
             self._state_subscription_due = False
-            request = _methods.subscribe([state_handlers.STATE_CHANGED])
+            request = subscribe_request([state_handlers.STATE_CHANGED])
             try:
                 await self._call(request.method, request.params, None)
             except BaseException:
@@ -696,8 +498,8 @@ class AsyncClient:
 
     def _dispatch(self, message: Any) -> None:
         """Hands one message to whoever waits for it; a response nobody waits for (any more) is dropped."""
-        if _is_notification(message):
-            notification = _notification(message)
+        if wire.is_notification(message):
+            notification = wire.notification(message)
             if state_handlers.concerns(notification.method, self._state_handlers):
                 self._hand_to_state_handlers(notification)
             else:
@@ -717,10 +519,10 @@ class AsyncClient:
             request_id = message.get("id")
             if type(request_id) is int and request_id in self._pending:
                 pending = self._pending[request_id]
-            elif _is_null_id_error(message) and self._pending:
+            elif wire.is_null_id_error(message) and self._pending:
                 # Replies come in request order: an error the daemon could not give an id answers the oldest request.
                 pending = next(iter(self._pending.values()))
-        if pending is None or (isinstance(message, list) != pending.batch and not _is_null_id_error(message)):
+        if pending is None or (isinstance(message, list) != pending.batch and not wire.is_null_id_error(message)):
             return
         self._forget(pending)
         if not pending.future.done():

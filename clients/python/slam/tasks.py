@@ -9,9 +9,10 @@ this module builds, so the blocking and the asyncio client answer alike.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, Mapping, Optional, Tuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tuple, TypeVar, Union
 
 from . import framing as framings
+from ._methods import task_names
 from .errors import TaskError
 from .shapes import TaskRunParams
 
@@ -75,6 +76,15 @@ AsyncTaskHandler = Callable[[AsyncTaskCall], Union[Awaitable[Any], Any]]
 
 
 H = TypeVar("H")
+
+
+def handled_names(handlers: Mapping[str, Any]) -> List[str]:
+    """The task names of a ``tasks.register`` for ``handlers`` (name to handler); raises for a bad name or a handler that cannot be called."""
+    names = task_names(list(handlers))
+    for name, handler in handlers.items():
+        if not callable(handler):
+            raise TypeError(f"the handler of task {name!r} is not callable: {handler!r}")
+    return names
 
 
 def is_request(message: Any) -> bool:
