@@ -39,7 +39,7 @@ private var chrome: ScreenRenderer.Chrome { ScreenRenderer.Chrome(title: "Slam D
 
              Counter
              Count: 3
-             ██████░░░░░░░░░░░░░░ 30%
+             [###-------] 30%
              [ +1 ]  [ -1 ]  [ Reset ]
 
 
@@ -83,14 +83,14 @@ private var chrome: ScreenRenderer.Chrome { ScreenRenderer.Chrome(title: "Slam D
         ])
         let frame = ScreenRenderer(usesColor: false).render(chrome, root: root, width: 60, height: 12)
         let text = frame.plainText
-        #expect(text.contains(" volume [-] 6 [+]  0…10"))
-        #expect(text.contains(" theme │ Light │[Dark]│"))
-        #expect(text.contains("│   Milk") && text.contains("│ ▸ Eggs"))
-        #expect(text.contains(" name [Your name       ]"))
-        #expect(text.contains("◍ Swift — https://swift.org"))
+        #expect(text.contains(" volume: [-] 6 [+]  (0…10)"))
+        #expect(text.contains(" theme: | Light |[Dark]|"))
+        #expect(text.contains("\n   Milk\n > Eggs\n"))
+        #expect(text.contains(" name: [(Your name)     ]"))
+        #expect(text.contains(" <web: Swift — https://swift.org>"))
         #expect(!text.contains("wifi"), "hidden elements are not drawn")
-        #expect(frame.region(atRow: 2, column: 8)?.action == .press("decrement"))
-        #expect(frame.region(atRow: 2, column: 14)?.action == .press("increment"))
+        #expect(frame.region(atRow: 2, column: 9)?.action == .press("decrement"))
+        #expect(frame.region(atRow: 2, column: 15)?.action == .press("increment"))
         #expect(frame.region(atRow: 3, column: 9)?.action == .press(0))
         #expect(frame.region(atRow: 5, column: 5)?.action == .press(1))
         #expect(frame.region(atRow: 6, column: 10)?.action == .focus)

@@ -118,7 +118,7 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
 
     @Test func aTextViewsFinalNewlineAddsNoEmptyLine() throws {
         let root = view("root", [["type": "TextView", "ref": "notes", "visible": true, "text": "one\ntwo\n\n"]])
-        #expect(try draw(root) == "== Screen (Main) ==\n| one\n| two\n| ", "only the very last newline ends a line")
+        #expect(try draw(root) == "== Screen (Main) ==\n| one\n| two\n|", "only the very last newline ends a line")
     }
 
     @Test func controlsShowTheirStateAndDisabledOnesSaySo() throws {
@@ -182,7 +182,7 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
             == Screen (Main) ==
             (spinner: working…)
             <page: About — file:///about.html>
-            <blank: untitled — blank>
+            <blank: untitled — about:blank>
             """)
     }
 
@@ -202,9 +202,9 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
             == Screen (Main) ==
             size: [M ▾] [Blue ▾] [— ▾]
             empty: (no components) (disabled)
-            due: [2026-11-23]  (2026-01-01…2026-12-31)
-            alarm: [07:30:00] (disabled)
-            until: [2026-11-23T14:30:00Z]  (…2026-12-31T00:00:00Z)
+            due: [2026-11-23 ▾]  (2026-01-01…2026-12-31)
+            alarm: [07:30:00 ▾] (disabled)
+            until: [2026-11-23T14:30:00Z ▾]  (…2026-12-31T00:00:00Z)
             """)
     }
 
@@ -260,7 +260,7 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
             """)
     }
 
-    @Test func anAlertIsABoxWithItsButtonsSideBySideAndTheirRoles() throws {
+    @Test func anAlertIsAFrameWithItsButtonsSideBySideUnderABlankLineAndTheirRoles() throws {
         let alert: JSONValue = ["type": "Alert", "ref": "", "visible": true, "title": "Clear the list?",
                                 "message": "This cannot be undone.",
                                 "children": [
@@ -270,15 +270,16 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
                                 ]]
         #expect(try draw(alert) == """
             == Screen (Main) ==
-            +------------------------------------------------+
-            | Clear the list?                                |
-            | This cannot be undone.                         |
-            | [ Clear (destructive) ]  [ Cancel ]  [ Later ] |
-            +------------------------------------------------+
+            ┌────────────────────────────────────────────────┐
+            │ Clear the list?                                │
+            │ This cannot be undone.                         │
+            │                                                │
+            │ [ Clear (destructive) ]  [ Cancel ]  [ Later ] │
+            └────────────────────────────────────────────────┘
             """)
         let bare: JSONValue = ["type": "Alert", "ref": "", "visible": true, "title": "Saved", "message": "",
                                "children": [["type": "Button", "ref": "ok", "visible": true, "enabled": true, "text": "OK", "role": "cancel"]]]
-        #expect(try draw(bare) == "== Screen (Main) ==\n+-----------------+\n| Saved           |\n| [ OK (cancel) ] |\n+-----------------+")
+        #expect(try draw(bare) == "== Screen (Main) ==\n┌─────────────────┐\n│ Saved           │\n│                 │\n│ [ OK (cancel) ] │\n└─────────────────┘")
     }
 
     @Test func aSecureTextFieldShowsTheMaskedTextItIsSent() throws {

@@ -47,6 +47,22 @@ public struct TerminalLine: Hashable, Sendable {
         return line
     }
 
+    /// The line without the spaces at its end, whatever their style (text read as text keeps none).
+    public func trimmingTrailingSpaces() -> TerminalLine {
+        var kept = spans
+        while let last = kept.last {
+            let text = last.text
+            var trimmed = Substring(text)
+            while trimmed.last == " " { trimmed.removeLast() }
+            if trimmed.count == text.count { break }
+            kept.removeLast()
+            if !trimmed.isEmpty { kept.append(Span(text: String(trimmed), style: last.style)); break }
+        }
+        var line = TerminalLine()
+        for span in kept { line.append(span.text, span.style) }
+        return line
+    }
+
     /// The text without styles.
     public var plainText: String { spans.map(\.text).joined() }
 

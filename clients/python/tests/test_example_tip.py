@@ -163,7 +163,7 @@ def test_the_terminal_ui_recalculates_as_a_person_types(running, slamd_path):
         subprocess.run([*tmux, "send-keys", f"{slamctl} --socket {daemon.socket_path} ui", "Enter"], check=True)
         wait_until(lambda: "Per person: 0.00" in screen(), 20, f"the calculator in the terminal:\n{screen()}")
         person.focus("bill")  # the terminal follows the daemon's focus
-        wait_until(lambda: "bill [▏" in screen(), 20, f"the bill focused (its cursor shown):\n{screen()}")
+        wait_until(lambda: "bill: [▏" in screen(), 20, f"the bill focused (its cursor shown):\n{screen()}")
         subprocess.run([*tmux, "send-keys", "-l", "40"], check=True)
         wait_until(lambda: "Total: 46.00" in screen(), 20, f"the results in the terminal:\n{screen()}")
         assert person.find("bill")["text"] == "40"
