@@ -10,9 +10,11 @@ import PackageDescription
 let package = Package(
     name: "Slam",
     products: [
+        .library(name: "SlamSuggestions", targets: ["SlamSuggestions"]),
         .library(name: "SlamJSON", targets: ["SlamJSON"]),
         .library(name: "SlamRPC", targets: ["SlamRPC"]),
         .library(name: "SlamUI", targets: ["SlamUI"]),
+        .library(name: "SlamUIJSON", targets: ["SlamUIJSON"]),
         .library(name: "SlamStoryboard", targets: ["SlamStoryboard"]),
         .library(name: "SlamDemo", targets: ["SlamDemo"]),
         .library(name: "SlamProtocol", targets: ["SlamProtocol"]),
@@ -36,6 +38,8 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]
         ),
+        // "Did you mean": below every module that answers a mistyped name (RPC, storyboards, server, console).
+        .target(name: "SlamSuggestions"),
         .target(
             name: "SlamJSON",
             dependencies: [
@@ -45,14 +49,15 @@ let package = Package(
         ),
         .target(
             name: "SlamRPC",
-            dependencies: ["SlamJSON"]
+            dependencies: ["SlamJSON", "SlamSuggestions"]
         ),
         .target(name: "SlamUI"),
-        // SlamRPC only for NameSuggestions: a refusal says "did you mean" as the daemon's errors do.
-        .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON", "SlamRPC"]),
+        // SlamUI's values as JSON (state values, property schemas): for storyboards and the server alike.
+        .target(name: "SlamUIJSON", dependencies: ["SlamUI", "SlamJSON"]),
+        .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON", "SlamUIJSON", "SlamSuggestions"]),
         .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], resources: [.copy("Resources")]),
         .target(name: "SlamProtocol", dependencies: ["SlamRPC", "SlamJSON"]),
-        .target(name: "SlamServer", dependencies: ["SlamProtocol", "SlamRPC", "SlamUI", "SlamJSON", "SlamStoryboard"]),
+        .target(name: "SlamServer", dependencies: ["SlamProtocol", "SlamRPC", "SlamUI", "SlamJSON", "SlamUIJSON", "SlamSuggestions"]),
         .target(
             name: "SlamDaemon",
             dependencies: [
@@ -76,7 +81,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON"]),
+        .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamSuggestions"]),
         .executableTarget(
             name: "slamctl",
             dependencies: [
@@ -104,10 +109,11 @@ let package = Package(
             ],
             path: "Benchmarks/SlamEchoFloor"
         ),
+        .testTarget(name: "SlamSuggestionsTests", dependencies: ["SlamSuggestions"]),
         .testTarget(name: "SlamJSONTests", dependencies: ["SlamJSON"]),
         .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),
-        .testTarget(name: "SlamStoryboardTests", dependencies: ["SlamStoryboard", "SlamUI", "SlamJSON"]),
+        .testTarget(name: "SlamStoryboardTests", dependencies: ["SlamStoryboard", "SlamUI", "SlamUIJSON", "SlamJSON"]),
         .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamStoryboard", "SlamUI"]),
         .testTarget(name: "SlamProtocolTests", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamServerTests", dependencies: ["SlamServer", "SlamClient", "SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamRPC", "SlamJSON"]),
