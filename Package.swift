@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "SlamDaemon", targets: ["SlamDaemon"]),
         .library(name: "SlamClient", targets: ["SlamClient"]),
         .library(name: "SlamHarness", targets: ["SlamHarness"]),
+        .library(name: "SlamHarnessInProcess", targets: ["SlamHarnessInProcess"]),
         .library(name: "SlamConsole", targets: ["SlamConsole"]),
         .executable(name: "slamctl", targets: ["slamctl"]),
         .executable(name: "slamd", targets: ["slamd"]),
@@ -73,10 +74,13 @@ let package = Package(
             resources: [.copy("Resources/web")]
         ),
         .target(name: "SlamClient", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
+        // The harness a test that launches slamd links: the client side only, no daemon, no SwiftNIO.
+        .target(name: "SlamHarness", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON"]),
+        // SlamApp.inProcess: the daemon (and SwiftNIO) inside the test's process.
         .target(
-            name: "SlamHarness",
+            name: "SlamHarnessInProcess",
             dependencies: [
-                "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDaemon", "SlamUI",
+                "SlamHarness", "SlamDaemon",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -120,20 +124,32 @@ let package = Package(
         .testTarget(
             name: "SlamDaemonTests",
             dependencies: [
-                "SlamHarness", "SlamClient", "SlamRPC", "SlamJSON", "slamd", "SlamDaemon", "SlamServer", "SlamProtocol", "SlamDemo",
+                "SlamHarness", "SlamHarnessInProcess", "SlamClient", "SlamRPC", "SlamJSON", "slamd", "SlamDaemon", "SlamServer",
+                "SlamProtocol", "SlamDemo", "SlamStoryboard",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SlamClientTests", dependencies: ["SlamClient", "SlamHarness", "SlamJSON", "SlamRPC", "SlamDemo"]),
-        .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamJSON", "SlamUI"]),
-        .testTarget(name: "SlamctlTests", dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "SlamUI", "slamctl", "slamd"]),
+        .testTarget(
+            name: "SlamClientTests",
+            dependencies: ["SlamClient", "SlamHarness", "SlamHarnessInProcess", "SlamProtocol", "SlamJSON", "SlamRPC", "SlamDemo"]
+        ),
+        .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamUI"]),
+        .testTarget(
+            name: "SlamctlTests",
+            dependencies: [
+                "SlamHarness", "SlamHarnessInProcess", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamStoryboard", "SlamUI",
+                "slamctl", "slamd",
+            ]
+        ),
         .testTarget(
             name: "SlamHarnessTests",
-            dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "SlamRPC", "SlamDemo", "SlamUI", "slamd"],
+            dependencies: [
+                "SlamHarness", "SlamHarnessInProcess", "SlamClient", "SlamProtocol", "SlamJSON", "SlamRPC", "SlamDemo", "SlamUI", "slamd",
+            ],
             resources: [.copy("Golden")]
         ),
     ],
