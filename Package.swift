@@ -3,10 +3,9 @@ import PackageDescription
 
 /// Slam: a headless UI runtime driven over JSON-RPC 2.0 on a Unix socket (and, with `slamd --web`, a WebSocket).
 ///
-/// Dependencies point one way (see the README's "Where things live"):
-/// `CJansson` ← `SlamJSON` ← `SlamRPC` ← `SlamProtocol` (the typed vocabulary both sides share)
-/// ← `SlamServer` (+ `SlamUI`) ← `SlamDaemon` ← `slamd`;
-/// `SlamProtocol` ← `SlamClient` ← `SlamConsole` ← `slamctl`; `SlamClient` + `SlamDaemon` ← `SlamHarness`.
+/// Dependencies point one way: `scripts/layers.json` lists what each target may import and
+/// `scripts/check-layers.py` (`make layers`) fails on anything else, here or in a source file;
+/// docs/architecture.md ("Modules and layers") draws the map.
 let package = Package(
     name: "Slam",
     products: [
@@ -95,14 +94,14 @@ let package = Package(
         .executableTarget(
             name: "slamd",
             dependencies: [
-                "SlamDaemon", "SlamServer", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamProtocol", "SlamConsole",
+                "SlamDaemon", "SlamServer", "SlamDemo", "SlamStoryboard", "SlamProtocol", "SlamConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "SlamBenchmarks",
-            dependencies: ["SlamUI", "SlamStoryboard", "SlamServer", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDemo"],
+            dependencies: ["SlamUI", "SlamStoryboard", "SlamServer", "SlamJSON", "SlamDemo"],
             path: "Benchmarks/SlamBenchmarks"
         ),
         .executableTarget(
