@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks terminal-test fuzz fuzz-smoke load load-test soak clean
+.PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks terminal-test fuzz fuzz-smoke load load-test soak clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -130,7 +130,13 @@ terminal-test: deps python-deps
 	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd SLAMCTL=$$($(SWIFT) build --show-bin-path)/slamctl \
 		$(PYTHON) -m pytest Tests/terminal -q -p no:cacheprovider
 
-test: unit-tests python-tests terminal-test install-test leakcheck fuzz-smoke load-test
+# The module layering: every import and every Package.swift dependency against scripts/layers.json (seconds,
+# no build), then the check's own tests. docs/architecture.md ("Modules and layers") says why each arrow exists.
+layers:
+	SWIFT=$(SWIFT) $(PYTHON) scripts/check-layers.py
+	$(PYTHON) Tests/layers/test_check_layers.py
+
+test: layers unit-tests python-tests terminal-test install-test leakcheck fuzz-smoke load-test
 
 # The full load test: 64 clients x 10 000 mixed requests against a release slamd.
 load: deps

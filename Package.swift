@@ -3,16 +3,17 @@ import PackageDescription
 
 /// Slam: a headless UI runtime driven over JSON-RPC 2.0 on a Unix socket (and, with `slamd --web`, a WebSocket).
 ///
-/// Dependencies point one way (see the README's "Where things live"):
-/// `CJansson` ← `SlamJSON` ← `SlamRPC` ← `SlamProtocol` (the typed vocabulary both sides share)
-/// ← `SlamServer` (+ `SlamUI`) ← `SlamDaemon` ← `slamd`;
-/// `SlamProtocol` ← `SlamClient` ← `SlamConsole` ← `slamctl`; `SlamClient` + `SlamDaemon` ← `SlamHarness`.
+/// Dependencies point one way: `scripts/layers.json` lists what each target may import and
+/// `scripts/check-layers.py` (`make layers`) fails on anything else, here or in a source file;
+/// docs/architecture.md ("Modules and layers") draws the map.
 let package = Package(
     name: "Slam",
     products: [
+        .library(name: "SlamSuggestions", targets: ["SlamSuggestions"]),
         .library(name: "SlamJSON", targets: ["SlamJSON"]),
         .library(name: "SlamRPC", targets: ["SlamRPC"]),
         .library(name: "SlamUI", targets: ["SlamUI"]),
+        .library(name: "SlamUIJSON", targets: ["SlamUIJSON"]),
         .library(name: "SlamStoryboard", targets: ["SlamStoryboard"]),
         .library(name: "SlamDemo", targets: ["SlamDemo"]),
         .library(name: "SlamProtocol", targets: ["SlamProtocol"]),
@@ -20,6 +21,7 @@ let package = Package(
         .library(name: "SlamDaemon", targets: ["SlamDaemon"]),
         .library(name: "SlamClient", targets: ["SlamClient"]),
         .library(name: "SlamHarness", targets: ["SlamHarness"]),
+        .library(name: "SlamHarnessInProcess", targets: ["SlamHarnessInProcess"]),
         .library(name: "SlamConsole", targets: ["SlamConsole"]),
         .executable(name: "slamctl", targets: ["slamctl"]),
         .executable(name: "slamd", targets: ["slamd"]),
@@ -36,6 +38,8 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]
         ),
+        // "Did you mean": below every module that answers a mistyped name (RPC, storyboards, server, console).
+        .target(name: "SlamSuggestions"),
         .target(
             name: "SlamJSON",
             dependencies: [
@@ -45,14 +49,15 @@ let package = Package(
         ),
         .target(
             name: "SlamRPC",
-            dependencies: ["SlamJSON"]
+            dependencies: ["SlamJSON", "SlamSuggestions"]
         ),
         .target(name: "SlamUI"),
-        // SlamRPC only for NameSuggestions: a refusal says "did you mean" as the daemon's errors do.
-        .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON", "SlamRPC"]),
+        // SlamUI's values as JSON (state values, property schemas): for storyboards and the server alike.
+        .target(name: "SlamUIJSON", dependencies: ["SlamUI", "SlamJSON"]),
+        .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON", "SlamUIJSON", "SlamSuggestions"]),
         .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], resources: [.copy("Resources")]),
         .target(name: "SlamProtocol", dependencies: ["SlamRPC", "SlamJSON"]),
-        .target(name: "SlamServer", dependencies: ["SlamProtocol", "SlamRPC", "SlamUI", "SlamJSON", "SlamStoryboard"]),
+        .target(name: "SlamServer", dependencies: ["SlamProtocol", "SlamRPC", "SlamUI", "SlamJSON", "SlamUIJSON", "SlamSuggestions"]),
         .target(
             name: "SlamDaemon",
             dependencies: [
@@ -68,15 +73,18 @@ let package = Package(
             resources: [.copy("Resources/web")]
         ),
         .target(name: "SlamClient", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
+        // The harness a test that launches slamd links: the client side only, no daemon, no SwiftNIO.
+        .target(name: "SlamHarness", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON"]),
+        // SlamApp.inProcess: the daemon (and SwiftNIO) inside the test's process.
         .target(
-            name: "SlamHarness",
+            name: "SlamHarnessInProcess",
             dependencies: [
-                "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDaemon", "SlamUI",
+                "SlamHarness", "SlamDaemon",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON"]),
+        .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamSuggestions"]),
         .executableTarget(
             name: "slamctl",
             dependencies: [
@@ -86,14 +94,14 @@ let package = Package(
         .executableTarget(
             name: "slamd",
             dependencies: [
-                "SlamDaemon", "SlamServer", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamProtocol", "SlamConsole",
+                "SlamDaemon", "SlamServer", "SlamDemo", "SlamStoryboard", "SlamProtocol", "SlamConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "SlamBenchmarks",
-            dependencies: ["SlamUI", "SlamStoryboard", "SlamServer", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDemo"],
+            dependencies: ["SlamUI", "SlamStoryboard", "SlamServer", "SlamJSON", "SlamDemo"],
             path: "Benchmarks/SlamBenchmarks"
         ),
         .executableTarget(
@@ -104,30 +112,43 @@ let package = Package(
             ],
             path: "Benchmarks/SlamEchoFloor"
         ),
+        .testTarget(name: "SlamSuggestionsTests", dependencies: ["SlamSuggestions"]),
         .testTarget(name: "SlamJSONTests", dependencies: ["SlamJSON"]),
         .testTarget(name: "SlamRPCTests", dependencies: ["SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamUITests", dependencies: ["SlamUI"]),
-        .testTarget(name: "SlamStoryboardTests", dependencies: ["SlamStoryboard", "SlamUI", "SlamJSON"]),
+        .testTarget(name: "SlamStoryboardTests", dependencies: ["SlamStoryboard", "SlamUI", "SlamUIJSON", "SlamJSON"]),
         .testTarget(name: "SlamDemoTests", dependencies: ["SlamDemo", "SlamStoryboard", "SlamUI"]),
         .testTarget(name: "SlamProtocolTests", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
         .testTarget(name: "SlamServerTests", dependencies: ["SlamServer", "SlamClient", "SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamUI", "SlamRPC", "SlamJSON"]),
         .testTarget(
             name: "SlamDaemonTests",
             dependencies: [
-                "SlamHarness", "SlamClient", "SlamRPC", "SlamJSON", "slamd", "SlamDaemon", "SlamServer", "SlamProtocol", "SlamDemo",
+                "SlamHarness", "SlamHarnessInProcess", "SlamClient", "SlamRPC", "SlamJSON", "slamd", "SlamDaemon", "SlamServer",
+                "SlamProtocol", "SlamDemo", "SlamStoryboard",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SlamClientTests", dependencies: ["SlamClient", "SlamHarness", "SlamJSON", "SlamRPC", "SlamDemo"]),
-        .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamJSON", "SlamUI"]),
-        .testTarget(name: "SlamctlTests", dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "SlamUI", "slamctl", "slamd"]),
+        .testTarget(
+            name: "SlamClientTests",
+            dependencies: ["SlamClient", "SlamHarness", "SlamHarnessInProcess", "SlamProtocol", "SlamJSON", "SlamRPC", "SlamDemo"]
+        ),
+        .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamUI"]),
+        .testTarget(
+            name: "SlamctlTests",
+            dependencies: [
+                "SlamHarness", "SlamHarnessInProcess", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamStoryboard", "SlamUI",
+                "slamctl", "slamd",
+            ]
+        ),
         .testTarget(
             name: "SlamHarnessTests",
-            dependencies: ["SlamHarness", "SlamClient", "SlamJSON", "SlamRPC", "SlamDemo", "SlamUI", "slamd"],
+            dependencies: [
+                "SlamHarness", "SlamHarnessInProcess", "SlamClient", "SlamProtocol", "SlamJSON", "SlamRPC", "SlamDemo", "SlamUI", "slamd",
+            ],
             resources: [.copy("Golden")]
         ),
     ],

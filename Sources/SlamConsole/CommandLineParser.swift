@@ -1,4 +1,4 @@
-import SlamRPC
+import SlamSuggestions
 
 /// Parses `tool [GLOBAL OPTIONS] COMMAND [ARGUMENTS] [OPTIONS]` against a list of
 /// ``CommandSpecification``s, and writes their help.

@@ -1,8 +1,6 @@
 import SlamClient
 import SlamProtocol
-import SlamDaemon
 import SlamJSON
-import SlamUI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,9 +10,10 @@ import Musl
 /// A Slam app under test, driven as a user would through the real protocol.
 ///
 /// Launch a real `slamd` (the demo app or a storyboard) on a temporary socket,
-/// or serve a Swift application in this process; either way the test talks to
-/// it through a real client connection, and ``stop()`` (or releasing the app)
-/// tears everything down: the daemon, its socket and its temporary files.
+/// or serve a Swift application in this process (`SlamApp.inProcess`, from the
+/// `SlamHarnessInProcess` library: it links the daemon and SwiftNIO, this one does not);
+/// either way the test talks to it through a real client connection, and ``stop()``
+/// (or releasing the app) tears everything down: the daemon, its socket and its temporary files.
 ///
 /// ```swift
 /// let app = try SlamApp.launch(storyboard: "Fixtures/editor.json")
@@ -26,7 +25,7 @@ import Musl
 public final class SlamApp {
     private enum Host {
         case process(DaemonProcess)
-        case inProcess(InProcessDaemon)
+        case inProcess(any InProcessHost)
     }
 
     public let socketPath: String
@@ -98,11 +97,10 @@ public final class SlamApp {
         }
     }
 
-    /// Serves `makeApplication()` from a daemon inside this process: the same
-    /// protocol, for screens whose behaviour is written in Swift.
-    public static func inProcess(_ makeApplication: @escaping SlamDaemon.ApplicationFactory) throws -> SlamApp {
-        let daemon = try InProcessDaemon(makeApplication: makeApplication)
-        return try SlamApp(host: .inProcess(daemon), socketPath: daemon.socketPath)
+    /// Drives a daemon serving in this process (`SlamApp.inProcess` in `SlamHarnessInProcess` makes one);
+    /// stopping the app stops it.
+    package convenience init(inProcess daemon: any InProcessHost) throws {
+        try self.init(host: .inProcess(daemon), socketPath: daemon.socketPath)
     }
 
     /// The process id of the launched `slamd` (nil in process).

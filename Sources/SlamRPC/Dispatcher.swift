@@ -1,4 +1,5 @@
 import SlamJSON
+import SlamSuggestions
 
 /// Turns one received JSON-RPC message (a request, a notification or a batch)
 /// into the response the specification requires, by calling registered methods.

@@ -1,5 +1,6 @@
 import SlamJSON
 import SlamUI
+import SlamUIJSON
 
 extension PropertyValue {
     /// The property as JSON: numbers stay integers or doubles as declared.

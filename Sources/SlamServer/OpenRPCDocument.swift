@@ -1,8 +1,8 @@
 import SlamJSON
 import SlamProtocol
 import SlamRPC
-import SlamStoryboard
 import SlamUI
+import SlamUIJSON
 
 /// Builds the OpenRPC description of the protocol from the live method list,
 /// so `rpc.discover` and `Protocol/slam.openrpc.json` cannot disagree with dispatch.
@@ -79,7 +79,7 @@ enum OpenRPCDocument {
         let propertyLists = ElementType.builtIn.keys.sorted().map { ElementType.builtIn[$0]!.properties } + [AlertView.properties]
         for properties in propertyLists {
             for property in properties {
-                let schema = StoryboardSchema.schema(for: property)
+                let schema = property.jsonSchema
                 if schemas[property.name] == nil { order.append(property.name) }
                 if !(schemas[property.name] ?? []).contains(schema) { schemas[property.name, default: []].append(schema) }
             }

@@ -1,6 +1,7 @@
 import SlamJSON
 import SlamProtocol
 import SlamRPC
+import SlamSuggestions
 import SlamUI
 
 /// Finding the one element a locator means, and saying clearly when there is none or several.

@@ -2,6 +2,7 @@ import SlamJSON
 import SlamProtocol
 import SlamRPC
 import SlamUI
+import SlamUIJSON
 
 /// The protocol's heart: maps JSON-RPC messages from any number of clients
 /// onto one hosted ``SlamUI/Application``, and tells subscribers what changed.

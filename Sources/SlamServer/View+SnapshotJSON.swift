@@ -1,6 +1,7 @@
 import SlamJSON
 import SlamProtocol
 import SlamUI
+import SlamUIJSON
 
 /// An element's snapshot, written straight from the element into jansson:
 /// `{"type": …, "ref": …, <properties in declared order>}`.

@@ -1,5 +1,5 @@
 import SlamJSON
-import SlamRPC
+import SlamSuggestions
 import SlamUI
 
 /// Finds what would go wrong in a storyboard that reads well: tasks nobody

@@ -41,7 +41,7 @@ public struct StoryboardDiagnostic: Hashable, Sendable, CustomStringConvertible 
     /// Where the problem is, as a JSON path (`$.controllers[0].view.children[2].task`).
     public let path: String
     public let problem: Problem
-    /// The names probably meant, nearest first (``SlamRPC/NameSuggestions``); empty when none is near.
+    /// The names probably meant, nearest first (``SlamSuggestions/NameSuggestions``); empty when none is near.
     public let suggestions: [String]
 
     public init(severity: Severity, path: String, problem: Problem, suggestions: [String] = []) {

@@ -1,5 +1,5 @@
 import SlamJSON
-import SlamRPC
+import SlamSuggestions
 import SlamUI
 
 /// Why a storyboard was refused: where (a JSON path into the document) and what is wrong.

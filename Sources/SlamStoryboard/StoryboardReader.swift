@@ -1,5 +1,6 @@
 import SlamJSON
 import SlamUI
+import SlamUIJSON
 
 /// Validates a storyboard document and turns it into declarations, stopping at
 /// the first mistake with its JSON path.

@@ -1,5 +1,6 @@
 import SlamJSON
 import SlamUI
+import SlamUIJSON
 
 /// The JSON Schema (draft 2020-12) of storyboards, generated from the element
 /// types' own property declarations so the schema cannot drift from the reader.
@@ -56,7 +57,7 @@ public enum StoryboardSchema {
                 "children": ["type": "array", "items": ["$ref": "#/$defs/element"]],
             ]
             for descriptor in type.properties where descriptor.isInspectable {
-                properties[descriptor.name] = schema(for: descriptor)
+                properties[descriptor.name] = descriptor.jsonSchema
             }
             properties["bind"] = [
                 "type": "object",
@@ -109,47 +110,4 @@ public enum StoryboardSchema {
         "TextView": ["text", "textFile"],
         "WebView": ["url", "html"],
     ]
-
-    /// The JSON Schema of a property: its kind's, narrowed to its words when it takes only a few.
-    public static func schema(for descriptor: PropertyDescriptor) -> JSONValue {
-        guard let allowed = descriptor.allowedValues else { return schema(for: descriptor.kind) }
-        return ["type": "string", "enum": .array(allowed.map(JSONValue.string))]
-    }
-
-    /// The JSON Schema of a property kind (snapshots in discovery use the same mapping).
-    public static func schema(for kind: PropertyValue.Kind) -> JSONValue {
-        switch kind {
-        case .bool: ["type": "boolean"]
-        case .integer: ["type": "integer"]
-        case .double: ["type": "number"]
-        case .string: ["type": "string"]
-        case .strings: ["type": "array", "items": ["type": "string"]]
-        case .optionalInteger: ["type": ["integer", "null"]]
-        case .optionalString: ["type": ["string", "null"]]
-        case .integers: ["type": "array", "items": ["type": "integer"]]
-        case .stringLists: ["type": "array", "items": ["type": "array", "items": ["type": "string"]]]
-        case .positions:
-            ["type": "array", "items": ["type": "array", "items": ["type": "integer"], "minItems": 2, "maxItems": 2]]
-        case .tableSections:
-            sectionsSchema(entries: "rows", entry: ["oneOf": [
-                ["type": "string"],
-                ["type": "object", "additionalProperties": false, "required": ["text"],
-                 "properties": ["text": ["type": "string"], "detail": ["type": ["string", "null"]]]],
-            ]])
-        case .collectionSections:
-            sectionsSchema(entries: "items", entry: ["oneOf": [
-                ["type": "string", "description": "An item whose key is its text."],
-                ["type": "object", "additionalProperties": false, "required": ["text"],
-                 "properties": ["key": ["type": "string", "description": "Unique in the view; default: the text."],
-                                "text": ["type": "string"]]],
-            ]])
-        }
-    }
-
-    private static func sectionsSchema(entries: String, entry: JSONValue) -> JSONValue {
-        ["type": "array", "items": ["type": "object", "additionalProperties": false, "properties": [
-            "header": ["type": ["string", "null"]],
-            entries: ["type": "array", "items": entry],
-        ]]]
-    }
 }

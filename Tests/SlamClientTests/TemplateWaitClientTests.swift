@@ -3,6 +3,7 @@ import SlamClient
 import SlamProtocol
 import SlamDemo
 import SlamHarness
+import SlamHarnessInProcess
 import SlamJSON
 import SlamRPC
 

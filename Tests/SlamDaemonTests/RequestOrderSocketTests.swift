@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SlamClient
 import SlamHarness
+import SlamHarnessInProcess
 import SlamJSON
 import SlamProtocol
 import SlamStoryboard

@@ -2,6 +2,7 @@ import Testing
 import SlamClient
 import SlamProtocol
 import SlamHarness
+import SlamHarnessInProcess
 import SlamJSON
 import SlamUI
 

@@ -4,6 +4,7 @@ import SlamClient
 import SlamProtocol
 import SlamDemo
 import SlamHarness
+import SlamHarnessInProcess
 import SlamJSON
 import SlamUI
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import SlamClient
 import SlamProtocol
 import SlamDemo
 import SlamHarness
+import SlamHarnessInProcess
 import SlamJSON
 
 /// Tree templates in the harness: `expectTree` on the app and on handles, and

@@ -1,6 +1,7 @@
 import Testing
 import SlamJSON
 import SlamUI
+import SlamUIJSON
 @testable import SlamStoryboard
 
 /// Numbers in templates and in the state: `{key:format}` placeholders (the shared cases in

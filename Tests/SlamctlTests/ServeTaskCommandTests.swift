@@ -1,6 +1,7 @@
 import Testing
 import SlamClient
 import SlamHarness
+import SlamHarnessInProcess
 import SlamJSON
 import SlamProtocol
 import SlamRPC

@@ -1,8 +1,9 @@
 import SlamJSON
 import SlamProtocol
 import SlamRPC
-import SlamStoryboard
+import SlamSuggestions
 import SlamUI
+import SlamUIJSON
 
 extension StateGetRequest: HandledRequest {
     static func handle(_ request: StateGetRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> StateEntry {

@@ -1,5 +1,5 @@
 import Testing
-import SlamRPC
+import SlamSuggestions
 
 /// "Did you mean": which names a mistake is near enough to suggest.
 @Suite struct NameSuggestionsTests {

@@ -2,7 +2,7 @@ import Dispatch
 import Logging
 import NIOConcurrencyHelpers
 import SlamDaemon
-import SlamUI
+import SlamHarness
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,7 +11,7 @@ import Musl
 
 /// A `SlamDaemon` serving inside this process on a temporary socket: for
 /// testing screens written in Swift through the same protocol clients use.
-public final class InProcessDaemon: Sendable {
+public final class InProcessDaemon: Sendable, InProcessHost {
     public let socketPath: String
     public let directory: String
     private let daemon: SlamDaemon
