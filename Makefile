@@ -126,8 +126,9 @@ terminal-test: deps python-deps
 	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd SLAMCTL=$$($(SWIFT) build --show-bin-path)/slamctl \
 		$(PYTHON) -m pytest Tests/terminal -q -p no:cacheprovider
 
-# The docs (pytest, Tests/docs): every console block of the tour run against a demo slamd and compared
-# with what the page shows, every relative link and anchor resolved, no issue numbers.
+# The docs (pytest, Tests/docs): every console block of the README and the tour run against a demo slamd and
+# compared with what the page shows, every relative link and anchor resolved, no issue numbers, every slamd
+# option and slamctl verb in docs/cli.md.
 docs-test: deps python-deps
 	$(SWIFT) build --product slamd
 	$(SWIFT) build --product slamctl
@@ -142,13 +143,13 @@ CHECK_SUITES := SlamJSONTests|SlamRPCTests|SlamUITests|SlamProtocolTests|SlamSto
 # The inner loop, about 75 s on a warm tree: the build (tests included), the Swift suites above,
 # the Python client's tests that need neither slamd nor a browser (the daemonless plugin deselects the
 # others; the packaging test, which builds fresh environments, is left to make test), and the docs'
-# links and issue numbers. make test stays what CI runs.
+# links, issue numbers and CLI reference. make test stays what CI runs.
 check: deps python-deps python-venv
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --filter '^($(CHECK_SUITES))\.'
 	SLAM_PYTHON_VENV=$(PYTHON_VENV) PYTHONPATH=clients/python/tests $(PYTHON_VENV)/bin/python -m pytest clients/python \
 		-q -p no:cacheprovider -p daemonless --ignore=clients/python/tests/test_packaging.py
-	$(PYTHON) -m pytest Tests/docs/test_links.py Tests/docs/test_issue_numbers.py -q -p no:cacheprovider
+	$(PYTHON) -m pytest Tests/docs/test_links.py Tests/docs/test_issue_numbers.py Tests/docs/test_cli.py -q -p no:cacheprovider
 
 # The full load test: 64 clients x 10 000 mixed requests against a release slamd.
 load: deps
