@@ -1,13 +1,14 @@
 # Slam: the two commands of the README, and their helpers.
 #   make run    — install what is missing, build, start slamd with the demo app and its web UI (WEB=127.0.0.1:8080)
-#   make test   — install what is missing, build, run every test (Swift, Python, the leak check, a short fuzz run, the full load test)
+#   make test   — install what is missing, build, run every test (Swift, Python, the docs, the leak check, a short fuzz run, the full load test)
+#   make check  — the inner loop: the build and the fast suites (docs/contributing.md)
 
 SWIFT ?= swift
 PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test release install uninstall install-test unit-tests python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks terminal-test fuzz fuzz-smoke load load-test soak clean
+.PHONY: deps python-deps build run test check docs-test release install uninstall install-test unit-tests python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks terminal-test fuzz fuzz-smoke load load-test soak clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -136,7 +137,31 @@ layers:
 	SWIFT=$(SWIFT) $(PYTHON) scripts/check-layers.py
 	$(PYTHON) Tests/layers/test_check_layers.py
 
-test: layers unit-tests python-tests terminal-test install-test leakcheck fuzz-smoke load-test
+
+# The docs (pytest, Tests/docs): every console block of the README and the tour run against a demo slamd and
+# compared with what the page shows, every relative link and anchor resolved, no issue numbers, every slamd
+# option and slamctl verb in docs/cli.md.
+docs-test: deps python-deps
+	$(SWIFT) build --product slamd
+	$(SWIFT) build --product slamctl
+	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd SLAMCTL=$$($(SWIFT) build --show-bin-path)/slamctl \
+		$(PYTHON) -m pytest Tests/docs -q -p no:cacheprovider
+
+test: layers unit-tests python-tests terminal-test docs-test install-test leakcheck fuzz-smoke load-test
+
+# The Swift suites make check runs: the modules below the transport, whose tests need no daemon process.
+CHECK_SUITES := SlamJSONTests|SlamRPCTests|SlamUITests|SlamProtocolTests|SlamStoryboardTests|SlamServerTests|SlamConsoleTests
+
+# The inner loop, about 75 s on a warm tree: the build (tests included), the Swift suites above,
+# the Python client's tests that need neither slamd nor a browser (the daemonless plugin deselects the
+# others; the packaging test, which builds fresh environments, is left to make test), and the docs'
+# links, issue numbers and CLI reference. make test stays what CI runs.
+check: deps python-deps python-venv layers
+	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --filter '^($(CHECK_SUITES))\.'
+	SLAM_PYTHON_VENV=$(PYTHON_VENV) PYTHONPATH=clients/python/tests $(PYTHON_VENV)/bin/python -m pytest clients/python \
+		-q -p no:cacheprovider -p daemonless --ignore=clients/python/tests/test_packaging.py
+	$(PYTHON) -m pytest Tests/docs/test_links.py Tests/docs/test_issue_numbers.py Tests/docs/test_cli.py -q -p no:cacheprovider
 
 # The full load test: 64 clients x 10 000 mixed requests against a release slamd.
 load: deps
@@ -190,7 +215,7 @@ install-test: release python-deps
 	done
 	$(PYTHON) -m pytest Tests/install -q -p no:cacheprovider
 
-# The whole benchmark suite (figures in the README's performance section): round trips
+# The whole benchmark suite (figures in docs/performance.md): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up, tracing's cost. BENCH_ARGS=--quick: a smoke run.
 bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks
@@ -243,7 +268,7 @@ bench-tasks: deps
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
 	$(PYTHON) Benchmarks/tasks/bench_tasks.py .build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
 
-# slamctl ping against tmux display -p, with hyperfine (figures in the README).
+# slamctl ping against tmux display -p, with hyperfine (figures in docs/performance.md).
 bench-cli: slamctl
 	scripts/bench-cli.sh
 

@@ -80,6 +80,9 @@ for file in Protocol/slam.openrpc.json Protocol/storyboard.schema.json; do
     install_file 644 "$file" "share/slam/protocol/$(basename "$file")"
 done
 install_file 644 README.md share/doc/slam/README.md
+for file in docs/*.md; do
+    install_file 644 "$file" "share/doc/slam/$file"
+done
 install_file 644 Protocol/README.md share/doc/slam/protocol.md
 install_file 644 Protocol/elements.md share/doc/slam/elements.md
 

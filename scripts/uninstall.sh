@@ -17,8 +17,8 @@ for entry in "${entries[@]}"; do
     esac
     rm -f "$root/$entry"
 done
-# Slam's own directories (share/slam and below, share/doc/slam); shared ones (bin, share/man …) stay, even when empty.
-for directory in "$root"/share/slam/*/*/ "$root"/share/slam/*/ "$root/share/slam" "$root/share/doc/slam"; do
+# Slam's own directories (share/slam and below, share/doc/slam and its docs); shared ones (bin, share/man …) stay, even when empty.
+for directory in "$root"/share/slam/*/*/ "$root"/share/slam/*/ "$root/share/slam" "$root/share/doc/slam/docs" "$root/share/doc/slam"; do
     [ -d "$directory" ] && rmdir "$directory" 2>/dev/null || true
 done
 echo "removed Slam from $root"

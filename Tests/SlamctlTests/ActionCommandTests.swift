@@ -246,7 +246,7 @@ import SlamJSON
         let took = ContinuousClock.now - started
         #expect(result.status == 1)
         #expect(result.errorLines == ["slamctl: error -32001: Element not found: no element with reference 'nope' in controller 'Home'",
-                                      #"  data: {"ref":"nope","controller":"Home"}"#], "as the README's tour shows it")
+                                      #"  data: {"ref":"nope","controller":"Home"}"#], "as the tour (docs/tour.md) shows it")
         #expect(took < .seconds(5), "answered at once, not after the 30 s it could wait: \(took)")
     }
 

@@ -80,7 +80,7 @@ import Musl
         #expect(try app.controllerStack() == ["Home"], "its last steps went back to Home")
     }
 
-    /// After a person (or the README's tour) has changed the app, the example flow still
+    /// After a person (or the tour, docs/tour.md) has changed the app, the example flow still
     /// passes: its first step resets the app to its launch state.
     @Test func theExampleFlowPassesAgainOnAnAppLeftAnywhere() throws {
         let app = try SlamApp.launch()
