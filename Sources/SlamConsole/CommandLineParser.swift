@@ -12,7 +12,7 @@ import SlamSuggestions
 /// Written by hand rather than with swift-argument-parser for start-up time:
 /// `slamctl ping` must cost no more than `tmux display -p`, and the reflection
 /// behind swift-argument-parser costs about 3.5 ms per run on its own (see the
-/// README's performance figures).
+/// performance figures in docs/performance.md).
 public struct CommandLineParser: Sendable {
     /// The outcome: a command to run, or help to print.
     public enum Outcome: Sendable {

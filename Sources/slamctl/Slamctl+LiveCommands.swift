@@ -122,7 +122,7 @@ extension Slamctl {
         SlamctlCommand(
             "run", "Run a flow file: steps run in order, each waiting for its element as a user would.",
             discussion: """
-                Steps: press, text, task, wait, expect (property equals), expectAbsent, expectTree (a tree template); see the README.
+                Steps: press, text, task, wait, expect (property equals), expectAbsent, expectTree (a tree template); see docs/testing.md.
                 Exit status 0 when every step passed, 1 at the first failing step (reported with the
                 expected and the actual snapshot) or for a flow file that cannot be read or is not a flow.
                 With --json, the report is one object: {flow, passed, steps: [{step, passed, error?}]}.

@@ -1,7 +1,7 @@
 import SlamConsole
 
 extension Slamctl {
-    /// `man slamctl`: the verb and option tables, with what the help screens leave to the README.
+    /// `man slamctl`: the verb and option tables, with what the help screens leave to the docs.
     static func manualPage(date: String) -> ManualPage {
         ManualPage(
             parser: parser,

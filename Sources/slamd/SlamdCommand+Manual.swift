@@ -29,7 +29,7 @@ extension SlamdCommand {
                       PREFIX/share/slam/web            the page --web serves
                       PREFIX/share/slam/demo           the demo app's storyboard and files
                       PREFIX/share/slam/examples       example storyboards and flows
-                      PREFIX/share/doc/slam            the README, the protocol (protocol.md) and the element reference
+                      PREFIX/share/doc/slam            the README, the docs (docs/), the protocol (protocol.md) and the element reference
                       PREFIX/lib/systemd/user/slamd.service
                                                        a systemd user unit: systemctl --user enable --now slamd
                     """),

@@ -6,7 +6,7 @@ import SlamHarness
 import SlamJSON
 import SlamRPC
 
-/// Hostile input against a real slamd (issue 8's catalogue): every case gets a
+/// Hostile input against a real slamd: every case gets a
 /// clear error or is survived, and the daemon keeps serving the same and other clients.
 @Suite struct HostileInputTests {
     /// Sends `bytes` raw and returns the next reply.

@@ -14,7 +14,7 @@ import SlamProtocol
         }
     }
 
-    /// Issue 27's pattern took 5.2 s against 18 `a`s and a `!`, doubling with each `a`: refused before it runs.
+    /// A pattern a client once sent took 5.2 s against 18 `a`s and a `!`, doubling with each `a`: refused before it runs.
     @Test func theCatastrophicPatternIsRefusedSayingWhy() throws {
         let refused = try #require(refusal("^(a+)+$"))
         #expect(refused.reason.hasPrefix("repeats a group that holds a quantifier of variable count"))

@@ -22,7 +22,7 @@ import pytest
 
 from docblocks import ROOT
 
-SOURCES_CHECKED = False
+SOURCES_CHECKED = True
 """Whether source files must be free of issue numbers too (the docs always must)."""
 
 ISSUE_REFERENCE = re.compile(r"\bissues?[ \t]*#?[ \t]*\d+\b", re.IGNORECASE)
