@@ -7,9 +7,9 @@ is deliberately narrow: a bare ``#2`` is left alone (it is an ``nth`` in a
 locator's description, a colour, a heading), and ``Protocol/examples`` (data)
 is not read.
 
-The docs are checked now. ``SOURCES_CHECKED`` turns on the same check over
-source files (Swift, Python, JavaScript, shell, C, the Makefile);
-``python3 Tests/docs/test_issue_numbers.py`` lists what it finds in both.
+The docs and the source files (Swift, Python, JavaScript, shell, C, the
+Makefile) are checked; ``python3 Tests/docs/test_issue_numbers.py`` lists
+what it finds in both.
 """
 
 import re
@@ -21,9 +21,6 @@ from typing import List
 import pytest
 
 from docblocks import ROOT
-
-SOURCES_CHECKED = True
-"""Whether source files must be free of issue numbers too (the docs always must)."""
 
 ISSUE_REFERENCE = re.compile(r"\bissues?[ \t]*#?[ \t]*\d+\b", re.IGNORECASE)
 """An issue reference: the word, an optional ``#``, a number ("issues" too, as in a list of them)."""
@@ -65,7 +62,6 @@ def test_the_docs_cite_no_issue_numbers():
     assert not found, "issue numbers in the docs (say what the thing is for instead):\n" + "\n".join(found)
 
 
-@pytest.mark.skipif(not SOURCES_CHECKED, reason="source files are checked once SOURCES_CHECKED is True")
 def test_the_sources_cite_no_issue_numbers():
     found = findings("sources")
     assert not found, "issue numbers in code or comments (say what the code is for instead):\n" + "\n".join(found)
