@@ -180,6 +180,13 @@ public struct Wireframe: Sendable {
         case "Stepper":
             let value = SnapshotFormatter.number(element["value"])
             return ["\(name): [-] \(value) [+]  (\(SnapshotFormatter.number(element["minimumValue"]))…\(SnapshotFormatter.number(element["maximumValue"])))" + disabled]
+        case "Slider":
+            // A ten-cell track with the thumb where the value lies in the range.
+            let minimum = element["minimumValue"]?.doubleValue ?? 0, maximum = element["maximumValue"]?.doubleValue ?? 1
+            let fraction = maximum > minimum ? min(max(((element["value"]?.doubleValue ?? minimum) - minimum) / (maximum - minimum), 0), 1) : 0
+            let thumb = Int((fraction * 9).rounded())
+            let track = String(repeating: "=", count: thumb) + "o" + String(repeating: "-", count: 9 - thumb)
+            return ["\(name): [\(track)] \(SnapshotFormatter.number(element["value"]))  (\(SnapshotFormatter.number(element["minimumValue"]))…\(SnapshotFormatter.number(element["maximumValue"])))" + disabled]
         case "ProgressView":
             let progress = min(max(element["progress"]?.doubleValue ?? 0, 0), 1)
             let filled = Int((progress * 10).rounded())

@@ -6,7 +6,8 @@ import SlamJSON
 /// and a status line; it records where each element went, for the mouse.
 ///
 /// Every element kind is drawn as a person expects: `[ Save ]` buttons, `[x] on`
-/// switches, `[-] 6 [+]` steppers, segments side by side, page dots, progress
+/// switches, `[-] 6 [+]` steppers, `[-] ━━●── [+] 40` sliders (a click on the
+/// track sets the value there), segments side by side, page dots, progress
 /// bars, tables with their selection, text fields as boxes with a cursor when
 /// focused, text views as a scrolled box, web views as their title and address.
 /// Hidden elements are not drawn, disabled ones are dimmed, the focused one is
@@ -258,6 +259,24 @@ public struct ScreenRenderer: Sendable {
             builder.active("[-]", controlStyle, .press("decrement"))
             builder.active(" \(Self.number(element["value"])) ", style(focused: focused, enabled: enabled, base: TerminalStyle(bold: true)), .press("increment"))
             builder.active("[+]", controlStyle, .press("increment"))
+            builder.text("  \(Self.number(element["minimumValue"]))…\(Self.number(element["maximumValue"]))", TerminalStyle(dim: true))
+        case "Slider":
+            // [-] a track whose cells press the value they stand for, the value, [+].
+            let minimum = element["minimumValue"]?.doubleValue ?? 0, maximum = element["maximumValue"]?.doubleValue ?? 1
+            let value = element["value"]?.doubleValue ?? minimum
+            let cells = 16
+            let thumb = maximum > minimum ? Int((min(max((value - minimum) / (maximum - minimum), 0), 1) * Double(cells - 1)).rounded()) : 0
+            builder.text("\(ref) ", labelStyle)
+            builder.active("[-]", controlStyle, .press("decrement"))
+            builder.text(" ")
+            for cell in 0..<cells {
+                let stop = minimum + (maximum - minimum) * Double(cell) / Double(cells - 1)
+                let base = cell == thumb ? TerminalStyle(bold: true) : cell < thumb ? TerminalStyle(foreground: TerminalStyle.cyan) : TerminalStyle(dim: true)
+                builder.active(cell == thumb ? "●" : cell < thumb ? "━" : "─", style(focused: focused, enabled: enabled, base: base), .press(.double(stop)))
+            }
+            builder.text(" ")
+            builder.active("[+]", controlStyle, .press("increment"))
+            builder.text("  \(Self.number(element["value"]))", TerminalStyle(bold: true))
             builder.text("  \(Self.number(element["minimumValue"]))…\(Self.number(element["maximumValue"]))", TerminalStyle(dim: true))
         case "ProgressView":
             let progress = min(max(element["progress"]?.doubleValue ?? 0, 0), 1)
