@@ -204,7 +204,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         let storyboard = try Storyboard.read(contentsOf: repositoryRoot + "/Sources/SlamDemo/Resources/demo.storyboard.json")
         let found = StoryboardCheck(host: .storyboardOnly).diagnostics(of: storyboard)
         #expect(found.map(\.problem) == [.unknownTask(name: "resetCounter"),
-                                         .undeclaredController(identifier: "Todos", declared: ["Home", "Settings", "List", "About", "Pickers"])])
+                                         .undeclaredController(identifier: "Todos", declared: ["Home", "Settings", "List", "About", "Display", "Pickers"])])
         #expect(found.map(\.severity) == [.warning, .error])
     }
 }
