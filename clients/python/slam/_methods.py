@@ -39,8 +39,8 @@ T = TypeVar("T")
 Params = Union[Dict[str, Any], Sequence[Any], None]
 """A request's params: by name (a dict), by position (a list), or none."""
 
-PressValue = Union[None, int, bool, str, Sequence[int], Dict[str, int]]
-"""What ``press`` sends as ``value``: an index, a flag, a word or text, or a position."""
+PressValue = Union[None, int, float, bool, str, Sequence[int], Dict[str, int]]
+"""What ``press`` sends as ``value``: an index, a number (a slider's value), a flag, a word or text, or a position."""
 
 DEFAULT_WAIT_TIMEOUT_MS = 5000
 """The ``timeoutMs`` the daemon applies to ``waitFor`` when none is given."""
