@@ -29,13 +29,13 @@ import Testing
     }
 
     @Test func aStepPastTheMaximumFallsBackToTheLastStepBelowIt() {
-        let slider = slider(0, 10, step: 3)
+        let slider = slider(0, 10, step: 4)
         slider.value = 10
-        #expect(slider.value == 9, "steps 0, 3, 6, 9: 12 would pass the maximum")
-        slider.value = 7.4
-        #expect(slider.value == 6)
-        slider.value = 7.5
-        #expect(slider.value == 9, "a half rounds up, as in a web page's range input")
+        #expect(slider.value == 8, "steps 0, 4, 8: the nearest to 10, 12, would pass the maximum")
+        slider.value = 5.9
+        #expect(slider.value == 4)
+        slider.value = 6
+        #expect(slider.value == 8, "a half rounds up, as in a web page's range input")
     }
 
     @Test func stepsCountFromTheMinimumWithoutBinaryNoise() {
