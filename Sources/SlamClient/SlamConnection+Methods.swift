@@ -36,7 +36,8 @@ extension SlamConnection {
     /// Acting methods take `timeoutMilliseconds`: the daemon then waits (event-driven) until the element
     /// exists and is visible, enabled and not covered before acting; nil acts at once.
     ///
-    /// Presses `reference` as a user would: `value` is an index, `true`/`false`, `.increment`/`.decrement`,
+    /// Presses `reference` as a user would: `value` is an index, a number (`0.25`: a slider's value),
+    /// `true`/`false`, `.increment`/`.decrement`,
     /// a position (`.position(section, row)`: a picker's component and row, a sectioned table's or
     /// collection view's section and row or item), or a text (`"2026-11-23"` for a date picker, an item key).
     @discardableResult

@@ -16,6 +16,7 @@ import SlamRPC
 ///   {"focus": "name"}, {"typeText": "name", "value": " Lovelace"},
 ///   {"key": ["Tab", "Enter"]},
 ///   {"press": "fruit", "value": [0, 2]},
+///   {"press": "brightness", "value": 0.25},
 ///   {"press": "due", "value": "2026-11-23"},
 ///   {"press": {"type": "Button", "text": "Settings"}},
 ///   {"reset": true},
@@ -149,7 +150,7 @@ public struct Flow: Sendable {
             var value: PressInput?
             if let raw = members["value"], raw != .null {
                 guard let input = PressInput(json: raw) else {
-                    throw FormatError(path: "\(path).value", reason: "must be an index, true, false, \"increment\", \"decrement\", "
+                    throw FormatError(path: "\(path).value", reason: "must be an index, a number, true, false, \"increment\", \"decrement\", "
                                       + "a text, [section, row] or {\"section\": …, \"row\": …} with integers")
                 }
                 value = input

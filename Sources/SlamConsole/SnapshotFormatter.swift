@@ -32,7 +32,7 @@ public struct SnapshotFormatter: Sendable {
             return Self.quoted(snapshot.text ?? "")
         case "Switch":
             return snapshot["isOn"]?.boolValue == true ? "on" : "off"
-        case "Stepper":
+        case "Stepper", "Slider":
             return "\(Self.number(snapshot["value"])) (\(Self.number(snapshot["minimumValue"]))…\(Self.number(snapshot["maximumValue"])))"
         case "ProgressView":
             return "\(Int(((snapshot["progress"]?.doubleValue ?? 0) * 100).rounded()))%"

@@ -12,7 +12,10 @@ import SlamUI
 ///   page control, each with a label showing its state.
 /// - List: a table of items with selection, adding and removing, and a text
 ///   view showing a file.
-/// - About: a web view showing a local HTML file, its title in a label.
+/// - About: a web view showing a local HTML file, its title in a label; its
+///   "Display settings" button pushes Display.
+/// - Display: two sliders, a continuous brightness and a text size in steps of 2,
+///   each with a label showing its value.
 /// - Order (`push Pickers`): a picker, a date picker, a sectioned table with multiple
 ///   selection and a collection view, with labels showing what is chosen; a secure PIN
 ///   field whose Enter, like "Place order", presents the `confirmOrder` alert.
@@ -60,6 +63,7 @@ public enum DemoApp {
         case "List": wireList(controller, model: model)
         case "About": wireAbout(controller)
         case "Pickers": wirePickers(controller)
+        case "Display": wireDisplay(controller, model: model)
         default: break
         }
     }
@@ -162,6 +166,18 @@ public enum DemoApp {
             let keys = colours?.selectedKeys ?? []
             return "\(row); colours: " + (keys.isEmpty ? "none" : keys.joined(separator: ", "))
         }
+    }
+
+    static func wireDisplay(_ controller: ViewController, model: DemoModel) {
+        let brightness = controller.findSlider(with: "brightness")
+        brightness?.valueDataSource = { model.brightness }
+        brightness?.valueChangedBlock = { model.brightness = $0 }
+        controller.findLabel(with: "brightnessLabel")?.textDataSource = { "Brightness: \(Int((model.brightness * 100).rounded()))%" }
+
+        let textSize = controller.findSlider(with: "textSize")
+        textSize?.valueDataSource = { model.textSize }
+        textSize?.valueChangedBlock = { model.textSize = $0 }
+        controller.findLabel(with: "textSizeLabel")?.textDataSource = { "Text size: \(Int(model.textSize)) pt" }
     }
 
     static func wireAbout(_ controller: ViewController) {

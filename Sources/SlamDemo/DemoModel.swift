@@ -11,6 +11,9 @@ public final class DemoModel {
     public var items = ["Milk", "Eggs", "Bread"]
     public var selectedItem: Int?
     public var newItem = ""
+    /// The Display screen's sliders: a brightness from 0 to 1, a text size in points.
+    public var brightness = 0.8
+    public var textSize = 16.0
 
     public init() {}
 

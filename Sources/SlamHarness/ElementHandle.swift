@@ -72,7 +72,7 @@ public struct ElementHandle {
     /// Whether the element holds its controller's keyboard focus.
     public func isFocused() throws -> Bool { try snapshot()["focused"] == true }
 
-    /// Presses as a user would (a row, segment or page index; `.increment`; `true`; a position
+    /// Presses as a user would (a row, segment or page index; a slider's number, `0.25`; `.increment`; `true`; a position
     /// `.position(section, row)`; a text such as a date picker's `"2026-11-23"` or a collection item's key);
     /// returns the snapshot afterwards.
     @discardableResult

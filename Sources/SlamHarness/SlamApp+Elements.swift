@@ -27,6 +27,7 @@ extension SlamApp {
     public func button(_ reference: ElementLocator, controller: String? = nil) -> ElementHandle { typed("Button", reference, controller) }
     public func `switch`(_ reference: ElementLocator, controller: String? = nil) -> ElementHandle { typed("Switch", reference, controller) }
     public func stepper(_ reference: ElementLocator, controller: String? = nil) -> ElementHandle { typed("Stepper", reference, controller) }
+    public func slider(_ reference: ElementLocator, controller: String? = nil) -> ElementHandle { typed("Slider", reference, controller) }
     public func textField(_ reference: ElementLocator, controller: String? = nil) -> ElementHandle {
         typed("TextField", reference, controller)
     }

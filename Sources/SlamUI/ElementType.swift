@@ -32,7 +32,7 @@ public struct ElementType: Sendable {
         properties.first { $0.name == name }
     }
 
-    /// The seventeen elements storyboards can place, by storyboard name (an alert's
+    /// The eighteen elements storyboards can place, by storyboard name (an alert's
     /// root, `Alert`, is made by presenting an alert, not placed).
     public static let builtIn: [String: ElementType] = Dictionary(uniqueKeysWithValues: [
         ElementType(View.self) { View(reference: $0) },
@@ -47,6 +47,7 @@ public struct ElementType: Sendable {
         ElementType(SectionedTableView.self) { SectionedTableView(reference: $0) },
         ElementType(SegmentedControl.self) { SegmentedControl(reference: $0) },
         ElementType(SingleItemTableView.self) { SingleItemTableView(reference: $0) },
+        ElementType(Slider.self) { Slider(reference: $0) },
         ElementType(Stepper.self) { Stepper(reference: $0) },
         ElementType(Switch.self) { Switch(reference: $0) },
         ElementType(TextField.self) { TextField(reference: $0) },

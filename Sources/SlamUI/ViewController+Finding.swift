@@ -17,6 +17,7 @@ extension ViewController {
     public func findSingleItemTableView(with reference: String) -> SingleItemTableView? {
         find(reference) as? SingleItemTableView
     }
+    public func findSlider(with reference: String) -> Slider? { find(reference) as? Slider }
     public func findStepper(with reference: String) -> Stepper? { find(reference) as? Stepper }
     public func findSwitch(with reference: String) -> Switch? { find(reference) as? Switch }
     public func findTextField(with reference: String) -> TextField? { find(reference) as? TextField }

@@ -95,7 +95,8 @@ extension Slamctl {
         SlamctlCommand(
             "press", "Press an element as a user would; print its snapshot afterwards.",
             discussion: """
-                VALUE: a row, segment or page index; increment or decrement (stepper, date picker); on, off,
+                VALUE: a row, segment or page index; a number (slider: 0.25, 40); increment or decrement
+                (stepper, slider, date picker); on, off,
                 true or false (switch); a position as JSON, [component,row] (picker), [section,row]
                 (sectioned table) or [section,item] (collection view), or {"section":0,"row":2}; any other
                 word is a text: an ISO 8601 date for a date picker (2026-11-23, 14:30, 2026-11-23T14:30:00Z),
@@ -103,6 +104,7 @@ extension Slamctl {
                 JSON string: '"on"', '"3"'. Examples:
                   slamctl press items 2               a table row
                   slamctl press fruit '[0,2]'          a picker's component 0, row 2
+                  slamctl press volume 0.25            a slider
                   slamctl press due 2026-11-23         a date picker
                   slamctl press photos beach           a collection item by its key
                 """,
@@ -115,7 +117,7 @@ extension Slamctl {
             var value: PressInput?
             if let text = values[0] {
                 guard let parsed = pressValue(text) else {
-                    throw UsageError("VALUE must be an index, on, off, true, false, increment, decrement, a position "
+                    throw UsageError("VALUE must be an index, a number, on, off, true, false, increment, decrement, a position "
                                      + "such as [0,2] or {\"section\":0,\"row\":2}, or a text, not '\(text)'",
                                      command: invocation.line.command)
                 }
@@ -280,7 +282,8 @@ extension Slamctl {
         }
     }
 
-    /// `true`/`on`, `false`/`off`, `increment`, `decrement`, an index, a JSON position (`[0,2]`,
+    /// `true`/`on`, `false`/`off`, `increment`, `decrement`, an index, a decimal number (`0.25`, `-1.5e3`;
+    /// a whole one is an index), a JSON position (`[0,2]`,
     /// `{"section":0,"row":2}`) or JSON string (`"on"`), else the word itself as a text; nil for
     /// JSON that is no press value (`[1]`, `{"x":1}`).
     static func pressValue(_ text: String) -> PressInput? {
@@ -291,11 +294,21 @@ extension Slamctl {
         case "decrement": return .decrement
         default:
             if let index = Int(text) { return .index(index) }
+            if let number = decimalNumber(text) { return PressInput(number: number) }
             guard let first = text.first, first == "[" || first == "{" || first == "\"" else { return .text(text) }
             guard let json = try? JSONParser().parse(text) else { return nil }
             if case .string(let quoted) = json { return .text(quoted) }
             return PressInput(json: json)
         }
+    }
+
+    /// `text` as a number when it is written as one in decimal (`0.25`, `-3`, `1e3`), nil otherwise:
+    /// `nan`, `inf` and hexadecimal are words, and a date such as `2026-11-23` is a text.
+    static func decimalNumber(_ text: String) -> Double? {
+        let isDigit = { (character: Character) in ("0"..."9").contains(character) }
+        guard text.contains(where: isDigit), text.allSatisfy({ isDigit($0) || "+-.eE".contains($0) }),
+              let number = Double(text), number.isFinite else { return nil }
+        return number
     }
 
     /// `key`'s answer as the daemon wrote it.

@@ -64,7 +64,9 @@ private func formatError(_ text: String, sourceLocation: SourceLocation = #_sour
               {"press": "fruit", "value": [0, 2]},
               {"press": "rows", "value": {"section": 1, "row": 0}},
               {"press": "due", "value": "2026-11-23"},
-              {"press": "photos", "value": "beach"}]}
+              {"press": "photos", "value": "beach"},
+              {"press": "brightness", "value": 0.25},
+              {"press": "volume", "value": 40.0}]}
             """)
         #expect(parsed.steps.map { $0.step } == [
             .focus(reference: "name"),
@@ -76,11 +78,14 @@ private func formatError(_ text: String, sourceLocation: SourceLocation = #_sour
             .press(reference: "rows", value: .position(1, 0)),
             .press(reference: "due", value: .text("2026-11-23")),
             .press(reference: "photos", value: .text("beach")),
+            .press(reference: "brightness", value: .number(0.25)),
+            .press(reference: "volume", value: .index(40)),
         ])
         #expect(parsed.steps[1].controller == "List")
         #expect(parsed.steps.map(\.step.summary) == [
             "focus name", "focus items", #"typeText name "Ada\n""#, "key Tab", #"key Shift+Tab " " "a""#,
             "press fruit [0,2]", "press rows [1,0]", #"press due "2026-11-23""#, #"press photos "beach""#,
+            "press brightness 0.25", "press volume 40",
         ])
     }
 

@@ -29,6 +29,7 @@ private let plain = SnapshotFormatter(style: .plain)
         (["type": "Stepper", "ref": "volume", "minimumValue": 0.0, "maximumValue": 10.0, "value": 6.0], "Stepper volume 6 (0…10)"),
         (["type": "Stepper", "ref": "volume", "minimumValue": 0, "maximumValue": 1, "value": 0.5], "Stepper volume 0.5 (0…1)"),
         (["type": "Stepper", "ref": "volume"], "Stepper volume ? (?…?)"),
+        (["type": "Slider", "ref": "brightness", "minimumValue": 0, "maximumValue": 1, "value": 0.25], "Slider brightness 0.25 (0…1)"),
         (["type": "ProgressView", "ref": "progress", "progress": 0.1], "ProgressView progress 10%"),
         (["type": "ProgressView", "ref": "progress", "progress": 0.666], "ProgressView progress 67%"),
         (["type": "ProgressView", "ref": "progress", "progress": 1], "ProgressView progress 100%"),

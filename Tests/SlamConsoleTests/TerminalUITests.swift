@@ -96,6 +96,18 @@ private var chrome: ScreenRenderer.Chrome { ScreenRenderer.Chrome(title: "Slam D
         #expect(frame.region(atRow: 6, column: 10)?.action == .focus)
     }
 
+    @Test func aSliderIsATrackWhoseCellsPressTheValueTheyStandFor() throws {
+        let root = view("root", [element("Slider", "volume", ["value": 40, "minimumValue": 0, "maximumValue": 100, "enabled": true])])
+        let frame = ScreenRenderer(usesColor: false).render(chrome, root: root, width: 60, height: 8)
+        #expect(frame.plainText.contains(" volume: [====o------] 40  (0…100)"))
+        #expect(frame.region(atRow: 2, column: 10)?.action == .press(.double(0)), "the first cell is the minimum")
+        #expect(frame.region(atRow: 2, column: 12)?.action == .press(.double(20)))
+        #expect(frame.region(atRow: 2, column: 14)?.action == .press(.double(40)), "the thumb, the value as it is")
+        #expect(frame.region(atRow: 2, column: 20)?.action == .press(.double(100)), "the last cell is the maximum")
+        #expect(frame.region(atRow: 2, column: 21) == nil, "the bracket presses nothing")
+        #expect(try #require(frame.region(atRow: 2, column: 16)).ref == "volume")
+    }
+
     @Test func aTallBodyScrollsToTheFocusedElement() {
         let rows = (0..<30).map { element("Label", "l\($0)", ["text": .string("line \($0)")]) }
         let root = view("root", rows + [element("Button", "last", ["text": "Last", "enabled": true, "focused": true])])

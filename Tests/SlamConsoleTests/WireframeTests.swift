@@ -151,6 +151,20 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
             """)
     }
 
+    @Test func aSliderIsATrackWithItsThumbWhereTheValueLies() throws {
+        let root = view("root", [
+            ["type": "Slider", "ref": "volume", "visible": true, "enabled": true, "minimumValue": 0, "maximumValue": 100, "value": 40],
+            ["type": "Slider", "ref": "brightness", "visible": true, "enabled": false, "minimumValue": 0.0, "maximumValue": 1.0, "value": 1.0],
+            ["type": "Slider", "ref": "flat", "visible": true, "enabled": true, "minimumValue": 2, "maximumValue": 2, "value": 2],
+        ])
+        #expect(try draw(root) == """
+            == Screen (Main) ==
+            volume: [====o------] 40  (0…100)
+            brightness: [==========o] 1  (0…1) (disabled)
+            flat: [o----------] 2  (2…2)
+            """)
+    }
+
     @Test(arguments: [(0.0, "[----------] 0%"), (0.26, "[###-------] 26%"), (1.0, "[##########] 100%"),
                       (1.5, "[##########] 100%"), (-0.2, "[----------] 0%")])
     func aProgressBarHasTenCellsAndStaysInRange(_ progress: Double, _ expected: String) throws {

@@ -15,7 +15,7 @@ import SlamUI
             let controller = try application.makeController(identifier: identifier)
             for element in controller.allElements { types.insert(type(of: element).typeName) }
         }
-        #expect(application.controllerIdentifiers == ["Home", "Settings", "List", "About", "Pickers", "Todos"])
+        #expect(application.controllerIdentifiers == ["Home", "Settings", "List", "About", "Display", "Pickers", "Todos"])
         #expect(types == Set(ElementType.builtIn.keys).union(["StateView"]), "every element type, and the to-do screen's state views")
     }
 
@@ -24,6 +24,28 @@ import SlamUI
         let application = try DemoApp.makeApplication()
         let storyboard = try Storyboard(bytes: try #require(FileContents.readBytes(atPath: DemoApp.storyboardPath)))
         #expect(StoryboardCheck(host: .init(application: application), strict: true).diagnostics(of: storyboard) == [])
+    }
+
+    @Test func displaySlidersShowTheirValuesAndKeepThemAcrossVisits() throws {
+        let application = try DemoApp.makeApplication()
+        try application.runTask(name: "push", param: "About")
+        try top(application).findButton(with: "openDisplay")!.press(nil)
+        let display = try top(application)
+        #expect(display.identifier == "Display")
+        let brightness = try #require(display.findSlider(with: "brightness"))
+        let textSize = try #require(display.findSlider(with: "textSize"))
+        #expect(display.findLabel(with: "brightnessLabel")?.text == "Brightness: 80%")
+        #expect(display.findLabel(with: "textSizeLabel")?.text == "Text size: 16 pt")
+        try brightness.press(.number(0.35))
+        #expect(display.findLabel(with: "brightnessLabel")?.text == "Brightness: 35%", "autoUI shows the new value")
+        try textSize.press(.index(23))
+        #expect(textSize.value == 24 && display.findLabel(with: "textSizeLabel")?.text == "Text size: 24 pt")
+        try textSize.press(.increment)
+        #expect(display.findLabel(with: "textSizeLabel")?.text == "Text size: 26 pt")
+        try application.runTask(name: "pop")
+        try top(application).findButton(with: "openDisplay")!.press(nil)
+        #expect(try top(application).findSlider(with: "brightness")?.value == 0.35, "a new Display screen reads the model")
+        #expect(try top(application).findLabel(with: "textSizeLabel")?.text == "Text size: 26 pt")
     }
 
     @Test func pickersShowWhatIsChosen() throws {

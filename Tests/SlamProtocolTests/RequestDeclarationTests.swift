@@ -110,8 +110,11 @@ import SlamRPC
                 == #"Invalid params: value: {} is not a position; use [section, row] or {"section": …, "row": …} with integers"#)
         #expect(try pressError(#"{"ref":"a","value":[1,"x"]}"#)
                 == #"Invalid params: value: [1,"x"] is not a position; use [section, row] or {"section": …, "row": …} with integers"#)
-        #expect(try pressError(#"{"ref":"a","value":1.5}"#)
-                == "Invalid params: parameter 'value' must be integer or boolean or string or array or object or null, got number")
+        #expect(try pressError(#"{"ref":"a","value":1.5}"#) == nil, "a number: a slider's value")
+        #expect(PressInput(json: .double(0.25)) == .number(0.25))
+        #expect(PressInput(json: .double(2)) == .index(2), "a whole number is an index, as it is in a position")
+        #expect(PressInput(json: .integer(2)) == .index(2))
+        #expect(PressInput.number(0.25).parameterJSON == .double(0.25))
         #expect(try pressError(#"{"ref":"a","value":null}"#) == nil, "null is no value")
     }
 

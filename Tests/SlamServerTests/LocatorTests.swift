@@ -113,7 +113,7 @@ import SlamUI
         let client = TestClient(try demoService())
         client.result("runTask", ["name": "push", "param": "Settings"])
         let screens = client.result("screens").arrayValue ?? []
-        #expect(screens.map { $0["id"] } == ["Home", "Settings", "List", "About", "Pickers", "Todos"])
+        #expect(screens.map { $0["id"] } == ["Home", "Settings", "List", "About", "Display", "Pickers", "Todos"])
         #expect(screens.first { $0["id"] == "Pickers" }?["title"] == "Order")
         #expect(screens.filter { $0["onStack"] == true }.map { $0["id"] } == ["Home", "Settings"])
         // Reading the titles built throwaway controllers: the stack and the app are as they were.

@@ -204,7 +204,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         let storyboard = try Storyboard.read(contentsOf: repositoryRoot + "/Sources/SlamDemo/Resources/demo.storyboard.json")
         let found = StoryboardCheck(host: .storyboardOnly).diagnostics(of: storyboard)
         #expect(found.map(\.problem) == [.unknownTask(name: "resetCounter"),
-                                         .undeclaredController(identifier: "Todos", declared: ["Home", "Settings", "List", "About", "Pickers"])])
+                                         .undeclaredController(identifier: "Todos", declared: ["Home", "Settings", "List", "About", "Display", "Pickers"])])
         #expect(found.map(\.severity) == [.warning, .error])
     }
 }
@@ -286,7 +286,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         (#"{"initial": "A", "controllers": [{"id": "A", "view": {"type": "Switch", "ref": "s", "isOn": "yes"}}]}"#,
          "$.controllers[0].view.isOn: error: 'isOn' must be a boolean, got string"),
         (#"{"initial": "A", "controllers": [{"id": "A", "view": {"type": "Buton", "ref": "b"}}]}"#,
-         "$.controllers[0].view.type: error: unknown element type 'Buton'; known types: ActivityIndicator, Button, CollectionView, DatePicker, Label, PageControl, PickerView, ProgressView, SectionedTableView, SegmentedControl, SingleItemTableView, Stepper, Switch, TextField, TextView, View, WebView; did you mean 'Button'?"),
+         "$.controllers[0].view.type: error: unknown element type 'Buton'; known types: ActivityIndicator, Button, CollectionView, DatePicker, Label, PageControl, PickerView, ProgressView, SectionedTableView, SegmentedControl, SingleItemTableView, Slider, Stepper, Switch, TextField, TextView, View, WebView; did you mean 'Button'?"),
     ])
     func whatReadingRefusesIsOneError(text: String, line: String) throws {
         let path = try file(text)

@@ -229,4 +229,53 @@ private func load(_ children: String) throws -> ViewController {
             #expect(error.message == message)
         }
     }
+
+    @Test func aSliderLoadsItsRangeStepAndValueWhateverTheMemberOrder() throws {
+        let controller = try load(#"{"type":"Slider","ref":"volume","value":42,"stepValue":5,"maximumValue":80,"minimumValue":10,"task":"log"}"#)
+        let slider = try #require(controller.findSlider(with: "volume"))
+        #expect(slider.minimumValue == 10 && slider.maximumValue == 80 && slider.stepValue == 5)
+        #expect(slider.value == 40, "the value settles on a step of its own range")
+        #expect(slider.task == "log")
+        let continuous = try #require(try load(#"{"type":"Slider","ref":"s","value":0.35}"#).findSlider(with: "s"))
+        #expect(continuous.minimumValue == 0 && continuous.maximumValue == 1 && continuous.stepValue == 0 && continuous.value == 0.35)
+    }
+
+    @Test(arguments: [
+        (#"{"type":"Slider","ref":"s","stepValue":-1}"#, "$.controllers[0].view.children[0].stepValue",
+         "'stepValue': a Slider's stepValue is 0 (continuous) or more, got -1"),
+        (#"{"type":"Slider","ref":"s","value":"half"}"#, "$.controllers[0].view.children[0].value", "'value' must be a number, got string"),
+    ])
+    func badSliderValuesAreRefusedAtLoad(child: String, path: String, message: String) throws {
+        let error = try #require(refusal(child))
+        #expect(error.path == path)
+        #expect(error.message == message)
+    }
+
+    @Test func aBoundSliderShowsItsKeyAndWritesBackWholeStepsAsIntegers() throws {
+        let storyboard = try Storyboard(bytes: Array(#"""
+            {"initial":"A","state":{"volume":40,"brightness":0.5},
+             "controllers":[{"id":"A","view":{"type":"View","ref":"root","children":[
+               {"type":"Slider","ref":"volume","maximumValue":100,"stepValue":5,"bind":{"value":"volume"}},
+               {"type":"Slider","ref":"brightness","bind":{"value":"brightness"}},
+               {"type":"Label","ref":"shown","bind":{"text":"Volume {volume}"}}]}}]}
+            """#.utf8))
+        let application = Application()
+        storyboard.install(in: application)
+        try application.start(with: "A")
+        let controller = try #require(application.topController)
+        let volume = try #require(controller.findSlider(with: "volume"))
+        #expect(volume.value == 40)
+        try volume.press(.number(62.4))
+        #expect(application.state["volume"] == .integer(60), "whole steps between whole bounds: an integer")
+        application.performPendingUpdates()
+        #expect(controller.findLabel(with: "shown")?.text == "Volume 60")
+        try volume.press(.increment)
+        #expect(application.state["volume"] == .integer(65))
+        let brightness = try #require(controller.findSlider(with: "brightness"))
+        try brightness.press(.index(1))
+        #expect(application.state["brightness"] == .double(1), "a continuous slider writes a number, even a whole one")
+        try brightness.press(.number(0.25))
+        #expect(application.state["brightness"] == .double(0.25))
+    }
+
 }

@@ -161,7 +161,7 @@ final class RecordingView: View, ResettableView {
     }
 
     @Test func everyBuiltInTypeHasASnapshotWithVisibleFirst() {
-        #expect(ElementType.builtIn.count == 17)
+        #expect(ElementType.builtIn.count == 18)
         for (name, type) in ElementType.builtIn {
             let snapshot = type.make("x").snapshot()
             #expect(snapshot.type == name)

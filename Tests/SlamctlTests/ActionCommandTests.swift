@@ -74,7 +74,7 @@ import SlamJSON
         #expect(result.status == 2)
         #expect(result.standardOutput == "")
         #expect(result.errorLines == [
-            "slamctl: VALUE must be an index, on, off, true, false, increment, decrement, a position such as [0,2] "
+            "slamctl: VALUE must be an index, a number, on, off, true, false, increment, decrement, a position such as [0,2] "
                 + "or {\"section\":0,\"row\":2}, or a text, not '[1,2,3]'",
             "Usage: slamctl press [REF] [VALUE] [--type TYPE] [--text TEXT] [--matches REGEX] [--within REF] [--nth N] [--timeout TIME] [--controller ID]",
         ])

@@ -82,4 +82,16 @@ import SlamJSON
         #expect(Slamctl.pressValue(#"{"x": 1}"#) == nil)
         #expect(Slamctl.pressValue("[1,") == nil)
     }
+
+    @Test func pressValuesReadDecimalNumbersForSliders() {
+        #expect(Slamctl.pressValue("0.25") == .number(0.25))
+        #expect(Slamctl.pressValue("-1.5e3") == .index(-1500), "a whole number is an index")
+        #expect(Slamctl.pressValue("40.0") == .index(40))
+        #expect(Slamctl.pressValue(".5") == .number(0.5))
+        #expect(Slamctl.pressValue("nan") == .text("nan"), "a word, not a number")
+        #expect(Slamctl.pressValue("inf") == .text("inf"))
+        #expect(Slamctl.pressValue("0x1p3") == .text("0x1p3"), "hexadecimal is no decimal number")
+        #expect(Slamctl.pressValue("1e999") == .text("1e999"), "too large to be a number")
+        #expect(Slamctl.pressValue("2026-11-23") == .text("2026-11-23"), "a date stays a text")
+    }
 }

@@ -256,7 +256,7 @@ import SlamJSON
         let result = try slamctl("screens", app: app)
         #expect(result.status == 0)
         #expect(result.lines == ["* Home \"Slam Demo\"", "  Settings \"Settings\"", "  List \"Shopping list\"", "  About \"About\"",
-                                 "* Pickers \"Order\"", "  Todos \"To-do\""])
+                                 "  Display \"Display\"", "* Pickers \"Order\"", "  Todos \"To-do\""])
     }
 }
 

@@ -47,4 +47,36 @@ import SlamUI
         #expect(replay.status == 0, "\(replay.standardOutput)")
         #expect(try app.topController() == "About")
     }
+
+    @Test func aSliderPressedWithANumberIsRecordedAndReplays() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let file = try TemporaryFile(named: "recorded.json", contents: "")
+        defer { file.remove() }
+        unlink(file.path)
+        let recording = try SlamctlProcess(["record", file.path, "--steps", "4"], app: app)
+        var waited = 0
+        while access(file.path, F_OK) != 0 && waited < 5_000 {
+            usleep(10_000)
+            waited += 10
+        }
+        let person = try app.connect()
+        try person.runTask("push", param: "About")
+        try person.press("openDisplay")
+        try person.press("brightness", value: 0.35)
+        let result = recording.finish()
+        #expect(result.status == 0, "\(result.standardError)")
+        let flow = try JSONParser().parse(Array(try #require(FileContents.readText(atPath: file.path)).utf8))
+        #expect(flow["steps"] == [
+            ["reset": true],
+            ["task": "push", "param": "About"],
+            ["press": "openDisplay"],
+            ["press": "brightness", "value": 0.35],
+        ])
+        try person.press("brightness", value: 0.9)
+        let replay = try SlamctlProcess(["run", file.path], app: app).finish()
+        #expect(replay.status == 0, "\(replay.standardOutput)")
+        #expect(replay.lines.contains("ok step 4: press brightness 0.35"))
+        #expect(try app.connection.find("brightnessLabel").text == "Brightness: 35%")
+    }
 }

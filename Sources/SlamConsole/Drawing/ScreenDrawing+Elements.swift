@@ -1,7 +1,7 @@
 import SlamJSON
 
 /// Each element type as a person expects it: `[ Save ]` buttons, `wifi: [x] on`
-/// switches, `volume: [-] 6 [+]  (0…10)` steppers, segments side by side, page
+/// switches, `volume: [-] 6 [+]  (0…10)` steppers, `[====o------] 40` sliders, segments side by side, page
 /// dots, a ten-cell progress bar, text fields and pickers in brackets, text
 /// views behind a bar, tables with `>` (or `[x]`) on the selected rows,
 /// collection views as grids, an alert in a frame, a web view as its title and
@@ -36,6 +36,23 @@ extension ScreenDrawing {
             pen.control("[-]", .press("decrement"))
             pen.control(" \(pen.number("value")) ", .press("increment"), TerminalStyle(bold: true))
             pen.control("[+]", .press("increment"))
+            pen.text("  (\(pen.number("minimumValue"))…\(pen.number("maximumValue")))", TerminalStyle(dim: true))
+        },
+        "Slider": ElementDrawing { pen in
+            // Eleven cells, one per tenth of the range: each presses the value it stands for (the thumb, the
+            // value as it is), so a click on the track moves the slider there and tenths land on round numbers.
+            let minimum = pen["minimumValue"]?.doubleValue ?? 0, maximum = pen["maximumValue"]?.doubleValue ?? 1
+            let value = pen["value"]?.doubleValue ?? minimum
+            let thumb = maximum > minimum ? Int((min(max((value - minimum) / (maximum - minimum), 0), 1) * 10).rounded()) : 0
+            pen.name()
+            pen.text("[")
+            for cell in 0...10 {
+                let stop = cell == thumb ? value : minimum + (maximum - minimum) * Double(cell) / 10
+                let style = cell == thumb ? TerminalStyle(bold: true)
+                    : cell < thumb ? TerminalStyle(foreground: TerminalStyle.cyan) : TerminalStyle(dim: true)
+                pen.control(cell == thumb ? "o" : cell < thumb ? "=" : "-", .press(.double(stop)), style)
+            }
+            pen.text("] \(pen.number("value"))")
             pen.text("  (\(pen.number("minimumValue"))…\(pen.number("maximumValue")))", TerminalStyle(dim: true))
         },
         "ProgressView": ElementDrawing { pen in

@@ -110,6 +110,7 @@ extension PressValue {
         case .decrement: self = .decrement
         case let .position(first, second): self = .position(first, second)
         case .text(let text): self = .text(text)
+        case .number(let number): self = .number(number)
         }
     }
 }

@@ -4,7 +4,7 @@
 /// A press with `.increment` / `.decrement` moves the value by ``stepValue``,
 /// stopping at the bounds. Bound to a state key, it writes its value back as an
 /// integer when value, bounds and step are whole numbers (``countsWholeNumbers``).
-public final class Stepper: InteractiveControl, FocusableView {
+public final class Stepper: InteractiveControl, FocusableView, WholeNumberCounting {
     public var value = 0.0 {
         didSet {
             let clamped = clamp(value)
@@ -41,22 +41,11 @@ public final class Stepper: InteractiveControl, FocusableView {
     public override class var userInputProperties: Set<String> { ["value"] }
     // Bounds before the value, so a storyboard's value is trimmed to its own range.
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
-        counted("minimumValue", \Stepper.minimumValue) { $0.minimumValue },
-        counted("maximumValue", \Stepper.maximumValue) { $0.maximumValue },
-        counted("stepValue", \Stepper.stepValue) { $0.stepValue },
-        counted("value", \Stepper.value) { $0.value },
+        .counted("minimumValue", \Stepper.minimumValue) { $0.minimumValue },
+        .counted("maximumValue", \Stepper.maximumValue) { $0.maximumValue },
+        .counted("stepValue", \Stepper.stepValue) { $0.stepValue },
+        .counted("value", \Stepper.value) { $0.value },
     ]
-
-    /// A number property that snapshots show as an integer while the stepper counts whole numbers
-    /// (``countsWholeNumbers``), so that `find` says `2` where the state it writes says `2`.
-    private static func counted(_ name: String, _ path: ReferenceWritableKeyPath<Stepper, Double> & Sendable,
-                                _ get: @escaping @Sendable (Stepper) -> Double) -> PropertyDescriptor {
-        PropertyDescriptor(name, kind: .double, read: { view in
-            let stepper = unsafeDowncast(view, to: Stepper.self)
-            let number = get(stepper)
-            return stepper.countsWholeNumbers ? .integer(Int(number)) : .double(number)
-        }, write: { ($0 as! Stepper)[keyPath: path] = $1.doubleValue })
-    }
 
     public override func fillUI() {
         super.fillUI()

@@ -303,7 +303,8 @@ class BlockingMethods:
         enabled and not covered), at most ``timeout_ms`` (default :attr:`action_timeout_ms`;
         0 acts at once); a timeout raises the error acting would, saying which condition failed.
 
-        ``value``: a row, segment or page index; ``"increment"`` or ``"decrement"`` (stepper, date
+        ``value``: a row, segment or page index; a number (a slider's value, ``0.25``, snapped to its
+        step; one outside its range is refused); ``"increment"`` or ``"decrement"`` (stepper, slider, date
         picker); ``True`` or ``False`` (switch); a position ``[a, b]`` (a tuple works too), or
         ``{"section": a, "row": b}``: a picker's ``[component, row]``, a sectioned table's
         ``[section, row]``, a collection view's ``[section, item]``; any other string: a date

@@ -23,8 +23,8 @@ from .templates import TreeMismatch, diff_lines
 
 T = TypeVar("T")
 
-PressValue = Union[None, int, bool, str, Sequence[int], Dict[str, int]]
-"""What ``press`` sends as ``value``: an index, a flag, a word or text, or a position."""
+PressValue = Union[None, int, float, bool, str, Sequence[int], Dict[str, int]]
+"""What ``press`` sends as ``value``: an index, a number (a slider's value), a flag, a word or text, or a position."""
 
 DEFAULT_WAIT_TIMEOUT_MS = 5000
 """The ``timeoutMs`` the daemon applies to ``waitFor`` when none is given."""

@@ -31,6 +31,7 @@ ElementType = Literal[
     "SectionedTableView",
     "SegmentedControl",
     "SingleItemTableView",
+    "Slider",
     "Stepper",
     "Switch",
     "TextField",

@@ -162,6 +162,44 @@ function press(node, value) {
   });
 }
 
+/**
+ * Per slider: its press in flight and the latest value the thumb moved to meanwhile. A drag fires
+ * an input event per pixel; the server hears the value of the moment, one press at a time, and the
+ * last one always. Until the last is answered the thumb stays where the person has it.
+ */
+const sliding = new Map();
+
+function slide(node, value) {
+  if (!node.ref) { press(node, value); return; }
+  const state = sliding.get(node.node);
+  if (state) { state.queued = value; return; }
+  sendSlide(node, { ref: node.ref, controller: model.screen(node.screen).id, queued: null }, value);
+}
+
+function sendSlide(node, state, value) {
+  sliding.set(node.node, state);
+  let settled = null;
+  rpc.call('press', { ref: state.ref, controller: state.controller, value })
+    .then((snapshot) => { settled = snapshot; })
+    .catch((error) => showError(error, `press ${state.ref}`))
+    .finally(() => {
+      if (state.queued !== null) {
+        const next = state.queued;
+        state.queued = null;
+        sendSlide(node, state, next);
+      } else {
+        sliding.delete(node.node);
+        // The thumb goes where the server settled: the reply's snapshot (its redraw comes after
+        // the reply), or after a refusal the value the page last heard of.
+        renderer.restore(node.node, settled && settled.type === 'Slider' ? settled : null);
+      }
+    });
+}
+
+function isSliding(number) {
+  return sliding.has(number);
+}
+
 /** Per secure field: keys sent and not yet answered (its echo is only a mask, so the field waits for the last). */
 const secureTyping = new Map();
 /** Per secure field: the last key sent, so the next one goes after it (a Backspace first focuses, an extra hop). */
@@ -362,7 +400,7 @@ function followSelection(number, outcome) {
 }
 
 const renderer = new Renderer(screens, model, {
-  onPress: press, onText: type, onPop: pop, isEcho, onSecureKey: secureKey, isTypingSecure,
+  onPress: press, onText: type, onPop: pop, isEcho, onSecureKey: secureKey, isTypingSecure, onSlide: slide, isSliding,
 });
 
 stage.addEventListener('focusout', (event) => {

@@ -19,11 +19,11 @@ const MAX_LOG = 300;
 const CHILDREN_SHOWN = 100;
 
 /** Types whose press takes or needs a value, and the property a flow step best checks. */
-const PRESSABLE = new Set(['Button', 'Switch', 'Stepper', 'SegmentedControl', 'PageControl', 'SingleItemTableView',
+const PRESSABLE = new Set(['Button', 'Switch', 'Stepper', 'Slider', 'SegmentedControl', 'PageControl', 'SingleItemTableView',
   'PickerView', 'DatePicker', 'SectionedTableView', 'CollectionView']);
 const EXPECTED_PROPERTY = {
   Label: 'text', TextView: 'text', TextField: 'text', ProgressView: 'progress', ActivityIndicator: 'animating',
-  WebView: 'title', Switch: 'isOn', Stepper: 'value', SegmentedControl: 'selectedSegment', PageControl: 'currentPage',
+  WebView: 'title', Switch: 'isOn', Stepper: 'value', Slider: 'value', SegmentedControl: 'selectedSegment', PageControl: 'currentPage',
   SingleItemTableView: 'selectedRow', Button: 'enabled', PickerView: 'selectedRows', DatePicker: 'value',
   SectionedTableView: 'selectedRows', CollectionView: 'selectedKeys', Alert: 'title',
 };
@@ -43,6 +43,23 @@ function nextPosition(list, isSelected) {
   if (!list.length) return null;
   const first = list.findIndex(isSelected);
   return list[(first + 1) % list.length].position;
+}
+
+/**
+ * A number a slider's press snippet sets: the middle of its range, or its maximum when it is
+ * there already, on a step (as the server would snap it), without binary noise.
+ */
+export function sliderTarget(snapshot) {
+  const minimum = typeof snapshot.minimumValue === 'number' ? snapshot.minimumValue : 0;
+  const maximum = typeof snapshot.maximumValue === 'number' ? snapshot.maximumValue : 1;
+  const step = typeof snapshot.stepValue === 'number' && snapshot.stepValue > 0 ? snapshot.stepValue : 0;
+  let target = (minimum + maximum) / 2;
+  if (step) {
+    target = minimum + Math.floor((target - minimum) / step + 0.5) * step;
+    if (target > maximum) target -= step;
+  }
+  target = Number(target.toPrecision(12));
+  return snapshot.value === target ? maximum : target;
 }
 
 /** The text of a sectioned table's row or a collection's item (a plain string in storyboards). */
@@ -109,6 +126,7 @@ export function snippets(snapshot, controller) {
   let value;
   if (type === 'Switch') value = !snapshot.isOn;
   else if (type === 'Stepper') value = snapshot.value >= snapshot.maximumValue ? 'decrement' : 'increment';
+  else if (type === 'Slider') value = sliderTarget(snapshot);
   else if (type === 'SegmentedControl') {
     const count = Array.isArray(snapshot.segments) ? snapshot.segments.length : 0;
     value = count ? ((snapshot.selectedSegment ?? -1) + 1) % count : 0;

@@ -10,6 +10,8 @@
 //   onPress(node, value)   — press, with the value the element's kind takes
 //                            (a position [section|component, row|item] for pickers,
 //                            sectioned tables and collections; an ISO string for a date picker)
+//   onSlide(node, number)  — a slider's thumb moved to `number` (on every input; a press)
+//   isSliding(node)        — whether a slider's moves are still on their way (its echoes must not move the thumb)
 //   onText(node, text)     — a text field's new text (on every input)
 //   onSecureKey(node, key) — a key typed into a secure field (its text is never in the page)
 //   onPop(screen)          — the Close button of a modal sheet
@@ -19,7 +21,7 @@
 /** Types whose children are elements of their own (an alert's children are its buttons). */
 const CONTAINER_TYPES = new Set(['View', 'StateView', 'Alert']);
 /** Types that can hold the server's focus (Protocol: focus and keys). */
-export const FOCUSABLE_TYPES = new Set(['Button', 'Switch', 'Stepper', 'SegmentedControl', 'PageControl', 'TextField',
+export const FOCUSABLE_TYPES = new Set(['Button', 'Switch', 'Stepper', 'Slider', 'SegmentedControl', 'PageControl', 'TextField',
   'PickerView', 'DatePicker', 'SingleItemTableView', 'SectionedTableView', 'CollectionView']);
 /** Screens of more elements than this get `is-large`: CSS skips laying out their off-screen rows. */
 const LARGE_SCREEN = 500;
@@ -314,6 +316,40 @@ const kinds = {
       entry.minus.disabled = disabled || (typeof s.minimumValue === 'number' && s.value <= s.minimumValue);
       entry.plus.disabled = disabled || (typeof s.maximumValue === 'number' && s.value >= s.maximumValue);
       entry.el.classList.toggle('is-disabled', disabled);
+    },
+  },
+
+  // A real range input: min, max and step (`any` when continuous) from the snapshot, the value beside it.
+  Slider: {
+    create() {
+      const el = fromPrototype('Slider', () => {
+        const group = element('div', 'slam-slider');
+        const input = element('input', 'slam-slider-input');
+        input.type = 'range';
+        const value = element('output', 'slam-slider-value');
+        value.setAttribute('aria-hidden', 'true');
+        group.append(input, value);
+        return group;
+      });
+      const [input, value] = el.children;
+      return { el, input, value, control: input };
+    },
+    update(entry, s, p, renderer) {
+      const { input } = entry;
+      const minimum = typeof s.minimumValue === 'number' ? s.minimumValue : 0;
+      const maximum = typeof s.maximumValue === 'number' ? s.maximumValue : 1;
+      // Bounds and step before the value: the input clamps and snaps what it is given to them.
+      setAttribute(input, 'min', minimum);
+      setAttribute(input, 'max', maximum);
+      setAttribute(input, 'step', typeof s.stepValue === 'number' && s.stepValue > 0 ? s.stepValue : 'any');
+      setAttribute(input, 'aria-label', labelFor(s));
+      const disabled = s.enabled === false;
+      input.disabled = disabled;
+      entry.el.classList.toggle('is-disabled', disabled);
+      // While this page's moves are on their way, the thumb stays where the person put it.
+      if (renderer.hooks.isSliding && renderer.hooks.isSliding(entry.node)) return;
+      if (typeof s.value === 'number' && input.valueAsNumber !== s.value) input.value = String(s.value);
+      setText(entry.value, formatNumber(s.value));
     },
   },
 
@@ -787,6 +823,9 @@ function checkControls(entry, s) {
     case 'TextField':
       if ((entry.el.type === 'password') !== !!s.secure) problems.push(`input type ${entry.el.type} but secure ${!!s.secure}`);
       break;
+    case 'Slider':
+      if (typeof s.value === 'number' && entry.input.valueAsNumber !== s.value) problems.push(`range input ${entry.input.value} ≠ ${s.value}`);
+      break;
     default:
       break;
   }
@@ -895,15 +934,23 @@ export class Renderer {
     this.hooks.onSecureKey(node, key);
   }
 
-  /** Shows a node as the model has it again (after the server refused what a person did to it). */
-  restore(number) {
+  /**
+   * Shows a node as the model has it again (after the server refused what a person did to it),
+   * or as `snapshot` shows it (a reply's, newer than the model until its redraw arrives).
+   */
+  restore(number, snapshot = null) {
     const entry = this.entries.get(number);
     const node = this.model.node(number);
-    if (entry && node) entry.kind.update(entry, node.snapshot, node.snapshot, this);
+    const shown = snapshot || (node && node.snapshot);
+    if (entry && node) entry.kind.update(entry, shown, shown, this);
   }
 
   typed(event) {
     const input = event.target;
+    if (input.classList && input.classList.contains('slam-slider-input')) {
+      this.slid(input);
+      return;
+    }
     if (!input.classList || !input.classList.contains('slam-textfield')) return;
     // A secure field holds only the mask: its keys went to the server one by one (beforeTyping),
     // and what an autofill or an input method put in it must never be sent as its text.
@@ -911,6 +958,18 @@ export class Renderer {
     const number = this.nodeOf(input);
     const node = number === null ? null : this.model.node(number);
     if (node && this.hooks.onText) this.hooks.onText(node, input.value);
+  }
+
+  /** A slider's thumb moved (a drag, a key, a click on the track): the value beside it follows, and the server hears it. */
+  slid(input) {
+    const number = this.nodeOf(input);
+    const node = number === null ? null : this.model.node(number);
+    const value = input.valueAsNumber;
+    if (!node || !Number.isFinite(value)) return;
+    const entry = this.entries.get(number);
+    if (entry) setText(entry.value, formatNumber(value));
+    if (this.hooks.onSlide) this.hooks.onSlide(node, value);
+    else if (this.hooks.onPress) this.hooks.onPress(node, value);
   }
 
   /**

@@ -163,7 +163,7 @@ export function describeSnapshot(snapshot) {
     case 'Label': case 'Button': case 'TextField': case 'TextView':
       return `${name} ${JSON.stringify(snapshot.text ?? '')}${snapshot.enabled === false ? ' (disabled)' : ''}`;
     case 'Switch': return `${name} ${snapshot.isOn ? 'on' : 'off'}`;
-    case 'Stepper': return `${name} ${snapshot.value}`;
+    case 'Stepper': case 'Slider': return `${name} ${snapshot.value}`;
     case 'ProgressView': return `${name} ${Math.round((snapshot.progress || 0) * 100)}%`;
     case 'SegmentedControl': return `${name} ${snapshot.selectedSegment ?? 'none'}`;
     case 'SingleItemTableView': return `${name} row ${snapshot.selectedRow ?? 'none'}`;

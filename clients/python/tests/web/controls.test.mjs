@@ -78,7 +78,7 @@ test('sections are made regular: plain strings, missing headers and details', ()
 });
 
 test('the focusable types are the spec’s', () => {
-  for (const type of ['Button', 'Switch', 'Stepper', 'SegmentedControl', 'PageControl', 'TextField', 'PickerView',
+  for (const type of ['Button', 'Switch', 'Stepper', 'Slider', 'SegmentedControl', 'PageControl', 'TextField', 'PickerView',
     'DatePicker', 'SingleItemTableView', 'SectionedTableView', 'CollectionView']) {
     assert.ok(FOCUSABLE_TYPES.has(type), type);
   }

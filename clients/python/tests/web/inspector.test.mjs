@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { snippets, shellWord, pythonLiteral, describe, marks } from '../../../../Sources/SlamDaemon/Resources/web/inspector.js';
+import { snippets, shellWord, pythonLiteral, describe, marks, sliderTarget } from '../../../../Sources/SlamDaemon/Resources/web/inspector.js';
 
 test('a button is pressed without a value', () => {
   assert.deepEqual(snippets({ type: 'Button', ref: 'increment', enabled: true, text: '+1' }, null), {
@@ -21,6 +21,20 @@ test('controls get the value a press takes: the other switch state, a step, the 
   assert.equal(snippets({ type: 'SegmentedControl', ref: 'theme', segments: ['Light', 'Dark', 'Auto'], selectedSegment: 2 }, null).slamctl, 'slamctl press theme 0');
   assert.equal(snippets({ type: 'PageControl', ref: 'pages', numberOfPages: 3, currentPage: 0 }, null).flow, '{"press":"pages","value":1}');
   assert.equal(snippets({ type: 'SingleItemTableView', ref: 'items', items: ['Milk', 'Eggs'], selectedRow: null }, null).python, 'client.press("items", value=0)');
+});
+
+test('a slider is pressed with a number: the middle of its range on a step, or its maximum from there', () => {
+  assert.deepEqual(snippets({ type: 'Slider', ref: 'brightness', value: 0.8, minimumValue: 0, maximumValue: 1, stepValue: 0 }, null), {
+    slamctl: 'slamctl press brightness 0.5',
+    flow: '{"press":"brightness","value":0.5}',
+    python: 'client.press("brightness", value=0.5)',
+  });
+  assert.equal(snippets({ type: 'Slider', ref: 'size', value: 16, minimumValue: 12, maximumValue: 32, stepValue: 3 }, null).flow,
+    '{"press":"size","value":21}', 'steps 12, 15, 18, 21: 22 is nearest 21');
+  assert.equal(sliderTarget({ value: 0.5, minimumValue: 0, maximumValue: 1, stepValue: 0 }), 1, 'in the middle already: the maximum');
+  assert.equal(sliderTarget({ value: 0, minimumValue: 0, maximumValue: 0.6, stepValue: 0.1 }), 0.3, 'not 0.30000000000000004');
+  assert.equal(sliderTarget({ value: 0, minimumValue: 0, maximumValue: 10, stepValue: 7 }), 7, 'the nearest step, 7, is within the range');
+  assert.equal(sliderTarget({ value: 5, minimumValue: 0, maximumValue: 10, stepValue: 12 }), 0, 'no step fits but the minimum');
 });
 
 test('a text field is typed into; anything else is found and expected', () => {

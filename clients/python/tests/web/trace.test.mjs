@@ -127,3 +127,7 @@ test('a request the daemon sent (task.run) is a step of its own, answered by its
   assert.equal(press.reply.result.ref, 'pay');
   assert.equal(describeCall(run), 'task.run checkout cart pay (Home)');
 });
+
+test('a slider reads as its value', () => {
+  assert.equal(describeSnapshot({ type: 'Slider', ref: 'brightness', value: 0.25 }), 'brightness 0.25');
+});
