@@ -80,8 +80,8 @@ public enum StoryboardSchema {
             if !type.userInputProperties.isEmpty {
                 definition["dependentRequired"] = ["changeParam": ["changeTask"], "changeDebounceMs": ["changeTask"]]
             }
-            if let exclusive = exclusiveProperties[name] {
-                definition["not"] = ["required": .array(exclusive.map(JSONValue.string))]
+            if !type.exclusiveProperties.isEmpty {
+                definition["not"] = ["required": .array(type.exclusiveProperties.map(JSONValue.string))]
             }
             definitions[name] = .object(definition)
         }
@@ -103,12 +103,6 @@ public enum StoryboardSchema {
             "$defs": .object(definitions),
         ]
     }
-
-    /// Pairs of properties a type refuses together (the reader enforces the same).
-    static let exclusiveProperties: [String: [String]] = [
-        "TextView": ["text", "textFile"],
-        "WebView": ["url", "html"],
-    ]
 
     /// The JSON Schema of a property: its kind's, narrowed to its words when it takes only a few.
     public static func schema(for descriptor: PropertyDescriptor) -> JSONValue {
