@@ -79,7 +79,8 @@ enum OpenRPCDocument {
         let types = ElementType.all.filter(\.isPlaceable) + ElementType.all.filter { !$0.isPlaceable }
         for type in types {
             for property in type.properties {
-                let schema = StoryboardSchema.schema(for: property)
+                // Without notes: a name several types share (`text`) keeps one schema where only notes differ.
+                let schema = StoryboardSchema.schema(for: property, described: false)
                 if schemas[property.name] == nil { order.append(property.name) }
                 if !(schemas[property.name] ?? []).contains(schema) { schemas[property.name, default: []].append(schema) }
             }

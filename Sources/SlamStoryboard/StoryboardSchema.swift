@@ -72,6 +72,7 @@ public enum StoryboardSchema {
                                                   "description": .string("How long the value must stay unchanged before the change task runs (default \(type.defaultChangeDebounceMilliseconds); 0: on every change).")]
             }
             var definition: JSONValue.Object = [
+                "description": .string(type.summary),
                 "type": "object",
                 "required": ["type", "ref"],
                 "additionalProperties": false,
@@ -104,10 +105,19 @@ public enum StoryboardSchema {
         ]
     }
 
-    /// The JSON Schema of a property: its kind's, narrowed to its words when it takes only a few.
-    public static func schema(for descriptor: PropertyDescriptor) -> JSONValue {
-        guard let allowed = descriptor.allowedValues else { return schema(for: descriptor.kind) }
-        return ["type": "string", "enum": .array(allowed.map(JSONValue.string))]
+    /// The JSON Schema of a property: its kind's, narrowed to its words when it takes only a few,
+    /// with its documentation note as the description unless `described` is false.
+    public static func schema(for descriptor: PropertyDescriptor, described: Bool = true) -> JSONValue {
+        var schema: JSONValue = if let allowed = descriptor.allowedValues {
+            ["type": "string", "enum": .array(allowed.map(JSONValue.string))]
+        } else {
+            schema(for: descriptor.kind)
+        }
+        if described, let note = descriptor.note, case .object(var members) = schema {
+            members["description"] = .string(note)
+            schema = .object(members)
+        }
+        return schema
     }
 
     /// The JSON Schema of a property kind (snapshots in discovery use the same mapping).

@@ -60,8 +60,8 @@ public struct ElementType: Sendable {
         properties.first { $0.name == name }
     }
 
-    /// The seventeen elements storyboards can place, by storyboard name (an alert's
-    /// root, `Alert`, is made by presenting an alert, not placed).
+    /// The elements storyboards can place, by storyboard name (an alert's root,
+    /// `Alert`, is made by presenting an alert, not placed).
     public static let builtIn: [String: ElementType] = Dictionary(uniqueKeysWithValues: [
         ElementType(View.self) { View(reference: $0) },
         ElementType(ActivityIndicator.self) { ActivityIndicator(reference: $0) },
