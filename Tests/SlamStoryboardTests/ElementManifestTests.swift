@@ -2,24 +2,14 @@ import Testing
 import SlamJSON
 import SlamUI
 @testable import SlamStoryboard
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `Protocol/elements.json` must be exactly what the element declarations generate; the files
 /// generated from it are checked by `scripts/generate_elements.py --check` (a Python test).
 /// Regenerate everything with `make generate`.
 @Suite struct ElementManifestTests {
-    static let manifestPath = repositoryRoot + "/Protocol/elements.json"
-
     @Test func committedManifestMatchesTheDeclarations() throws {
-        let generated = ElementManifest.document()
-        if getenv("SLAM_UPDATE_ELEMENTS") != nil {
-            try writeFile(Self.manifestPath, String(decoding: JSONSerializer(style: .pretty(indent: 2)).serialize(generated), as: UTF8.self) + "\n")
-        }
-        let committed = try #require(FileContents.readText(atPath: Self.manifestPath), "missing \(Self.manifestPath)")
-        #expect(try JSONParser().parse(committed) == generated,
-                "Protocol/elements.json is stale: run make generate")
+        try expectCommitted(ElementManifest.document(), at: "Protocol/elements.json", updatedWith: "SLAM_UPDATE_ELEMENTS",
+                            by: "ElementManifestTests")
     }
 
     @Test func eachTypeListsItsSharedSetAndOwnPropertiesInSnapshotOrder() throws {
