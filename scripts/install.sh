@@ -76,7 +76,7 @@ for file in Examples/*/*; do
     [ -x "$file" ] && mode=755
     install_file "$mode" "$file" "share/slam/examples/${file#Examples/}"
 done
-for file in Protocol/slam.openrpc.json Protocol/storyboard.schema.json; do
+for file in Protocol/slam.openrpc.json Protocol/storyboard.schema.json Protocol/elements.json; do
     install_file 644 "$file" "share/slam/protocol/$(basename "$file")"
 done
 install_file 644 README.md share/doc/slam/README.md

@@ -75,10 +75,11 @@ enum OpenRPCDocument {
     private static var snapshotProperties: JSONValue {
         var schemas: [String: [JSONValue]] = [:]
         var order: [String] = []
-        // Every type a snapshot can show: the ones storyboards place, and an alert's root.
-        let propertyLists = ElementType.builtIn.keys.sorted().map { ElementType.builtIn[$0]!.properties } + [AlertView.properties]
-        for properties in propertyLists {
-            for property in properties {
+        // Every type a snapshot can show: the ones storyboards place, then an alert's root.
+        let types = ElementType.all.filter(\.isPlaceable) + ElementType.all.filter { !$0.isPlaceable }
+        for type in types {
+            for property in type.properties {
+                // Without notes: a name several types share (`text`) keeps one schema where only notes differ.
                 let schema = property.jsonSchema
                 if schemas[property.name] == nil { order.append(property.name) }
                 if !(schemas[property.name] ?? []).contains(schema) { schemas[property.name, default: []].append(schema) }

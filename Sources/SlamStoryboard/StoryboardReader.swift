@@ -161,7 +161,8 @@ struct StoryboardReader {
         if let (property, reason) = type.declarationProblem(values) {
             throw StoryboardError(path.appending(key: property), .invalidValue(name: property, reason: reason))
         }
-        if let exclusive = StoryboardSchema.exclusiveProperties[type.name], exclusive.allSatisfy({ values[$0] != nil }) {
+        let exclusive = type.exclusiveProperties
+        if exclusive.count == 2, exclusive.allSatisfy({ values[$0] != nil }) {
             throw StoryboardError(path.appending(key: exclusive[1]), .exclusiveProperties(exclusive[0], exclusive[1]))
         }
         // Applied in the type's declared order (bounds before values), not the document's.

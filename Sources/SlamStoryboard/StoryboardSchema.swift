@@ -57,7 +57,7 @@ public enum StoryboardSchema {
                 "children": ["type": "array", "items": ["$ref": "#/$defs/element"]],
             ]
             for descriptor in type.properties where descriptor.isInspectable {
-                properties[descriptor.name] = descriptor.jsonSchema
+                properties[descriptor.name] = descriptor.describedJSONSchema
             }
             properties["bind"] = [
                 "type": "object",
@@ -73,6 +73,7 @@ public enum StoryboardSchema {
                                                   "description": .string("How long the value must stay unchanged before the change task runs (default \(type.defaultChangeDebounceMilliseconds); 0: on every change).")]
             }
             var definition: JSONValue.Object = [
+                "description": .string(type.summary),
                 "type": "object",
                 "required": ["type", "ref"],
                 "additionalProperties": false,
@@ -81,8 +82,8 @@ public enum StoryboardSchema {
             if !type.userInputProperties.isEmpty {
                 definition["dependentRequired"] = ["changeParam": ["changeTask"], "changeDebounceMs": ["changeTask"]]
             }
-            if let exclusive = exclusiveProperties[name] {
-                definition["not"] = ["required": .array(exclusive.map(JSONValue.string))]
+            if !type.exclusiveProperties.isEmpty {
+                definition["not"] = ["required": .array(type.exclusiveProperties.map(JSONValue.string))]
             }
             definitions[name] = .object(definition)
         }
@@ -105,9 +106,4 @@ public enum StoryboardSchema {
         ]
     }
 
-    /// Pairs of properties a type refuses together (the reader enforces the same).
-    static let exclusiveProperties: [String: [String]] = [
-        "TextView": ["text", "textFile"],
-        "WebView": ["url", "html"],
-    ]
 }

@@ -1,7 +1,13 @@
-/// An element type that storyboards can name: how to create one and which
-/// properties it takes.
+/// An element type as every surface sees it: how to create one, its properties, and what it
+/// declares once for docs, schemas and clients (``View/summary``, ``View/pressValues``,
+/// ``View/handledKeys``…; `Protocol/elements.json` is generated from these).
+///
+/// Adding an element: its class (with these declarations), one entry in ``builtIn``, then
+/// `make generate`.
 public struct ElementType: Sendable {
     public let name: String
+    /// What the element is, in one sentence.
+    public let summary: String
     public let make: @Sendable (_ reference: String) -> View
     public let properties: [PropertyDescriptor]
     /// The properties a person's input changes, written back to a bound state key (``View/userInputProperties``).
@@ -10,9 +16,31 @@ public struct ElementType: Sendable {
     public let defaultChangeDebounceMilliseconds: Int
     /// What is wrong with static values taken together (see ``View/declarationProblem(_:)``).
     public let declarationProblem: @Sendable ([String: PropertyValue]) -> (property: String, reason: String)?
+    /// The kinds of value a press takes; empty when the element takes no press.
+    public let pressValues: [PressValueKind]
+    /// The keys the element acts on while focused (besides every character, when it ``takesText``).
+    public let handledKeys: [Key]
+    /// Whether a person types into the element (`setText`, `typeText`, character keys).
+    public let takesText: Bool
+    /// Whether the element can hold the keyboard focus (Tab reaches it, keys go to it).
+    public let isFocusable: Bool
+    /// The property that best says what the element shows or holds now.
+    public let primaryProperty: String
+    /// The accessibility role, nil while the type declares none.
+    public let accessibilityRole: String?
+    /// Two properties a declaration may not give together (empty for none).
+    public let exclusiveProperties: [String]
 
     public init(_ elementClass: View.Type, make: @escaping @Sendable (String) -> View) {
         self.name = elementClass.typeName
+        self.summary = elementClass.summary
+        self.pressValues = elementClass.pressValues
+        self.handledKeys = elementClass.handledKeys
+        self.takesText = elementClass.takesText
+        self.isFocusable = elementClass is FocusableView.Type
+        self.primaryProperty = elementClass.primaryProperty
+        self.accessibilityRole = elementClass.accessibilityRole
+        self.exclusiveProperties = elementClass.exclusiveProperties
         self.make = make
         self.properties = elementClass.properties
         self.userInputProperties = elementClass.userInputProperties
@@ -32,8 +60,8 @@ public struct ElementType: Sendable {
         properties.first { $0.name == name }
     }
 
-    /// The eighteen elements storyboards can place, by storyboard name (an alert's
-    /// root, `Alert`, is made by presenting an alert, not placed).
+    /// The elements storyboards can place, by storyboard name (an alert's root,
+    /// `Alert`, is made by presenting an alert, not placed).
     public static let builtIn: [String: ElementType] = Dictionary(uniqueKeysWithValues: [
         ElementType(View.self) { View(reference: $0) },
         ElementType(ActivityIndicator.self) { ActivityIndicator(reference: $0) },
@@ -54,4 +82,13 @@ public struct ElementType: Sendable {
         ElementType(TextView.self) { TextView(reference: $0) },
         ElementType(WebView.self) { WebView(reference: $0) },
     ].map { ($0.name, $0) })
+
+    /// An alert's root (`Alert`): snapshots show it, storyboards do not place it (presenting an alert makes it).
+    public static let alert = ElementType(AlertView.self) { AlertView(reference: $0) }
+
+    /// Every type a snapshot of a built-in element can show, sorted by name: ``builtIn`` and ``alert``.
+    public static let all: [ElementType] = (Array(builtIn.values) + [alert]).sorted { $0.name < $1.name }
+
+    /// Whether storyboards place elements of this type (every type but ``alert``).
+    public var isPlaceable: Bool { Self.builtIn[name] != nil }
 }

@@ -19,6 +19,8 @@ public struct PropertyDescriptor: Sendable {
     /// Says why a value of the right kind still cannot be taken (a date that is not ISO 8601), nil when it can.
     /// Storyboards are checked with it when they load.
     public let validate: (@Sendable (PropertyValue) -> String?)?
+    /// What generated documentation adds to the kind (`≥ 1, default 3`), nil for nothing.
+    public private(set) var note: String?
 
     public init(_ name: String, kind: PropertyValue.Kind, allowedValues: [String]? = nil,
                 read: @escaping @Sendable (View) -> PropertyValue, write: (@Sendable (View, PropertyValue) -> Void)?,
@@ -33,6 +35,13 @@ public struct PropertyDescriptor: Sendable {
 
     /// Whether a storyboard may set this property.
     public var isInspectable: Bool { write != nil }
+
+    /// This property with `note` for generated documentation (`elements.md`, `elements.json`).
+    public func noted(_ note: String) -> Self {
+        var noted = self
+        noted.note = note
+        return noted
+    }
 }
 
 extension PropertyDescriptor {

@@ -84,6 +84,35 @@ open class View {
     /// change runs it at once); a text field waits for a pause in typing.
     open class var defaultChangeDebounceMilliseconds: Int { 0 }
 
+    // What every surface (docs, schemas, clients, the page) learns about the type: `Protocol/elements.json`
+    // is generated from these declarations, and a test holds them to what the element does.
+
+    /// What the element is, in one sentence, for generated documentation.
+    open class var summary: String { "A container: its children one below the other or side by side." }
+
+    /// The kinds of value ``press(_:)`` takes (``PressValueKind/none``: a press without one); empty when
+    /// the element takes no press.
+    open class var pressValues: [PressValueKind] { [] }
+
+    /// The keys the element acts on while it has the focus (see ``FocusableView/handleKey(_:)``);
+    /// an element that ``takesText`` types every character key as well.
+    open class var handledKeys: [Key] { [] }
+
+    /// Whether a person types into the element: `setText` and `typeText` work, and every
+    /// character key is typed while it has the focus.
+    open class var takesText: Bool { false }
+
+    /// The property that best says what the element shows or holds now: the one an inspector
+    /// suggests checking and a recorded `expect` step checks.
+    open class var primaryProperty: String { "visible" }
+
+    /// The accessibility role of the element; nil while the type declares none.
+    open class var accessibilityRole: String? { nil }
+
+    /// Two properties a declaration may not give together (a text view's `text` and `textFile`);
+    /// storyboards refuse both at once. Empty for none.
+    open class var exclusiveProperties: [String] { [] }
+
     /// The properties every element has (`visible`); element types add their own to these.
     public static let viewProperties: [PropertyDescriptor] = [
         PropertyDescriptor("visible", kind: .bool, read: { .bool(!$0.isHidden) }, write: { $0.isHidden = !$1.boolValue }),

@@ -10,6 +10,15 @@ extension PropertyDescriptor {
         guard let allowedValues else { return kind.jsonSchema }
         return ["type": "string", "enum": .array(allowedValues.map(JSONValue.string))]
     }
+
+    /// ``jsonSchema`` with the property's documentation note as its description, for the documents people read
+    /// (the storyboard schema, `Protocol/elements.json`); snapshots in discovery leave notes out, so a name several
+    /// types share (`text`) keeps one schema where only the notes differ.
+    public var describedJSONSchema: JSONValue {
+        guard let note, case .object(var members) = jsonSchema else { return jsonSchema }
+        members["description"] = .string(note)
+        return .object(members)
+    }
 }
 
 extension PropertyValue.Kind {

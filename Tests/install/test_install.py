@@ -85,6 +85,7 @@ def test_the_install_holds_every_part(prefix: Path) -> None:
         "share/slam/examples/shop/checkout.sh", "share/slam/examples/shop/shop.storyboard.json",
         "share/slam/examples/tip/tip.py", "share/slam/examples/tip/tip.storyboard.json",
         "share/slam/protocol/slam.openrpc.json", "share/slam/protocol/storyboard.schema.json",
+        "share/slam/protocol/elements.json", "share/slam/web/elements.js",
         "share/man/man1/slamd.1", "share/man/man1/slamctl.1",
         "share/bash-completion/completions/slamd", "share/bash-completion/completions/slamctl",
         "share/zsh/site-functions/_slamd", "share/zsh/site-functions/_slamctl",

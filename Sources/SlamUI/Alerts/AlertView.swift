@@ -5,6 +5,8 @@ public final class AlertView: View {
     public internal(set) var message = ""
 
     public override class var typeName: String { "Alert" }
+    public override class var summary: String { "The root of an alert on screen: a title and a message, its buttons side by side below." }
+    public override class var primaryProperty: String { "title" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [
         .readOnly("title", kind: .string) { (alert: AlertView) in .string(alert.title) },

@@ -8,6 +8,8 @@ public final class ActivityIndicator: View {
     public var animatingDataSource: (() -> Bool)?
 
     public override class var typeName: String { "ActivityIndicator" }
+    public override class var summary: String { "A spinner that shows work in progress." }
+    public override class var primaryProperty: String { "animating" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [.bool("animating", \ActivityIndicator.isAnimating) { $0.isAnimating }]
 

@@ -12,6 +12,10 @@ public class Button: InteractiveControl, FocusableView {
     }
 
     public override class var typeName: String { "Button" }
+    public override class var summary: String { "A button that runs its action when pressed." }
+    public override class var pressValues: [PressValueKind] { [.none] }
+    public override class var handledKeys: [Key] { [.enter, .character(" ")] }
+    public override class var primaryProperty: String { "enabled" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
         .string("text", \Button.text) { $0.text },

@@ -122,6 +122,10 @@ public final class CollectionView: View, ResettableView, FocusableView {
     }
 
     public override class var typeName: String { "CollectionView" }
+    public override class var summary: String { "A grid of items in sections, selected by key (one, or several with multipleSelection)." }
+    public override class var pressValues: [PressValueKind] { [.position, .text, .index] }
+    public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }
+    public override class var primaryProperty: String { "selectedKeys" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["selectedKeys"] }
     // Sections and the selection mode before the selection, so a storyboard's keys exist when it is set.
@@ -132,7 +136,7 @@ public final class CollectionView: View, ResettableView, FocusableView {
                            validate: { value in
                                if case .integer(let columns) = value, columns < 1 { return "a collection view has at least 1 column, got \(columns)" }
                                return nil
-                           }),
+                           }).noted("≥ 1, default 3"),
         PropertyDescriptor("sections", kind: .collectionSections,
                            read: { .structured(.list(unsafeDowncast($0, to: CollectionView.self).sections.map(\.stateValue))) },
                            write: { view, value in
@@ -140,7 +144,7 @@ public final class CollectionView: View, ResettableView, FocusableView {
                                let view = view as! CollectionView
                                view.staticSections = (value.structuredValue.listValue ?? []).map(CollectionSection.init(state:))
                                view.reloadUI()
-                           }),
+                           }).noted(#"`[{"header": string or null, "items": [{"key": string, "text": string}]}]`; a storyboard may write an item as a plain string, its key being its text"#),
         .bool("multipleSelection", \CollectionView.multipleSelection) { $0.multipleSelection },
         .strings("selectedKeys", \CollectionView.selectedKeys) { $0.selectedKeys },
         .bool("selectUI", \CollectionView.selectUI) { $0.selectUI },

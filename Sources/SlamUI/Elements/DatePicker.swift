@@ -93,12 +93,16 @@ public final class DatePicker: InteractiveControl, FocusableView {
     public var valueChangedBlock: ((String) -> Void)?
 
     public override class var typeName: String { "DatePicker" }
+    public override class var summary: String { "A date, time or date-and-time picker; every value is UTC, written as ISO 8601." }
+    public override class var pressValues: [PressValueKind] { [.text, .increment, .decrement] }
+    public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }
+    public override class var primaryProperty: String { "value" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["value"] }
     // Mode first: a storyboard's dates are read in its own mode. The value before the
     // bounds (snapshot order); clamping happens again as each bound is set.
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
-        .word("mode", \DatePicker.mode, default: .dateAndTime) { $0.mode },
+        .word("mode", \DatePicker.mode, default: .dateAndTime) { $0.mode }.noted(#"default `"dateAndTime"`"#),
         .isoDate("value", optional: false, read: { $0.value }) { picker, text in
             if let text { picker.assign(text, to: \.seconds, what: "value") }
         },
@@ -254,6 +258,6 @@ extension PropertyDescriptor {
                  } catch {
                      return error.description
                  }
-             })
+             }).noted("ISO 8601, UTC")
     }
 }

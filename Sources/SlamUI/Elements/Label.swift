@@ -7,6 +7,8 @@ public final class Label: View {
     public var textDataSource: (() -> String)?
 
     public override class var typeName: String { "Label" }
+    public override class var summary: String { "A line of text." }
+    public override class var primaryProperty: String { "text" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [.string("text", \Label.text) { $0.text }]
 

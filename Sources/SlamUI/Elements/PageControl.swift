@@ -24,6 +24,10 @@ public final class PageControl: InteractiveControl, FocusableView {
     public var maxPageDataSource: (() -> Int)?
 
     public override class var typeName: String { "PageControl" }
+    public override class var summary: String { "A row of page dots: the current page of a number of pages." }
+    public override class var pressValues: [PressValueKind] { [.none, .index] }
+    public override class var handledKeys: [Key] { [.arrowLeft, .arrowRight] }
+    public override class var primaryProperty: String { "currentPage" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["currentPage"] }
     // numberOfPages before currentPage, so a storyboard's page is clamped to its own count.

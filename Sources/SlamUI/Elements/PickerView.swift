@@ -73,6 +73,10 @@ public final class PickerView: InteractiveControl, ResettableView, FocusableView
     }
 
     public override class var typeName: String { "PickerView" }
+    public override class var summary: String { "A picker of one or more spinning components, one selected row in each." }
+    public override class var pressValues: [PressValueKind] { [.position, .index] }
+    public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }
+    public override class var primaryProperty: String { "selectedRows" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["selectedRows"] }
     // Components before the selection, so a storyboard's rows are clamped to its own components.
@@ -85,7 +89,7 @@ public final class PickerView: InteractiveControl, ResettableView, FocusableView
                                picker.staticComponents = (value.structuredValue.listValue ?? []).map { ($0.listValue ?? []).compactMap(\.stringValue) }
                                picker.reloadUI()
                            }),
-        .integers("selectedRows", \PickerView.selectedRows) { $0.selectedRows },
+        .integers("selectedRows", \PickerView.selectedRows) { $0.selectedRows }.noted("one per component"),
         .readOnly("focusedComponent", kind: .integer) { (picker: PickerView) in .integer(picker.focusedComponent) },
     ]
 

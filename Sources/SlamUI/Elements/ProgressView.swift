@@ -11,6 +11,8 @@ public final class ProgressView: View {
     public var progressDataSource: (() -> Double)?
 
     public override class var typeName: String { "ProgressView" }
+    public override class var summary: String { "A progress bar, from 0 to 1." }
+    public override class var primaryProperty: String { "progress" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [.double("progress", \ProgressView.progress) { $0.progress }]
 

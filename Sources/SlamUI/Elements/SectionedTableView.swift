@@ -111,6 +111,10 @@ public final class SectionedTableView: View, ResettableView, FocusableView {
     }
 
     public override class var typeName: String { "SectionedTableView" }
+    public override class var summary: String { "A table of sections with headers, rows of text and details; one row selected, or several with multipleSelection." }
+    public override class var pressValues: [PressValueKind] { [.position, .index] }
+    public override class var handledKeys: [Key] { [.arrowUp, .arrowDown] }
+    public override class var primaryProperty: String { "selectedRows" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["selectedRows"] }
     // Sections and the selection mode before the selection, so a storyboard's selection fits its own rows.
@@ -123,7 +127,7 @@ public final class SectionedTableView: View, ResettableView, FocusableView {
                                let table = table as! SectionedTableView
                                table.staticSections = (value.structuredValue.listValue ?? []).map(TableSection.init(state:))
                                table.reloadUI()
-                           }),
+                           }).noted(#"`[{"header": string or null, "rows": [{"text": string, "detail": string or null}]}]`; a storyboard may write a row as a plain string and leave out `header` and `detail`"#),
         .bool("multipleSelection", \SectionedTableView.multipleSelection) { $0.multipleSelection },
         .positions("selectedRows", \SectionedTableView.selectedRows) { $0.selectedRows },
         .bool("selectUI", \SectionedTableView.selectUI) { $0.selectUI },

@@ -21,6 +21,10 @@ public final class SegmentedControl: InteractiveControl, FocusableView {
     public var labelArrayDataSource: (() -> [String])?
 
     public override class var typeName: String { "SegmentedControl" }
+    public override class var summary: String { "A row of segments, one of them selected." }
+    public override class var pressValues: [PressValueKind] { [.index] }
+    public override class var handledKeys: [Key] { [.arrowLeft, .arrowRight] }
+    public override class var primaryProperty: String { "selectedSegment" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["selectedSegment"] }
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [

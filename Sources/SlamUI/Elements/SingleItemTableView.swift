@@ -57,6 +57,10 @@ public final class SingleItemTableView: View, ResettableView, FocusableView {
     }
 
     public override class var typeName: String { "SingleItemTableView" }
+    public override class var summary: String { "A list of text rows, at most one selected." }
+    public override class var pressValues: [PressValueKind] { [.index] }
+    public override class var handledKeys: [Key] { [.arrowUp, .arrowDown] }
+    public override class var primaryProperty: String { "selectedRow" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["selectedRow"] }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [

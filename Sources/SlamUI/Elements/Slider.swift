@@ -56,6 +56,12 @@ public final class Slider: InteractiveControl, FocusableView, WholeNumberCountin
     public var valueChangedBlock: ((Double) -> Void)?
 
     public override class var typeName: String { "Slider" }
+    public override class var summary: String {
+        "A value between a minimum and a maximum, continuous or in steps, set by dragging or with the arrows."
+    }
+    public override class var pressValues: [PressValueKind] { [.index, .number, .increment, .decrement] }
+    public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }
+    public override class var primaryProperty: String { "value" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["value"] }
     // Bounds and step before the value, so a storyboard's value settles in its own range.

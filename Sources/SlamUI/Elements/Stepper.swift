@@ -37,6 +37,10 @@ public final class Stepper: InteractiveControl, FocusableView, WholeNumberCounti
     public var valueDataSource: (() -> Double)?
 
     public override class var typeName: String { "Stepper" }
+    public override class var summary: String { "A number between a minimum and a maximum, moved up or down by a step." }
+    public override class var pressValues: [PressValueKind] { [.increment, .decrement] }
+    public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }
+    public override class var primaryProperty: String { "value" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["value"] }
     // Bounds before the value, so a storyboard's value is trimmed to its own range.

@@ -8,6 +8,10 @@ public final class Switch: InteractiveControl, FocusableView {
     public var switchDataSource: (() -> Bool)?
 
     public override class var typeName: String { "Switch" }
+    public override class var summary: String { "An on/off switch." }
+    public override class var pressValues: [PressValueKind] { [.none, .bool] }
+    public override class var handledKeys: [Key] { [.enter, .character(" ")] }
+    public override class var primaryProperty: String { "isOn" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["isOn"] }
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [.bool("isOn", \Switch.isOn) { $0.isOn }]

@@ -42,6 +42,11 @@ public final class TextField: InteractiveControl, FocusableView {
     }
 
     public override class var typeName: String { "TextField" }
+    public override class var summary: String { "A one-line text entry; Enter runs its return action." }
+    public override class var pressValues: [PressValueKind] { [.none] }
+    public override class var handledKeys: [Key] { [.backspace, .enter] }
+    public override class var takesText: Bool { true }
+    public override class var primaryProperty: String { "text" }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     public override class var userInputProperties: Set<String> { ["text"] }
     /// A change task waits for a pause in typing, so that "120" typed key by key runs it once.
@@ -49,7 +54,7 @@ public final class TextField: InteractiveControl, FocusableView {
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
         // A secure field's text is never shown, in snapshots or anywhere else that reads properties.
         PropertyDescriptor("text", kind: .string, read: { .string(unsafeDowncast($0, to: TextField.self).shownText) },
-                           write: { ($0 as! TextField).text = $1.stringValue ?? "" }),
+                           write: { ($0 as! TextField).text = $1.stringValue ?? "" }).noted("one “•” per character when `secure`"),
         .string("placeholder", \TextField.placeholder) { $0.placeholder },
         .bool("secure", \TextField.isSecure) { $0.isSecure },
         .optionalInteger("maxLength", \TextField.maxLength) { $0.maxLength },

@@ -36,6 +36,9 @@ public final class TextView: View, ResettableView {
     }
 
     public override class var typeName: String { "TextView" }
+    public override class var summary: String { "Multi-line text, given directly or read from a file." }
+    public override class var primaryProperty: String { "text" }
+    public override class var exclusiveProperties: [String] { ["text", "textFile"] }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [
         .string("text", \TextView.text) { $0.text },

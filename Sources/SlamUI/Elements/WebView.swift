@@ -29,6 +29,9 @@ public final class WebView: View {
     public var titleEventBlock: ((String?) -> Void)?
 
     public override class var typeName: String { "WebView" }
+    public override class var summary: String { "A web page, shown from an address (never fetched) or from HTML." }
+    public override class var primaryProperty: String { "title" }
+    public override class var exclusiveProperties: [String] { ["url", "html"] }
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = viewProperties + [
         PropertyDescriptor("url", kind: .optionalString, read: { ($0 as! WebView).currentURL.map(PropertyValue.string) ?? .null },

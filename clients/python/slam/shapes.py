@@ -15,35 +15,18 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Literal, Optional, Tuple, TypedDict, Union, get_args
 
+# The element types and the snapshot shape are generated from the element declarations (make generate);
+# re-exported here under the names they always had ("as": an explicit re-export for type checkers).
+from ._elements import ELEMENT_TYPES as ELEMENT_TYPES
+from ._elements import Axis as Axis
+from ._elements import ButtonRole as ButtonRole
+from ._elements import DatePickerMode as DatePickerMode
+from ._elements import ElementType as ElementType
+from ._elements import Snapshot as Snapshot
+from ._elements import _SnapshotBase as _SnapshotBase
+
 Framing = Literal["newline", "content-length"]
 """How messages are delimited on the socket: newline-delimited JSON, or ``Content-Length`` headers as in LSP."""
-
-ElementType = Literal[
-    "ActivityIndicator",
-    "Alert",
-    "Button",
-    "CollectionView",
-    "DatePicker",
-    "Label",
-    "PageControl",
-    "PickerView",
-    "ProgressView",
-    "SectionedTableView",
-    "SegmentedControl",
-    "SingleItemTableView",
-    "Slider",
-    "Stepper",
-    "Switch",
-    "TextField",
-    "TextView",
-    "View",
-    "WebView",
-]
-"""The element types ``query`` takes: the built-in elements and ``Alert`` (``Protocol/elements.md``).
-
-Snapshots carry these, ``"StateView"`` for state views, or the name an element written in
-Swift gives itself; hence a snapshot's ``type`` is a ``str``.
-"""
 
 EventName = Literal["changed", "navigated", "taskRan", "openURL", "stateChanged", "log", "focusChanged", "action"]
 """The events ``subscribe`` takes; each arrives as a notification of that method."""
@@ -59,11 +42,6 @@ KeyName = Literal[
 ]
 """The named keys ``key`` takes; one character (``"a"``, ``" "``) is a key too."""
 
-ButtonRole = Literal["normal", "cancel", "destructive"]
-Axis = Literal["vertical", "horizontal"]
-DatePickerMode = Literal["date", "time", "dateAndTime"]
-
-ELEMENT_TYPES: Tuple[ElementType, ...] = get_args(ElementType)
 EVENT_NAMES: Tuple[EventName, ...] = get_args(EventName)
 WAIT_STATES: Tuple[WaitState, ...] = get_args(WaitState)
 KEY_NAMES: Tuple[KeyName, ...] = get_args(KeyName)
@@ -82,63 +60,6 @@ class Locator(TypedDict, total=False):
 
 Ref = Union[str, Locator]
 """An element: its reference, or a :class:`Locator`."""
-
-
-class _SnapshotBase(TypedDict):
-    type: str
-    ref: str
-    visible: bool
-
-
-class Snapshot(_SnapshotBase, total=False):
-    """What a user sees of one element: ``type``, ``ref``, ``visible`` and its type's properties.
-
-    Which properties a snapshot has depends on its ``type`` (``Protocol/elements.md``);
-    trees (``tree``, ``expect_tree``) nest ``children``. Anonymous elements have ``ref`` ``""``.
-    """
-
-    animating: bool
-    enabled: bool
-    focused: bool
-    task: Optional[str]
-    param: Optional[str]
-    autoUI: bool
-    text: str
-    role: ButtonRole
-    title: Optional[str]
-    message: str
-    columns: int
-    sections: List[Dict[str, Any]]
-    multipleSelection: bool
-    selectedKeys: List[str]
-    selectUI: bool
-    mode: DatePickerMode
-    value: Union[float, str]
-    minimumDate: Optional[str]
-    maximumDate: Optional[str]
-    numberOfPages: int
-    currentPage: int
-    components: List[List[str]]
-    selectedRows: Union[List[int], List[List[int]]]
-    focusedComponent: int
-    progress: float
-    segments: List[str]
-    selectedSegment: Optional[int]
-    items: List[str]
-    selectedRow: Optional[int]
-    minimumValue: float
-    maximumValue: float
-    stepValue: float
-    isOn: bool
-    placeholder: str
-    secure: bool
-    maxLength: Optional[int]
-    textFile: Optional[str]
-    axis: Axis
-    spacing: float
-    url: Optional[str]
-    html: str
-    children: List[Snapshot]
 
 
 # Results

@@ -20,6 +20,7 @@
 import { RpcConnection, RpcError, ConnectionLost, takePageToken, tokenProtocols } from './rpc.js';
 import { UIModel, ModelError } from './model.js';
 import { Renderer, FOCUSABLE_TYPES, focusTarget } from './render.js';
+import { HANDLED_KEYS } from './elements.js';
 import { Inspector } from './inspector.js';
 
 const $ = (id) => document.getElementById(id);
@@ -377,9 +378,9 @@ stage.addEventListener('keydown', (event) => {
     typingSettled(number).then(() => focusFirst(model.node(number) || node)).then(() => sendKey('Enter'));
     return;
   }
-  // Arrow keys in a sectioned table or a collection move its selection on the server, as there.
+  // Arrow keys in a sectioned table or a collection move its selection on the server, as there (the arrows it declares).
   if (/^Arrow(Up|Down|Left|Right)$/.test(event.key) && (node.type === 'SectionedTableView' || node.type === 'CollectionView')) {
-    if (node.type === 'SectionedTableView' && /Left|Right/.test(event.key)) return;
+    if (!HANDLED_KEYS[node.type].includes(event.key)) return;
     event.preventDefault();
     focusFirst(node).then(() => sendKey(event.key)).then((outcome) => followSelection(number, outcome));
   }

@@ -13,20 +13,15 @@
 import { el, button } from './dom.js';
 import { RecordPanel } from './recorder.js';
 import { TraceView } from './trace-view.js';
+import { PRESSABLE_TYPES, TEXT_TYPES, PRIMARY_PROPERTY } from './elements.js';
 
 const EVENTS = ['changed', 'navigated', 'taskRan', 'stateChanged', 'log', 'openURL', 'focusChanged'];
 const MAX_LOG = 300;
 const CHILDREN_SHOWN = 100;
 
-/** Types whose press takes or needs a value, and the property a flow step best checks. */
-const PRESSABLE = new Set(['Button', 'Switch', 'Stepper', 'Slider', 'SegmentedControl', 'PageControl', 'SingleItemTableView',
-  'PickerView', 'DatePicker', 'SectionedTableView', 'CollectionView']);
-const EXPECTED_PROPERTY = {
-  Label: 'text', TextView: 'text', TextField: 'text', ProgressView: 'progress', ActivityIndicator: 'animating',
-  WebView: 'title', Switch: 'isOn', Stepper: 'value', Slider: 'value', SegmentedControl: 'selectedSegment', PageControl: 'currentPage',
-  SingleItemTableView: 'selectedRow', Button: 'enabled', PickerView: 'selectedRows', DatePicker: 'value',
-  SectionedTableView: 'selectedRows', CollectionView: 'selectedKeys', Alert: 'title',
-};
+/** Types a snippet presses (a text field's snippet types into it instead), and the property a flow step best checks. */
+const PRESSABLE = new Set([...PRESSABLE_TYPES].filter((type) => !TEXT_TYPES.has(type)));
+const EXPECTED_PROPERTY = PRIMARY_PROPERTY;
 
 /** The rows of a sectioned table or the items of a collection, as [section, index] positions in order. */
 function positions(snapshot, what) {

@@ -6,8 +6,12 @@
 // an `expect` step. The flow downloads as a file that `slamctl run` replays.
 
 import { el, button } from './dom.js';
+import { PRIMARY_PROPERTY } from './elements.js';
 
-/** The snapshot property an `expect` step checks first, when the element has it. */
+/**
+ * For a type the element declarations do not name (a state view, an element written in Swift):
+ * the snapshot properties an `expect` step checks first, when the element has them.
+ */
 const ASSERTED_PROPERTIES = ['text', 'isOn', 'value', 'selectedSegment', 'selectedRow', 'selectedRows', 'selectedKeys',
   'currentPage', 'progress', 'title'];
 
@@ -81,6 +85,7 @@ export class FlowSteps {
   expect(snapshot, property = null) {
     const locator = snapshot.ref ? snapshot.ref : (typeof snapshot.text === 'string' && snapshot.text ? { type: snapshot.type, text: snapshot.text } : null);
     if (locator === null) return null;
+    if (!property || !(property in snapshot)) property = PRIMARY_PROPERTY[snapshot.type];
     if (!property || !(property in snapshot)) property = ASSERTED_PROPERTIES.find((name) => name in snapshot) ?? 'visible';
     const step = { expect: locator, property, equals: snapshot[property] };
     this.steps.push(step);

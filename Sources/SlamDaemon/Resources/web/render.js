@@ -18,11 +18,12 @@
 // The server's focus (each focusable element's `focused`) shows as `is-focused`;
 // `focusArrived` lists the nodes that took it in the batch painted last.
 
+import { FOCUSABLE_TYPES } from './elements.js';
+
 /** Types whose children are elements of their own (an alert's children are its buttons). */
 const CONTAINER_TYPES = new Set(['View', 'StateView', 'Alert']);
-/** Types that can hold the server's focus (Protocol: focus and keys). */
-export const FOCUSABLE_TYPES = new Set(['Button', 'Switch', 'Stepper', 'Slider', 'SegmentedControl', 'PageControl', 'TextField',
-  'PickerView', 'DatePicker', 'SingleItemTableView', 'SectionedTableView', 'CollectionView']);
+/** Types that can hold the server's focus (Protocol: focus and keys), from the element declarations. */
+export { FOCUSABLE_TYPES };
 /** Screens of more elements than this get `is-large`: CSS skips laying out their off-screen rows. */
 const LARGE_SCREEN = 500;
 

@@ -4,6 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
   dateInputType, parseISO, toInputValue, fromInputValue, sectionsOf, FOCUSABLE_TYPES,
 } from '../../../../Sources/SlamDaemon/Resources/web/render.js';
@@ -77,11 +78,10 @@ test('sections are made regular: plain strings, missing headers and details', ()
   assert.deepEqual(sectionsOf({}, 'rows'), []);
 });
 
-test('the focusable types are the spec’s', () => {
-  for (const type of ['Button', 'Switch', 'Stepper', 'Slider', 'SegmentedControl', 'PageControl', 'TextField', 'PickerView',
-    'DatePicker', 'SingleItemTableView', 'SectionedTableView', 'CollectionView']) {
-    assert.ok(FOCUSABLE_TYPES.has(type), type);
-  }
+test('the focusable types are the element declarations\' (Protocol/elements.json)', () => {
+  const manifest = JSON.parse(readFileSync(new URL('../../../../Protocol/elements.json', import.meta.url), 'utf8'));
+  const focusable = manifest.types.filter((type) => type.focusable).map((type) => type.type);
+  assert.deepEqual([...FOCUSABLE_TYPES].sort(), focusable.sort());
   assert.ok(!FOCUSABLE_TYPES.has('Label'));
   assert.ok(!FOCUSABLE_TYPES.has('Alert'));
 });
