@@ -27,8 +27,8 @@ extension SlamService {
         }
         let ticket = session.reserve()
         do throws(ResponseError) {
-            try check(.heldRequestsPerConnection, holding: session.heldRequests.count)
-            try check(.heldRequestBytes, holding: heldRequestBytes, adding: message.count)
+            try configuration.limits.check(.heldRequestsPerConnection, holding: session.heldRequests.count)
+            try configuration.limits.check(.heldRequestBytes, holding: heldRequestBytes, adding: message.count)
         } catch {
             refuse(message, answering: ticket, from: session, with: error)
             return
