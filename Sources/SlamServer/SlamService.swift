@@ -97,10 +97,8 @@ public final class SlamService {
     var lastTraceFailure: (path: String, reason: String)?
     /// Elements' change tasks that a person's change started: their pauses and runs (see `SlamService+ChangeTasks`).
     var changeTaskRuns: [ObjectIdentifier: ChangeTaskRuns] = [:]
-    /// The bytes of all connections' held requests (``ClientSession/heldRequests``), counted against ``ServiceLimits``.
-    var heldRequestBytes = 0
-    /// The connections whose held requests run on the loop's next turn (see `SlamService+RequestOrder`).
-    var connectionsReleasingHeldRequests: [Int] = []
+    /// Requests connections sent behind their own unanswered ones (see `SlamService+RequestOrder`).
+    let heldRequests: HeldRequests
 
     /// Serves `application`; `reset` is refused (there is no way to make the launch state again).
     public convenience init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
@@ -121,6 +119,7 @@ public final class SlamService {
         notificationHold = NotificationHold(scheduler: scheduler)
         clientTasks = ClientTaskBroker(hold: notificationHold, scheduler: scheduler, limits: configuration.limits)
         waits = PendingWaits(scheduler: scheduler, limits: configuration.limits)
+        heldRequests = HeldRequests(scheduler: scheduler, limits: configuration.limits)
         dispatcher = makeDispatcher()
         connectMachines()
         adopt(application)
@@ -133,9 +132,11 @@ public final class SlamService {
         return dispatcher
     }
 
-    /// What the hold, the runs and the waits make the service do: end the turn (announce what
-    /// changed, release what is held) when a timer of theirs ended something, and a run's success.
+    /// What the hold, the runs, the waits and the held requests make the service do: end the turn
+    /// (announce what changed, release what is held) when a timer of theirs ended something, a run's
+    /// success, and run a held request.
     private func connectMachines() {
+        heldRequests.perform = { [unowned self] message, ticket, session in perform(message, answering: ticket, from: session) }
         notificationHold.endTurn = { [weak self] in self?.afterUIActivity() }
         clientTasks.endTurn = { [weak self] in self?.afterUIActivity() }
         waits.endTurn = { [weak self] in self?.afterUIActivity() }
@@ -176,14 +177,14 @@ public final class SlamService {
 
     public func connect(_ session: ClientSession) {
         sessions[session.identifier] = session
-        session.heldRequestsAreDue = { [unowned self] session in scheduleHeldRequests(of: session) }
+        session.heldRequestsAreDue = { [unowned heldRequests] session in heldRequests.releaseSoon(session) }
         trace?.recordConnection("connect", client: session.identifier)
     }
 
     /// Forgets a session: its pending waits are cancelled, its held requests dropped, nothing more is sent to it.
     public func disconnect(_ session: ClientSession) {
         session.markClosed()
-        dropHeldRequests(of: session)
+        heldRequests.drop(of: session)
         sessions[session.identifier] = nil
         if session.isAttachedToUI { detachUI(session) }
         waits.cancel(of: session)
