@@ -2,7 +2,7 @@ import SlamProtocol
 
 /// The bounds a ``SlamService`` keeps on what clients make it hold, per connection and in all.
 ///
-/// A request that would pass one is refused with -32017 *Limit reached* (``SlamService/limitReached(_:)``),
+/// A request that would pass one is refused with -32017 *Limit reached* (``check(_:holding:adding:)``),
 /// naming the limit, its bound and the `slamd` option that sets it; what was already held is kept, and
 /// a slot is free again as soon as a wait is answered, times out or its connection goes, a task
 /// name is unregistered, or a held request runs. The defaults are far above what a test suite or a person uses (a wait or an

@@ -67,7 +67,7 @@ extension SlamService {
     /// `textMatches` checked against the rule that bounds patterns and compiled, once: a pending wait
     /// judges its locator after every change.
     private func compiledPattern(_ pattern: String) throws(ResponseError) -> BoundedPattern {
-        if let compiled = patternsOfJudgedWait[pattern] ?? compiledPatterns[pattern] { return compiled }
+        if let compiled = waits.patternsOfJudgedWait[pattern] ?? compiledPatterns[pattern] { return compiled }
         do throws(BoundedPattern.Refusal) {
             let compiled = try BoundedPattern(pattern)
             if compiledPatterns.count >= 64 { compiledPatterns.removeAll() }

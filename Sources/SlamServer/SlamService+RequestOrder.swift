@@ -9,7 +9,7 @@ import SlamRPC
 /// `waitFor`, an action waiting for its element, a `press` or `runTask` whose task a client runs)
 /// holds the connection's later messages, with their places in the output reserved, until it is
 /// answered; then they run in order on the loop's next turn, where another such request may hold
-/// the rest again. Other connections are served meanwhile.
+/// the rest again (``HeldRequests``). Other connections are served meanwhile.
 ///
 /// What a connection sends while it has a `task.run` to answer runs at once: it is the task's
 /// handler calling back, and the request waiting for that task may be the connection's own.
@@ -27,52 +27,15 @@ extension SlamService {
         }
         let ticket = session.reserve()
         do throws(ResponseError) {
-            try check(.heldRequestsPerConnection, holding: session.heldRequests.count)
-            try check(.heldRequestBytes, holding: heldRequestBytes, adding: message.count)
+            try heldRequests.hold(message, answering: ticket, from: session)
         } catch {
             refuse(message, answering: ticket, from: session, with: error)
-            return
         }
-        session.heldRequests.append((message, ticket))
-        heldRequestBytes += message.count
-    }
-
-    /// Runs the held requests of `session` on the loop's next turn (its last unanswered message was answered).
-    func scheduleHeldRequests(of session: ClientSession) {
-        guard !session.isHeldRequestReleaseDue else { return }
-        // On the next turn, not here: the answer may come from deep inside judging waits or finishing a run.
-        session.isHeldRequestReleaseDue = true
-        connectionsReleasingHeldRequests.append(session.identifier)
-        guard connectionsReleasingHeldRequests.count == 1 else { return }
-        _ = scheduler.schedule(afterMilliseconds: 0) { [weak self] in self?.releaseHeldRequests() }
-    }
-
-    /// Runs the held requests of each connection due, in order, until one of them is answered later.
-    private func releaseHeldRequests() {
-        let due = connectionsReleasingHeldRequests
-        connectionsReleasingHeldRequests.removeAll()
-        for identifier in due {
-            guard let session = sessions[identifier] else { continue }
-            while session.unansweredMessages == 0, !session.heldRequests.isEmpty {
-                let (message, ticket) = session.heldRequests.removeFirst()
-                heldRequestBytes -= message.count
-                perform(message, answering: ticket, from: session)
-            }
-            session.isHeldRequestReleaseDue = false
-        }
-    }
-
-    /// Forgets the held requests of a connection that went away.
-    func dropHeldRequests(of session: ClientSession) {
-        heldRequestBytes -= session.heldRequests.reduce(0) { $0 + $1.message.count }
-        session.heldRequests.removeAll()
     }
 
     /// Answers every held request of `session` with `error` instead of running it.
     func refuseHeldRequests(of session: ClientSession, with error: ResponseError) {
-        let held = session.heldRequests
-        dropHeldRequests(of: session)
-        for (message, ticket) in held {
+        for (message, ticket) in heldRequests.drop(of: session) {
             refuse(message, answering: ticket, from: session, with: error)
         }
     }

@@ -29,7 +29,7 @@ extension SlamService {
         // Keys changed while a client's run held notifications were never announced: they are news whatever their value.
         let unannounced = Set(old.state.takeChangedKeys())
         // What a pending wait waited for belonged to the application now gone.
-        answerPendingWaits { wait in
+        waits.answerAll { wait in
             ResponseError(code: .applicationReset, message: "Application reset: the application was reset while waiting for \(wait.reference.map(\.description) ?? "the root view")",
                           data: ["ref": wait.reference?.parameterJSON ?? .null, "reason": "reset"])
         }

@@ -75,12 +75,12 @@ public final class SlamService {
     private(set) var dispatcher: Dispatcher<ClientSession>!
 
     private(set) var sessions: [Int: ClientSession] = [:]
-    var waits: [Int: PendingWait] = [:]
-    /// The identifiers of ``waits`` in the order they were made (which is how they are judged), and
-    /// of some answered since, skipped (see ``compactWaitOrder()``): sorting them after every change cost
-    /// more than judging them.
-    var waitOrder: [Int] = []
-    var nextWaitIdentifier = 0
+    /// `waitFor`s and actions waiting for their element.
+    let waits: PendingWaits
+    /// Tasks clients registered, and their runs out (see `SlamService+ClientTasks`).
+    let clientTasks: ClientTaskBroker
+    /// Notifications held while clients run tasks (driven by ``clientTasks``'s runs).
+    let notificationHold: NotificationHold
     /// Changes collected during the current turn, per controller, in change order.
     private var changeLog: [(controller: ViewController, elements: [View])] = []
     /// Set when something happened that a pending wait could be waiting for.
@@ -90,69 +90,58 @@ public final class SlamService {
     private var controllersOnStack: Set<ObjectIdentifier> = []
     /// Locators' regular expressions, compiled (see `SlamService+Locators`).
     var compiledPatterns: [String: BoundedPattern] = [:]
-    /// The patterns of the pending wait being judged (``PendingWait/patterns``), found before the cache.
-    var patternsOfJudgedWait: [String: BoundedPattern] = [:]
-    /// The characters of the patterns all pending waits hold (``PendingWait/patternCharacters``).
-    var pendingPatternCharacters = 0
-    /// Their worst-case steps (``PendingWait/patternSteps``).
-    var pendingPatternSteps = 0
     /// What attached renderers were last told (see ``RemoteUIMirror``).
     let remoteUI = RemoteUIMirror()
     /// The trace being written (`trace.start`); nil, the usual case, costs each message one test.
     var trace: TraceRecorder?
     /// Why the last trace ended on its own (its file could not be written), for `trace.stop`.
     var lastTraceFailure: (path: String, reason: String)?
-    /// Tasks clients registered, by name (see `SlamService+ClientTasks`).
-    var clientTasks: [String: ClientTaskRegistration] = [:]
-    /// `task.run` requests sent and not answered, by their id.
-    var clientTaskCalls: [String: ClientTaskCall] = [:]
-    var nextClientTaskCall = 0
-    /// The runs started by the request being performed now; nil when no request collects them.
-    var startedClientTaskCalls: [ClientTaskCall]?
-    /// How many finished runs are answering what waited for them now (notifications stay held meanwhile).
-    var finishingClientTaskCalls = 0
-    /// Notifications held while a client runs a task: they go out, in order, once it has answered
-    /// and what waited for it was answered.
-    var heldNotifications: [(kind: EventKind, bytes: [UInt8])] = []
-    /// A run ended, or the hold's time or room ran out: the end of this turn releases what is held.
-    var isReleaseDue = false
-    /// Set while the end of a turn releases: notifications made then go out at once.
-    var isReleasingHeldNotifications = false
     /// Elements' change tasks that a person's change started: their pauses and runs (see `SlamService+ChangeTasks`).
     var changeTaskRuns: [ObjectIdentifier: ChangeTaskRuns] = [:]
-    /// Cancels the timer that ends the current hold (``SlamService/maximumHoldMilliseconds``); nil when none runs.
-    var cancelHoldTimer: (() -> Void)?
-    /// The bytes of all connections' held requests (``ClientSession/heldRequests``), counted against ``ServiceLimits``.
-    var heldRequestBytes = 0
-    /// The connections whose held requests run on the loop's next turn (see `SlamService+RequestOrder`).
-    var connectionsReleasingHeldRequests: [Int] = []
+    /// Requests connections sent behind their own unanswered ones (see `SlamService+RequestOrder`).
+    let heldRequests: HeldRequests
 
     /// Serves `application`; `reset` is refused (there is no way to make the launch state again).
-    public init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
-        self.application = application
-        self.applicationFactory = nil
-        self.scheduler = scheduler
-        self.configuration = configuration
-        self.dispatcher = makeDispatcher()
-        adopt(application)
+    public convenience init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
+        self.init(application: application, factory: nil, scheduler: scheduler, configuration: configuration)
     }
 
     /// Serves what `makeApplication` makes; `reset` makes it again.
-    public init(makeApplication: @escaping () throws -> Application, scheduler: Scheduler,
-                configuration: Configuration = Configuration()) throws {
-        self.application = try makeApplication()
-        self.applicationFactory = makeApplication
+    public convenience init(makeApplication: @escaping () throws -> Application, scheduler: Scheduler,
+                            configuration: Configuration = Configuration()) throws {
+        self.init(application: try makeApplication(), factory: makeApplication, scheduler: scheduler, configuration: configuration)
+    }
+
+    private init(application: Application, factory: (() throws -> Application)?, scheduler: Scheduler, configuration: Configuration) {
+        self.application = application
+        self.applicationFactory = factory
         self.scheduler = scheduler
         self.configuration = configuration
-        self.dispatcher = makeDispatcher()
+        notificationHold = NotificationHold(scheduler: scheduler)
+        clientTasks = ClientTaskBroker(hold: notificationHold, scheduler: scheduler, limits: configuration.limits)
+        waits = PendingWaits(scheduler: scheduler, limits: configuration.limits)
+        heldRequests = HeldRequests(scheduler: scheduler, limits: configuration.limits)
+        dispatcher = makeDispatcher()
+        connectMachines()
         adopt(application)
     }
 
     /// Dispatch for every method, with the clients' answers to `task.run` routed to their runs.
     private func makeDispatcher() -> Dispatcher<ClientSession> {
         let dispatcher = Dispatcher(registry: MethodRegistry(makeMethodDescriptors()))
-        dispatcher.responseHandler = { [unowned self] id, outcome, session in receiveTaskAnswer(id: id, outcome: outcome, from: session) }
+        dispatcher.responseHandler = { [unowned self] id, outcome, session in clientTasks.receiveAnswer(id: id, outcome: outcome, from: session) }
         return dispatcher
+    }
+
+    /// What the hold, the runs, the waits and the held requests make the service do: end the turn
+    /// (announce what changed, release what is held) when a timer of theirs ended something, a run's
+    /// success, and run a held request.
+    private func connectMachines() {
+        heldRequests.perform = { [unowned self] message, ticket, session in perform(message, answering: ticket, from: session) }
+        notificationHold.endTurn = { [weak self] in self?.afterUIActivity() }
+        clientTasks.endTurn = { [weak self] in self?.afterUIActivity() }
+        waits.endTurn = { [weak self] in self?.afterUIActivity() }
+        clientTasks.runSucceeded = { [weak self] run in self?.clientTaskSucceeded(run) }
     }
 
     /// Connects `application`'s events and scheduling to this service.
@@ -164,7 +153,7 @@ public final class SlamService {
         application.updateScheduler = { [weak self] _ in self?.scheduleActivityTurn() }
         application.state.changesPendingHandler = { [weak self] in self?.scheduleActivityTurn() }
         // Tasks clients registered outlive a `reset`: the fresh application runs them too.
-        for name in clientTasks.keys { addClientTask(name, to: application) }
+        for name in clientTasks.registrations.keys { addClientTask(name, to: application) }
         // Changes made while the application started are nobody's news.
         for presentation in application.stack { _ = presentation.controller.takeChangedElements() }
         _ = application.state.takeChangedKeys()
@@ -189,20 +178,17 @@ public final class SlamService {
 
     public func connect(_ session: ClientSession) {
         sessions[session.identifier] = session
-        session.heldRequestsAreDue = { [unowned self] session in scheduleHeldRequests(of: session) }
+        session.heldRequestsAreDue = { [unowned heldRequests] session in heldRequests.releaseSoon(session) }
         trace?.recordConnection("connect", client: session.identifier)
     }
 
     /// Forgets a session: its pending waits are cancelled, its held requests dropped, nothing more is sent to it.
     public func disconnect(_ session: ClientSession) {
         session.markClosed()
-        dropHeldRequests(of: session)
+        heldRequests.drop(of: session)
         sessions[session.identifier] = nil
         if session.isAttachedToUI { detachUI(session) }
-        for identifier in session.pendingWaits {
-            _ = takeWait(identifier)
-        }
-        session.pendingWaits.removeAll()
+        waits.cancel(of: session)
         clientDidLeave(session)
         trace?.recordConnection("disconnect", client: session.identifier)
     }
@@ -249,14 +235,13 @@ public final class SlamService {
     /// UI activity that did not come from a request.
     public func afterUIActivity() {
         if application.hasDueChangeTasks { startChangeTasksDueOutsideRequests() }
-        if keepsHoldingNotifications {
+        if notificationHold.keepsHolding {
             // A client is running a task: what changed goes out as one update once it has answered. The
             // model stays current meanwhile, and waits are judged, for the task's handler may wait too.
             repeat { application.performPendingUpdates() } while evaluateWaits()
             return
         }
-        isReleasingHeldNotifications = true
-        releaseHeldNotifications()
+        notificationHold.release { kind, bytes in deliver(bytes, of: kind) }
         // A pending action that acts changes the UI again: its changes go out, then the waits are judged anew.
         var acted = false
         repeat {
@@ -285,8 +270,7 @@ public final class SlamService {
                 acted = evaluateWaits()
             }
         } while acted
-        isReleasingHeldNotifications = false
-        if isReleaseDue || cancelHoldTimer != nil { holdAgainIfRunsAreOut() }
+        notificationHold.endRelease()
     }
 
     /// The shared state's `keys` with their values, as clients see them (a key no longer held reads as null).
@@ -349,8 +333,8 @@ public final class SlamService {
         guard sessions.values.contains(where: { $0.subscriptions.contains(kind) }),
               let bytes = try? params.jsonNode().serialized(prefix: Array(#"{"jsonrpc":"2.0","method":"\#(kind.rawValue)","params":"#.utf8),
                                                             suffix: [UInt8(ascii: "}")]) else { return }
-        if holdsNotifications {
-            hold(bytes, of: kind)
+        if notificationHold.holdsNotifications {
+            notificationHold.hold(bytes, of: kind)
         } else {
             deliver(bytes, of: kind)
         }
@@ -374,20 +358,11 @@ public final class SlamService {
         for session in sessions.values.sorted(by: { $0.identifier < $1.identifier }) {
             refuseHeldRequests(of: session, with: ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping"))
         }
-        answerPendingWaits { wait in
+        waits.answerAll { wait in
             ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping", data: ["ref": wait.reference?.parameterJSON ?? .null])
         }
         abandonClientTaskCalls()
         _ = endTrace(reason: "shutdown")
-    }
-
-    /// Answers every pending wait, oldest first, with the error `reason` gives it.
-    func answerPendingWaits(with reason: (PendingWait) -> ResponseError) {
-        for identifier in waitOrder {
-            guard let wait = takeWait(identifier) else { continue }
-            wait.reply(.failure(reason(wait)))
-        }
-        compactWaitOrder()
     }
 
     // MARK: - Resolving parameters

@@ -179,13 +179,13 @@ import SlamUI
         runner.send(#"{"jsonrpc":"2.0","method":"runTask","params":{"name":"slow"},"id":"slow"}"#)
         let run = try #require(runs(runner).first)
         runner.result("state.set", ["key": "draft", "value": "first"])
-        scheduler.advance(milliseconds: SlamService.maximumHoldMilliseconds - 1)
+        scheduler.advance(milliseconds: NotificationHold.maximumMilliseconds - 1)
         #expect(watcher.take().isEmpty)
         scheduler.advance(milliseconds: 1)
         #expect(watcher.take().map { $0["method"] } == ["stateChanged"], "one slow run does not freeze every page")
 
         // Held events are bounded in number too: the turn that reaches the bound releases them.
-        let pairs = SlamService.maximumHeldNotifications / 2
+        let pairs = NotificationHold.maximumNotifications / 2
         for _ in 0..<pairs {
             runner.result("runTask", ["name": "push", "param": "Settings"])
             runner.result("runTask", ["name": "pop"])

@@ -80,7 +80,7 @@ import SlamRPC
         other.send(request("wait", "waitFor", ["ref": "count", "property": "text", "equals": "Count: 1", "timeoutMs": 60_000]))
         let padding = String(repeating: "x", count: 200)
         other.send(request("big", "state.get", ["key": .string(padding)]))
-        #expect(service.heldRequestBytes > 0)
+        #expect(service.heldRequests.bytes > 0)
         actor.result("press", ["ref": "increment"])
         nextTurn(scheduler)
         let replies = waiter.take()
@@ -93,7 +93,7 @@ import SlamRPC
         let refused = other.take()
         #expect(refused.map { $0["id"] } == ["wait", "big"])
         #expect(refused.last?["error"]?["code"] == -32017 && refused.last?["error"]?["data"]?["limit"] == "heldRequestBytes", "\(refused)")
-        #expect(service.heldRequestBytes == 0)
+        #expect(service.heldRequests.bytes == 0)
     }
 
     @Test func aClosedConnectionDropsItsHeldRequestsAndAStoppingDaemonRefusesThem() throws {
@@ -105,7 +105,7 @@ import SlamRPC
         leaving.send(wait)
         leaving.send(request("held", "press", ["ref": "increment"]))
         service.disconnect(leaving.session)
-        #expect(service.heldRequestBytes == 0)
+        #expect(service.heldRequests.bytes == 0)
         nextTurn(scheduler)
         #expect(staying.result("find", ["ref": "count"])["text"] == "Count: 0", "the dropped press never ran")
         staying.send(wait)
@@ -114,6 +114,6 @@ import SlamRPC
         let replies = staying.take()
         #expect(replies.map { $0["id"] } == ["wait", "held"])
         #expect(replies.map { $0["error"]?["code"] } == [-32009, -32009])
-        #expect(service.heldRequestBytes == 0)
+        #expect(service.heldRequests.bytes == 0)
     }
 }
