@@ -23,7 +23,6 @@ from ._elements import ButtonRole as ButtonRole
 from ._elements import DatePickerMode as DatePickerMode
 from ._elements import ElementType as ElementType
 from ._elements import Snapshot as Snapshot
-from ._elements import _SnapshotBase as _SnapshotBase
 
 Framing = Literal["newline", "content-length"]
 """How messages are delimited on the socket: newline-delimited JSON, or ``Content-Length`` headers as in LSP."""
