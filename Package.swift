@@ -51,7 +51,10 @@ let package = Package(
         // SlamRPC only for NameSuggestions: a refusal says "did you mean" as the daemon's errors do.
         .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON", "SlamRPC"]),
         .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], resources: [.copy("Resources")]),
-        .target(name: "SlamProtocol", dependencies: ["SlamRPC", "SlamJSON"]),
+        .target(
+            name: "SlamProtocol",
+            dependencies: ["SlamRPC", "SlamJSON", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .target(name: "SlamServer", dependencies: ["SlamProtocol", "SlamRPC", "SlamUI", "SlamJSON", "SlamStoryboard"]),
         .target(
             name: "SlamDaemon",

@@ -10,7 +10,6 @@ public struct FindRequest: SlamRequest {
         .required("ref", \.ref, summary: CommonParameters.reference),
         .optional("controller", \.controller, summary: CommonParameters.controller),
     ])
-    public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] { [.elementNotFound, .ambiguousLocator, .controllerNotFound] }
 
     public var ref: ElementLocator

@@ -12,7 +12,6 @@ public struct FocusRequest: SlamRequest {
         .optional(WaitForRequest.timeoutParameter, \.timeoutMilliseconds, summary: CommonParameters.actionTimeout,
                   schema: { ["type": "integer", "minimum": 0] }),
     ])
-    public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
         [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .controllerNotFound, .shuttingDown, .limitReached]
     }

@@ -14,7 +14,6 @@ public struct KeyRequest: SlamRequest {
         .optional(WaitForRequest.timeoutParameter, \.timeoutMilliseconds, summary: CommonParameters.actionTimeout,
                   schema: { ["type": "integer", "minimum": 0] }),
     ])
-    public static var resultSchema: JSONValue { KeyOutcome.schema }
     public static var errors: [ErrorCode] {
         [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .taskNotFound, .taskFailed, .controllerNotFound, .navigationRefused, .shuttingDown, .limitReached]
     }

@@ -17,7 +17,6 @@ public struct QueryRequest: SlamRequest {
         .optional("enabled", \.enabled, summary: "Enabled state; elements without one count as enabled."),
         .optional("controller", \.controller, summary: CommonParameters.controller),
     ])
-    public static var resultSchema: JSONValue { ["type": "array", "items": Snapshot.schemaReference] }
     public static var errors: [ErrorCode] { [.controllerNotFound] }
 
     public var type: String?

@@ -18,6 +18,5 @@ extension RefreshRequest {
             .optional("controller", \.controller, summary: CommonParameters.controller),
         ])
     }
-    public static var resultSchema: JSONValue { Changes.schema }
     public static var errors: [ErrorCode] { [.elementNotFound, .ambiguousLocator, .controllerNotFound] }
 }
