@@ -14,8 +14,8 @@ public protocol RefreshRequest: SlamRequest where Result == Changes {
 extension RefreshRequest {
     public static var parameters: ParameterList<Self> {
         ParameterList(empty: Self(ref: nil, controller: nil), [
-            .optional("ref", \.ref, summary: CommonParameters.optionalReference),
-            .optional("controller", \.controller, summary: CommonParameters.controller),
+            .subtree(\.ref),
+            .controller(\.controller),
         ])
     }
     public static var errors: [ErrorCode] { [.elementNotFound, .ambiguousLocator, .controllerNotFound] }

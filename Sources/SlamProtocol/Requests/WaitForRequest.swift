@@ -20,7 +20,7 @@ public struct WaitForRequest: SlamRequest {
         .optional("equals", \.equals, summary: "The value `property` must have (numbers compare by value)."),
         .optional(timeoutParameter, \.timeoutMilliseconds, summary: "How long to wait, in milliseconds; default \(defaultTimeoutMilliseconds).",
                   schema: { ["type": "integer", "minimum": 0] }),
-        .optional("controller", \.controller, summary: CommonParameters.controller),
+        .controller(\.controller),
         .optional("template", \.template, summary: "A partial tree the element's tree must match (instead of `state` or `property`); answers the tree."),
         .optional("strict", \.strict, summary: "With `template`: children match one to one instead of as an ordered subsequence; default false."),
     ])
