@@ -25,7 +25,7 @@ public struct ActionEvent: SlamEventParams, Hashable {
 
     public static var empty: ActionEvent { ActionEvent(method: "", ref: nil, controller: nil, params: [:], client: 0) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("method", &method, "The method that acted: `press`, `setText`, `typeText`, `focus`, `key`, `runTask` or `reset`.")
         visitor.field("ref", &ref, "The element acted on, as a locator that finds it again; null for a key to the focus, a task, a reset.")
         visitor.field("controller", &controller, "The controller the element was on (the top one for keys and tasks).")

@@ -15,7 +15,7 @@ public struct FocusChangedEvent: SlamEventParams, Hashable {
 
     public static var empty: FocusChangedEvent { FocusChangedEvent(controller: "", ref: nil, previous: nil) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("controller", &controller)
         visitor.field("ref", &ref, "The element focused now (its reference, or its path when it has none); null for none.")
         visitor.field("previous", &previous, "The element that had the focus before; null for none.")

@@ -65,7 +65,7 @@ public struct ChangedEvent: SlamEventParams, Hashable {
 
     public static var empty: ChangedEvent { ChangedEvent(controller: "", changes: []) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("controller", &controller)
         visitor.field("changes", &changes, "Each changed element once, as it looks now.")
     }
@@ -84,7 +84,7 @@ public struct NavigatedEvent: SlamEventParams, Hashable {
 
     public static var empty: NavigatedEvent { NavigatedEvent(stack: [], top: nil) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("stack", &stack, "The navigation stack, root first, as `controllers` returns it.")
         visitor.field("top", &top)
     }
@@ -103,7 +103,7 @@ public struct TaskRanEvent: SlamEventParams, Hashable {
 
     public static var empty: TaskRanEvent { TaskRanEvent(name: "", param: nil) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("name", &name)
         visitor.field("param", &param)
     }
@@ -120,7 +120,7 @@ public struct OpenURLEvent: SlamEventParams, Hashable {
 
     public static var empty: OpenURLEvent { OpenURLEvent(address: "") }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("address", &address)
     }
 }
@@ -136,7 +136,7 @@ public struct StateChangedEvent: SlamEventParams, Hashable {
 
     public static var empty: StateChangedEvent { StateChangedEvent(values: [:]) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("values", &values, "Each changed key with its new value.")
     }
 }
@@ -154,7 +154,7 @@ public struct LogEvent: SlamEventParams, Hashable {
 
     public static var empty: LogEvent { LogEvent(level: "", message: "") }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("level", &level)
         visitor.field("message", &message)
     }

@@ -28,7 +28,7 @@ public struct UIRedraw: Hashable, Sendable, DeclaredFields {
 
     public static var empty: UIRedraw { UIRedraw(seq: 0, ops: []) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("seq", &seq, minimum: 1)
         visitor.field("ops", &ops, schema: ["type": "array", "items": ["$ref": "#/components/schemas/UIOperation"]])
     }

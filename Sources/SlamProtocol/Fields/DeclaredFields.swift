@@ -9,17 +9,16 @@ import SlamJSON
 ///     public var path: String
 ///     public var records: Int
 ///     public static var empty: TraceStopped { TraceStopped(path: "", records: 0) }
-///     public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+///     public mutating func fields(_ visitor: inout FieldVisitor) {
 ///         visitor.field("path", &path, "The trace file.")
 ///         visitor.field("records", &records, "Its records (lines).", minimum: 0)
 ///     }
 /// }
 /// ```
 ///
-/// The list is plain code that each visitor runs on a value, so encoding a
-/// result is a straight sequence of member writes (no key paths or closures
-/// per member): ``FieldEncoder`` writes into jansson, ``FieldDecoder`` reads a
-/// reply, ``FieldSchema`` builds the JSON Schema.
+/// The list is plain code that a ``FieldVisitor`` runs on a value, so encoding a
+/// result is a straight sequence of member writes (no key paths or closures per
+/// member), as fast as writing the members by hand.
 public protocol DeclaredFields: ResultValue, JSONEncoding, FieldValue where Value == Self {
     /// The value decoding starts from, every field overwritten (as `ParameterList`'s `empty`).
     static var empty: Self { get }
@@ -28,7 +27,7 @@ public protocol DeclaredFields: ResultValue, JSONEncoding, FieldValue where Valu
     /// A sentence for the schema's `description`, or nil.
     static var summary: String? { get }
     /// Hands every member to `visitor`, in the order the protocol writes them.
-    mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor)
+    mutating func fields(_ visitor: inout FieldVisitor)
 }
 
 extension DeclaredFields {
@@ -37,26 +36,26 @@ extension DeclaredFields {
 
     public init(json: JSONValue) throws(ResultDecodingError) {
         guard case .object(let object) = json else { throw ResultDecodingError(expected: "an object", got: json) }
-        var decoder = FieldDecoder(object: object)
+        var visitor = FieldVisitor.reading(object)
         var value = Self.empty
-        value.fields(&decoder)
-        if let failure = decoder.failure { throw failure }
+        value.fields(&visitor)
+        if let failure = visitor.failure { throw failure }
         self = value
     }
 
     public func jsonNode() -> JSONNode {
-        var encoder = FieldEncoder()
+        var visitor = FieldVisitor.writing()
         var value = self
-        value.fields(&encoder)
-        return encoder.finish()
+        value.fields(&visitor)
+        return visitor.finish()
     }
 
     /// The object's own JSON Schema: `type`, `description`, `required` and `properties`.
     public static var objectSchema: JSONValue {
-        var builder = FieldSchema(summary: summary)
+        var visitor = FieldVisitor.describing(summary: summary)
         var value = empty
-        value.fields(&builder)
-        return builder.schema
+        value.fields(&visitor)
+        return visitor.schema
     }
 
     /// How a field or result of this type is described: a `$ref` to its component, or the object schema.

@@ -1,30 +1,66 @@
 import SlamJSON
 
-/// What ``DeclaredFields/fields(_:)`` hands each member to: an encoder, a decoder or a schema builder.
+/// What ``DeclaredFields/fields(_:)`` hands each member to: depending on the visit, it
+/// writes the member into jansson (the daemon encoding a result), reads it from a reply
+/// (a client decoding one) or describes it (discovery's schema).
 ///
-/// A member is declared with its JSON name, the stored property (`&property`, read or written
-/// by the visitor), a description for discovery and, where the value type's schema says too
-/// little, a narrower schema (computed only by the schema builder).
-public protocol FieldVisitor: ~Copyable {
-    /// A member that is always written; an optional one is written `null` when nil.
-    mutating func field<Member: FieldValue>(_ name: StaticString, _ value: inout Member, _ description: String,
-                                            schema: @autoclosure () -> JSONValue)
-    /// A member left out when nil (and read as nil when absent; a `null` there is a value, not nil).
-    mutating func omittable<Member: FieldValue>(_ name: StaticString, _ value: inout Member?, _ description: String,
-                                                schema: @autoclosure () -> JSONValue)
-}
+/// A member is declared with its JSON name, the stored property (`&property`), a
+/// description for discovery and, where the value type's schema says too little, a
+/// narrower schema (computed only when describing).
+///
+/// One concrete type rather than a protocol with three conformances: each type's
+/// `fields(_:)` is then plain code the compiler specializes member by member, so writing
+/// a result costs what writing its members by hand did.
+public struct FieldVisitor: ~Copyable {
+    private enum Purpose { case writing, reading, describing }
 
-extension FieldVisitor where Self: ~Copyable {
-    /// A member described by its value type's own schema.
-    @inline(__always)
-    public mutating func field<Member: FieldValue>(_ name: StaticString, _ value: inout Member, _ description: String = "") {
-        field(name, &value, description, schema: Member.fieldSchema)
+    private let purpose: Purpose
+    /// Writing: the object written so far.
+    private var written: JSONNode
+    /// Reading: the object read.
+    private let read: JSONValue.Object
+    /// Reading: `'<member>': expected …, got …` for the first member that did not read (the rest are left alone).
+    private(set) var failure: ResultDecodingError?
+    /// Describing: the type's summary, its required members and every member's schema.
+    private let summary: String?
+    private var required: [JSONValue] = []
+    private var properties = JSONValue.Object()
+
+    private init(_ purpose: Purpose, read: JSONValue.Object = [:], summary: String? = nil) {
+        self.purpose = purpose
+        written = purpose == .writing ? .object() : .null
+        self.read = read
+        self.summary = summary
     }
 
-    /// A member whose schema says more than its value type's (a `$ref`, the items of an array of any JSON).
+    /// A visit that writes the members into a jansson object.
+    static func writing() -> FieldVisitor { FieldVisitor(.writing) }
+    /// A visit that reads the members from `object`.
+    static func reading(_ object: JSONValue.Object) -> FieldVisitor { FieldVisitor(.reading, read: object) }
+    /// A visit that describes the members, for a type that says `summary` of itself.
+    static func describing(summary: String?) -> FieldVisitor { FieldVisitor(.describing, summary: summary) }
+
+    /// A member that is always written; an optional one is written `null` when nil, and read as nil from `null`
+    /// or when absent.
     @inline(__always)
-    public mutating func field<Member: FieldValue>(_ name: StaticString, _ value: inout Member, schema: @autoclosure () -> JSONValue) {
-        field(name, &value, "", schema: schema())
+    public mutating func field<Member: FieldValue>(_ name: StaticString, _ value: inout Member, _ description: String = "",
+                                                   schema: @autoclosure () -> JSONValue = Member.fieldSchema) {
+        switch purpose {
+        case .writing: written.set(name, value.jsonNode())
+        case .reading: read(name, into: &value, absent: .null)
+        case .describing: describe(name, description, schema(), isRequired: true)
+        }
+    }
+
+    /// A member left out when nil; read as nil when absent (a `null` there is a value, not nil).
+    @inline(__always)
+    public mutating func omittable<Member: FieldValue>(_ name: StaticString, _ value: inout Member?, _ description: String = "",
+                                                       schema: @autoclosure () -> JSONValue = Member.fieldSchema) {
+        switch purpose {
+        case .writing: if let member = value { written.set(name, member.jsonNode()) }
+        case .reading: readOmittable(name, into: &value)
+        case .describing: describe(name, description, schema(), isRequired: false)
+        }
     }
 
     /// An integer member with a least value (a count, a sequence number).
@@ -33,9 +69,48 @@ extension FieldVisitor where Self: ~Copyable {
         field(name, &value, description, schema: ["type": "integer", "minimum": .integer(Int64(minimum))])
     }
 
-    /// A member left out when nil, described by its value type's own schema.
-    @inline(__always)
-    public mutating func omittable<Member: FieldValue>(_ name: StaticString, _ value: inout Member?, _ description: String = "") {
-        omittable(name, &value, description, schema: Member.fieldSchema)
+    /// The object written.
+    consuming func finish() -> JSONNode { written }
+
+    /// `{type: object, description?, required, properties}`: every member required but the omittable ones.
+    var schema: JSONValue {
+        var object: JSONValue.Object = ["type": "object"]
+        if let summary { object["description"] = .string(summary) }
+        if !required.isEmpty { object["required"] = .array(required) }
+        object["properties"] = .object(properties)
+        return .object(object)
+    }
+
+    private mutating func read<Member: FieldValue>(_ name: StaticString, into value: inout Member, absent: JSONValue) {
+        guard failure == nil, let member: Member = decode(name, read[name.description] ?? absent) else { return }
+        value = member
+    }
+
+    private mutating func readOmittable<Member: FieldValue>(_ name: StaticString, into value: inout Member?) {
+        guard failure == nil else { return }
+        guard let json = read[name.description] else {
+            value = nil
+            return
+        }
+        value = decode(name, json)
+    }
+
+    private mutating func decode<Member: FieldValue>(_ name: StaticString, _ json: JSONValue) -> Member? {
+        do throws(ResultDecodingError) {
+            return try Member(json: json)
+        } catch {
+            failure = ResultDecodingError("'\(name)': \(error.message)")
+            return nil
+        }
+    }
+
+    private mutating func describe(_ name: StaticString, _ description: String, _ schema: JSONValue, isRequired: Bool) {
+        if isRequired { required.append(.string(name.description)) }
+        var described = schema
+        if !description.isEmpty, case .object(var members) = schema {
+            members["description"] = .string(description)
+            described = .object(members)
+        }
+        properties[name.description] = described
     }
 }

@@ -15,7 +15,7 @@ public struct Changes: Hashable, Sendable, DeclaredFields {
     public static var empty: Changes { Changes(controller: "", changed: []) }
     public static var componentName: String? { "Changes" }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("controller", &controller)
         visitor.field("changed", &changed)
     }

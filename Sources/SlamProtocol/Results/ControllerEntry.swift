@@ -15,7 +15,7 @@ public struct ControllerEntry: Hashable, Sendable, DeclaredFields {
     public static var empty: ControllerEntry { ControllerEntry(id: "", title: "", modal: false) }
     public static var componentName: String? { "StackEntry" }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("id", &id)
         visitor.field("title", &title)
         visitor.field("modal", &modal)

@@ -17,7 +17,7 @@ public struct KeyOutcome: Hashable, Sendable, DeclaredFields {
 
     public static var empty: KeyOutcome { KeyOutcome(key: "", handled: false, controller: nil, focused: nil) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("key", &key)
         visitor.field("handled", &handled)
         visitor.field("controller", &controller)

@@ -12,7 +12,7 @@ public struct ResetOutcome: Hashable, Sendable, DeclaredFields {
 
     public static var empty: ResetOutcome { ResetOutcome(top: nil, stateKeys: 0) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("top", &top)
         visitor.field("stateKeys", &stateKeys, minimum: 0)
     }

@@ -14,7 +14,7 @@ public struct ScreenEntry: Hashable, Sendable, DeclaredFields {
 
     public static var empty: ScreenEntry { ScreenEntry(id: "", title: "", onStack: false) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("id", &id)
         visitor.field("title", &title)
         visitor.field("onStack", &onStack)

@@ -13,7 +13,7 @@ public struct StateEntry: Hashable, Sendable, DeclaredFields {
 
     public static var empty: StateEntry { StateEntry(key: "", value: .null) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("key", &key)
         visitor.field("value", &value, "Any JSON value, null included.")
     }
@@ -29,7 +29,7 @@ public struct StateChanges: Hashable, Sendable, DeclaredFields {
 
     public static var empty: StateChanges { StateChanges(changed: []) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("changed", &changed, "The keys whose value changed, sorted.")
     }
 }
@@ -44,7 +44,7 @@ public struct StateValues: Hashable, Sendable, DeclaredFields {
 
     public static var empty: StateValues { StateValues(values: [:]) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("values", &values, "Every key with its value, keys sorted.")
     }
 }

@@ -12,7 +12,7 @@ public struct Subscriptions: Hashable, Sendable, DeclaredFields {
     public static var empty: Subscriptions { Subscriptions(subscribed: []) }
     public static var componentName: String? { "Subscriptions" }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("subscribed", &subscribed)
     }
 }

@@ -18,7 +18,7 @@ public struct TaskOutcome: Hashable, Sendable, DeclaredFields {
 
     public static var empty: TaskOutcome { TaskOutcome(task: "", param: nil, top: nil) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("task", &task)
         visitor.field("param", &param)
         visitor.field("top", &top)

@@ -13,7 +13,7 @@ public struct TasksRegistered: Hashable, Sendable, DeclaredFields {
 
     public static var empty: TasksRegistered { TasksRegistered(registered: [], timeoutMilliseconds: 0) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("registered", &registered)
         visitor.field("timeoutMs", &timeoutMilliseconds, minimum: 1)
     }

@@ -11,7 +11,7 @@ public struct TasksUnregistered: Hashable, Sendable, DeclaredFields {
 
     public static var empty: TasksUnregistered { TasksUnregistered(unregistered: []) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("unregistered", &unregistered)
     }
 }

@@ -10,7 +10,7 @@ public struct TraceStarted: Hashable, Sendable, DeclaredFields {
 
     public static var empty: TraceStarted { TraceStarted(path: "") }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("path", &path)
     }
 }

@@ -12,7 +12,7 @@ public struct TraceStopped: Hashable, Sendable, DeclaredFields {
 
     public static var empty: TraceStopped { TraceStopped(path: "", records: 0) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("path", &path)
         visitor.field("records", &records, minimum: 0)
     }

@@ -10,7 +10,7 @@ public struct UIDetached: Hashable, Sendable, DeclaredFields {
 
     public static var empty: UIDetached { UIDetached(detached: false) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("detached", &detached)
     }
 }

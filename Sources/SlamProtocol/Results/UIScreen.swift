@@ -28,7 +28,7 @@ public struct UIScreen: Hashable, Sendable, DeclaredFields {
         "One presentation of a controller on the stack; `tree` (nodes with `node` numbers) for a screen new to the renderer."
     }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("screen", &screen)
         visitor.field("id", &id)
         visitor.field("title", &title)

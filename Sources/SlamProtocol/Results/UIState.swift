@@ -22,7 +22,7 @@ public struct UIState: Hashable, Sendable, DeclaredFields {
     public static var componentName: String? { "UIState" }
     public static var summary: String? { "Everything a renderer shows, at sequence number `seq`." }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("seq", &seq, minimum: 0)
         visitor.field("stack", &stack)
         visitor.field("state", &state)

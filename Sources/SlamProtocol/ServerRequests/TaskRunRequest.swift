@@ -29,7 +29,7 @@ public struct TaskRunRequest: Hashable, Sendable, DeclaredFields {
 
     public static var empty: TaskRunRequest { TaskRunRequest(name: "", param: nil, ref: nil, controller: nil) }
 
-    public mutating func fields<Visitor: FieldVisitor & ~Copyable>(_ visitor: inout Visitor) {
+    public mutating func fields(_ visitor: inout FieldVisitor) {
         visitor.field("name", &name, "The task's name.")
         visitor.field("param", &param, "The task's parameter (a storyboard's `param`, `runTask`'s `param`), or null.")
         visitor.field("ref", &ref, "The reference of the element whose press runs the task, or null (`runTask`, an element without one).")
