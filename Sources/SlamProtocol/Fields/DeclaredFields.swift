@@ -43,6 +43,8 @@ extension DeclaredFields {
         self = value
     }
 
+    // Inlinable so that a module writing a concrete result calls its `fields(_:)` directly.
+    @inlinable
     public func jsonNode() -> JSONNode {
         var visitor = FieldVisitor.writing()
         var value = self

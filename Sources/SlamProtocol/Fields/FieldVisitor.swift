@@ -14,26 +14,39 @@ import SlamJSON
 public struct FieldVisitor: ~Copyable {
     private enum Purpose { case writing, reading, describing }
 
+    /// What reading and describing keep (in a box, so that a visit that writes carries no more than its object).
+    private final class Record {
+        /// Reading: the object read.
+        let read: JSONValue.Object
+        /// Reading: `'<member>': expected …, got …` for the first member that did not read (the rest are left alone).
+        var failure: ResultDecodingError?
+        /// Describing: the type's summary, its required members and every member's schema.
+        let summary: String?
+        var required: [JSONValue] = []
+        var properties = JSONValue.Object()
+
+        init(read: JSONValue.Object, summary: String?) {
+            self.read = read
+            self.summary = summary
+        }
+    }
+
     private let purpose: Purpose
     /// Writing: the object written so far.
     private var written: JSONNode
-    /// Reading: the object read.
-    private let read: JSONValue.Object
-    /// Reading: `'<member>': expected …, got …` for the first member that did not read (the rest are left alone).
-    private(set) var failure: ResultDecodingError?
-    /// Describing: the type's summary, its required members and every member's schema.
-    private let summary: String?
-    private var required: [JSONValue] = []
-    private var properties = JSONValue.Object()
+    private let record: Record?
 
     private init(_ purpose: Purpose, read: JSONValue.Object = [:], summary: String? = nil) {
         self.purpose = purpose
         written = purpose == .writing ? .object() : .null
-        self.read = read
-        self.summary = summary
+        record = purpose == .writing ? nil : Record(read: read, summary: summary)
     }
 
+    /// Reading: why the first member that did not read did not.
+    var failure: ResultDecodingError? { record?.failure }
+
     /// A visit that writes the members into a jansson object.
+    @usableFromInline
     static func writing() -> FieldVisitor { FieldVisitor(.writing) }
     /// A visit that reads the members from `object`.
     static func reading(_ object: JSONValue.Object) -> FieldVisitor { FieldVisitor(.reading, read: object) }
@@ -70,47 +83,50 @@ public struct FieldVisitor: ~Copyable {
     }
 
     /// The object written.
+    @usableFromInline
     consuming func finish() -> JSONNode { written }
 
     /// `{type: object, description?, required, properties}`: every member required but the omittable ones.
     var schema: JSONValue {
+        guard let record else { return [:] }
         var object: JSONValue.Object = ["type": "object"]
-        if let summary { object["description"] = .string(summary) }
-        if !required.isEmpty { object["required"] = .array(required) }
-        object["properties"] = .object(properties)
+        if let summary = record.summary { object["description"] = .string(summary) }
+        if !record.required.isEmpty { object["required"] = .array(record.required) }
+        object["properties"] = .object(record.properties)
         return .object(object)
     }
 
-    private mutating func read<Member: FieldValue>(_ name: StaticString, into value: inout Member, absent: JSONValue) {
-        guard failure == nil, let member: Member = decode(name, read[name.description] ?? absent) else { return }
+    private func read<Member: FieldValue>(_ name: StaticString, into value: inout Member, absent: JSONValue) {
+        guard let record, record.failure == nil, let member: Member = decode(name, record.read[name.description] ?? absent) else { return }
         value = member
     }
 
-    private mutating func readOmittable<Member: FieldValue>(_ name: StaticString, into value: inout Member?) {
-        guard failure == nil else { return }
-        guard let json = read[name.description] else {
+    private func readOmittable<Member: FieldValue>(_ name: StaticString, into value: inout Member?) {
+        guard let record, record.failure == nil else { return }
+        guard let json = record.read[name.description] else {
             value = nil
             return
         }
         value = decode(name, json)
     }
 
-    private mutating func decode<Member: FieldValue>(_ name: StaticString, _ json: JSONValue) -> Member? {
+    private func decode<Member: FieldValue>(_ name: StaticString, _ json: JSONValue) -> Member? {
         do throws(ResultDecodingError) {
             return try Member(json: json)
         } catch {
-            failure = ResultDecodingError("'\(name)': \(error.message)")
+            record?.failure = ResultDecodingError("'\(name)': \(error.message)")
             return nil
         }
     }
 
-    private mutating func describe(_ name: StaticString, _ description: String, _ schema: JSONValue, isRequired: Bool) {
-        if isRequired { required.append(.string(name.description)) }
+    private func describe(_ name: StaticString, _ description: String, _ schema: JSONValue, isRequired: Bool) {
+        guard let record else { return }
+        if isRequired { record.required.append(.string(name.description)) }
         var described = schema
         if !description.isEmpty, case .object(var members) = schema {
             members["description"] = .string(description)
             described = .object(members)
         }
-        properties[name.description] = described
+        record.properties[name.description] = described
     }
 }
