@@ -44,6 +44,16 @@ import Testing
         ActionEvent(method: "key", ref: nil, controller: nil, params: ["key": "Tab"], client: 1),
     ]
 
+    /// Every method's declared result (or the element type of a list) and every event's params have a sample above.
+    @Test func everyDeclaredResultAndEventHasASample() {
+        let sampled = Set(Self.samples.map { ObjectIdentifier(type(of: $0)) })
+        let declared: [any DeclaredFields.Type] = SlamRequests.all.compactMap { $0.declaredResult } + SlamEvent.paramsTypes
+            + [UIRedraw.self, TaskRunRequest.self]
+        for type in declared {
+            #expect(sampled.contains(ObjectIdentifier(type)), "no sample of \(type)")
+        }
+    }
+
     @Test(arguments: samples.indices)
     func whatIsWrittenReadsBackEqual(index: Int) throws {
         // Written again, what was read is the same text: no member lost or changed on the way.
@@ -95,4 +105,20 @@ import Testing
         #expect(KeyOutcome.objectSchema["properties"]?["focused"] == ["oneOf": [Snapshot.schemaReference, ["type": "null"]]])
         #expect(ActionEvent.objectSchema["properties"]?["ref"]?["oneOf"]?.arrayValue?.last == ["type": "null"])
     }
+}
+
+extension SlamRequest {
+    /// The declared type a method answers with, itself or in a list; nil for any other result.
+    static var declaredResult: (any DeclaredFields.Type)? {
+        (Result.self as? any DeclaredFields.Type) ?? ((Result.self as? any ListOfDeclared.Type)?.element)
+    }
+}
+
+/// A list of declared values (`controllers`, `screens`).
+protocol ListOfDeclared {
+    static var element: any DeclaredFields.Type { get }
+}
+
+extension Array: ListOfDeclared where Element: DeclaredFields {
+    static var element: any DeclaredFields.Type { Element.self }
 }
