@@ -56,7 +56,10 @@ let package = Package(
         .target(name: "SlamUIJSON", dependencies: ["SlamUI", "SlamJSON"]),
         .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON", "SlamUIJSON", "SlamSuggestions"]),
         .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], resources: [.copy("Resources")]),
-        .target(name: "SlamProtocol", dependencies: ["SlamRPC", "SlamJSON"]),
+        .target(
+            name: "SlamProtocol",
+            dependencies: ["SlamRPC", "SlamJSON", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .target(name: "SlamServer", dependencies: ["SlamProtocol", "SlamRPC", "SlamUI", "SlamJSON", "SlamUIJSON", "SlamSuggestions"]),
         .target(
             name: "SlamDaemon",
@@ -101,7 +104,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SlamBenchmarks",
-            dependencies: ["SlamUI", "SlamStoryboard", "SlamServer", "SlamJSON", "SlamDemo"],
+            dependencies: ["SlamUI", "SlamStoryboard", "SlamServer", "SlamProtocol", "SlamJSON", "SlamDemo"],
             path: "Benchmarks/SlamBenchmarks"
         ),
         .executableTarget(

@@ -1,4 +1,6 @@
 import SlamDemo
+import SlamJSON
+import SlamProtocol
 import SlamServer
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +13,8 @@ import Glibc
 /// `find`, `press` and `ping` send one request per repetition through ``InProcessClient``
 /// (`press` toggles a switch that has no autoUI; `ping`: the cost of parsing, dispatch and the reply alone);
 /// `scripts/bench-instructions.sh` counts their instructions with callgrind.
+/// `encode` writes a set of protocol results and events (no element snapshots) to JSON text: the
+/// cost of the declared result types' encoding alone (SIZE is ignored).
 struct ProfileRun {
     enum Operation: String, CaseIterable {
         case load, update, reset, tree, find, press, ping, render
@@ -20,6 +24,7 @@ struct ProfileRun {
         /// and `make bench-trace` press it (SIZE is ignored); then the same while a trace is written.
         case pressDemo = "press-demo"
         case pressDemoTraced = "press-demo-traced"
+        case encode
     }
 
     let operation: Operation
@@ -74,6 +79,9 @@ struct ProfileRun {
             defer { if traces != nil { client.send(InProcessClient.request("trace.stop")) } }
             let pressRequest = InProcessClient.request("press", params: #"{"ref":"increment"}"#)
             for _ in 0..<repetitions { perform { client.send(pressRequest) } }
+        case .encode:
+            let results = ResultSamples()
+            for _ in 0..<repetitions { perform { results.encodeAll() } }
         case .render:
             let benchmark = StateViewBenchmark(options: BenchmarkOptions(arguments: ["--quick"])!, rowCount: size)
             for _ in 0..<repetitions { _ = try benchmark.run() }

@@ -73,7 +73,8 @@ extension AsyncSlamConnection.Core {
         guard notification.method == EventKind.stateChanged.rawValue else { return nil }
         let handlers = state.withLock { $0.stateHandlers }
         guard !handlers.isEmpty else { return nil }
-        guard case .object(let values)? = notification.params?.jsonValue["values"] else { return [] }
+        guard case .stateChanged(let event)? = SlamEvent(notification) else { return [] }
+        let values = event.values
         return handlers.compactMap { keys, handler in
             let changed = Dictionary(uniqueKeysWithValues: keys.compactMap { key in values[key].map { (key, $0) } })
             return changed.isEmpty ? nil : (handler, changed)

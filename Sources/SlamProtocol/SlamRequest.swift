@@ -21,7 +21,7 @@ public protocol SlamRequest: Sendable {
     static var summary: String { get }
     /// The parameters in position order, and how each fills this type.
     static var parameters: ParameterList<Self> { get }
-    /// A JSON Schema of the result, for discovery.
+    /// A JSON Schema of the result, for discovery; by default the result type's own (``FieldValue``).
     static var resultSchema: JSONValue { get }
     /// The application errors the method can answer with (beyond -32600…-32602).
     static var errors: [ErrorCode] { get }
@@ -32,6 +32,10 @@ extension SlamRequest {
 
     /// The params a client sends for this request, by name.
     public var params: JSONValue.Object { Self.parameters.encode(self) }
+}
+
+extension SlamRequest where Result: FieldValue {
+    public static var resultSchema: JSONValue { Result.fieldSchema }
 }
 
 /// A result or event a client reads from a JSON value.

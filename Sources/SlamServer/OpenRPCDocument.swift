@@ -106,40 +106,11 @@ enum OpenRPCDocument {
                 "allOf": [["$ref": "#/components/schemas/ElementSnapshot"]],
                 "properties": ["children": ["type": "array", "items": ["$ref": "#/components/schemas/TreeNode"]]],
             ],
-            "Changes": [
-                "type": "object",
-                "required": ["controller", "changed"],
-                "properties": ["controller": ["type": "string"], "changed": ["type": "array", "items": ["type": "string"]]],
-            ],
-            "StackEntry": [
-                "type": "object",
-                "required": ["id", "title", "modal"],
-                "properties": ["id": ["type": "string"], "title": ["type": "string"], "modal": ["type": "boolean"]],
-            ],
-            "Subscriptions": [
-                "type": "object",
-                "required": ["subscribed"],
-                "properties": ["subscribed": ["type": "array", "items": ["type": "string"]]],
-            ],
-            "UIState": [
-                "type": "object",
-                "description": "Everything a renderer shows, at sequence number `seq`.",
-                "required": ["seq", "stack", "state", "capabilities"],
-                "properties": [
-                    "seq": ["type": "integer", "minimum": 0],
-                    "stack": ["type": "array", "items": ["$ref": "#/components/schemas/UIScreen"]],
-                    "state": ["type": "object"], "capabilities": ["type": "object"],
-                ],
-            ],
-            "UIScreen": [
-                "type": "object",
-                "description": "One presentation of a controller on the stack; `tree` (nodes with `node` numbers) for a screen new to the renderer.",
-                "required": ["screen", "id", "title", "modal"],
-                "properties": [
-                    "screen": ["type": "integer"], "id": ["type": "string"], "title": ["type": "string"],
-                    "modal": ["type": "boolean"], "tree": ["$ref": "#/components/schemas/UINode"],
-                ],
-            ],
+            "Changes": Changes.objectSchema,
+            "StackEntry": ControllerEntry.objectSchema,
+            "Subscriptions": Subscriptions.objectSchema,
+            "UIState": UIState.objectSchema,
+            "UIScreen": UIScreen.objectSchema,
             "UINode": [
                 "allOf": [["$ref": "#/components/schemas/ElementSnapshot"]],
                 "required": ["node", "children"],

@@ -3,11 +3,9 @@ import SlamRPC
 
 /// The params of one event notification, typed: the server writes them, the
 /// clients read them, discovery describes them.
-public protocol SlamEventParams: ResultValue, JSONEncoding {
+public protocol SlamEventParams: DeclaredFields {
     /// The event these params belong to.
     static var kind: EventKind { get }
-    /// A JSON Schema of the params, for discovery.
-    static var schema: JSONValue { get }
 }
 
 /// A notification from the daemon, read into its typed params.
@@ -56,7 +54,6 @@ public enum SlamEvent: Sendable {
 
 /// `changed`: elements of a controller changed what users see (each element once, as it looks now).
 public struct ChangedEvent: SlamEventParams, Hashable {
-    public typealias Value = ChangedEvent
     public static var kind: EventKind { .changed }
     public var controller: String
     public var changes: [Snapshot]
@@ -66,27 +63,16 @@ public struct ChangedEvent: SlamEventParams, Hashable {
         self.changes = changes
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        controller = try json.member("controller")
-        changes = try json.member("changes")
-    }
+    public static var empty: ChangedEvent { ChangedEvent(controller: "", changes: []) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("controller", JSONNode(controller))
-        object.set("changes", changes.jsonNode())
-        return object
-    }
-
-    public static var schema: JSONValue {
-        ["type": "object", "properties": ["controller": ["type": "string"],
-                                          "changes": ["type": "array", "items": Snapshot.schemaReference]]]
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("controller", &controller)
+        visitor.field("changes", &changes, "Each changed element once, as it looks now.")
     }
 }
 
 /// `navigated`: the navigation stack changed (push, pop, modal presentation).
 public struct NavigatedEvent: SlamEventParams, Hashable {
-    public typealias Value = NavigatedEvent
     public static var kind: EventKind { .navigated }
     public var stack: [ControllerEntry]
     public var top: String?
@@ -96,27 +82,16 @@ public struct NavigatedEvent: SlamEventParams, Hashable {
         self.top = top
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        stack = try json.member("stack")
-        top = try json.member("top")
-    }
+    public static var empty: NavigatedEvent { NavigatedEvent(stack: [], top: nil) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("stack", stack.jsonNode())
-        object.set("top", top.jsonNode())
-        return object
-    }
-
-    public static var schema: JSONValue {
-        ["type": "object", "properties": ["stack": ["type": "array", "items": ControllerEntry.schema],
-                                          "top": ["type": ["string", "null"]]]]
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("stack", &stack, "The navigation stack, root first, as `controllers` returns it.")
+        visitor.field("top", &top)
     }
 }
 
 /// `taskRan`: a task ran successfully.
 public struct TaskRanEvent: SlamEventParams, Hashable {
-    public typealias Value = TaskRanEvent
     public static var kind: EventKind { .taskRan }
     public var name: String
     public var param: String?
@@ -126,26 +101,16 @@ public struct TaskRanEvent: SlamEventParams, Hashable {
         self.param = param
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        name = try json.member("name")
-        param = try json.member("param")
-    }
+    public static var empty: TaskRanEvent { TaskRanEvent(name: "", param: nil) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("name", JSONNode(name))
-        object.set("param", param.jsonNode())
-        return object
-    }
-
-    public static var schema: JSONValue {
-        ["type": "object", "properties": ["name": ["type": "string"], "param": ["type": ["string", "null"]]]]
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("name", &name)
+        visitor.field("param", &param)
     }
 }
 
 /// `openURL`: the `url` task asked to open an address (nothing opens on a headless host).
 public struct OpenURLEvent: SlamEventParams, Hashable {
-    public typealias Value = OpenURLEvent
     public static var kind: EventKind { .openURL }
     public var address: String
 
@@ -153,22 +118,15 @@ public struct OpenURLEvent: SlamEventParams, Hashable {
         self.address = address
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        address = try json.member("address")
-    }
+    public static var empty: OpenURLEvent { OpenURLEvent(address: "") }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("address", JSONNode(address))
-        return object
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("address", &address)
     }
-
-    public static var schema: JSONValue { ["type": "object", "properties": ["address": ["type": "string"]]] }
 }
 
 /// `stateChanged`: shared state keys changed; each changed key with its new value.
 public struct StateChangedEvent: SlamEventParams, Hashable {
-    public typealias Value = StateChangedEvent
     public static var kind: EventKind { .stateChanged }
     public var values: JSONValue.Object
 
@@ -176,23 +134,15 @@ public struct StateChangedEvent: SlamEventParams, Hashable {
         self.values = values
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        guard let values = json["values"]?.objectValue else { throw ResultDecodingError(expected: "{\"values\": {...}}", got: json) }
-        self.values = values
-    }
+    public static var empty: StateChangedEvent { StateChangedEvent(values: [:]) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("values", JSONNode(.object(values)))
-        return object
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("values", &values, "Each changed key with its new value.")
     }
-
-    public static var schema: JSONValue { ["type": "object", "properties": ["values": ["type": "object"]]] }
 }
 
 /// `log`: a daemon log record at or above its level, or a framework warning.
 public struct LogEvent: SlamEventParams, Hashable {
-    public typealias Value = LogEvent
     public static var kind: EventKind { .log }
     public var level: String
     public var message: String
@@ -202,17 +152,10 @@ public struct LogEvent: SlamEventParams, Hashable {
         self.message = message
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        level = try json.member("level")
-        message = try json.member("message")
-    }
+    public static var empty: LogEvent { LogEvent(level: "", message: "") }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("level", JSONNode(level))
-        object.set("message", JSONNode(message))
-        return object
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("level", &level)
+        visitor.field("message", &message)
     }
-
-    public static var schema: JSONValue { ["type": "object", "properties": ["level": ["type": "string"], "message": ["type": "string"]]] }
 }

@@ -7,8 +7,7 @@ import SlamRPC
 /// Operations are kept as JSON (each has an `op` member: `stack`, `state`,
 /// `remove`, `insert`, `move`, `update`; see Protocol/README.md, "Remote UIs"):
 /// a renderer applies them in order.
-public struct UIRedraw: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = UIRedraw
+public struct UIRedraw: Hashable, Sendable, DeclaredFields {
     /// The notification's method name.
     public static let method = "ui.redraw"
 
@@ -27,27 +26,10 @@ public struct UIRedraw: Hashable, Sendable, ResultValue, JSONEncoding {
         self = redraw
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        seq = try json.member("seq")
-        guard case .array(let ops)? = json["ops"] else { throw ResultDecodingError(expected: "a batch with `ops`", got: json) }
-        self.ops = ops
-    }
+    public static var empty: UIRedraw { UIRedraw(seq: 0, ops: []) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("seq", JSONNode(seq))
-        object.set("ops", JSONNode(JSONValue.array(ops)))
-        return object
-    }
-
-    /// The params' JSON Schema, for discovery.
-    public static var schema: JSONValue {
-        [
-            "type": "object", "required": ["seq", "ops"],
-            "properties": [
-                "seq": ["type": "integer", "minimum": 1],
-                "ops": ["type": "array", "items": ["$ref": "#/components/schemas/UIOperation"]],
-            ],
-        ]
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("seq", &seq, minimum: 1)
+        visitor.field("ops", &ops, schema: ["type": "array", "items": ["$ref": "#/components/schemas/UIOperation"]])
     }
 }

@@ -7,7 +7,6 @@ public struct ControllersRequest: SlamRequest {
     public static let method = "controllers"
     public static let summary = "The navigation stack, root first: each controller's id, title and whether it is modal."
     public static var parameters: ParameterList<ControllersRequest> { ParameterList(empty: ControllersRequest()) }
-    public static var resultSchema: JSONValue { ["type": "array", "items": ControllerEntry.schema] }
 
     public init() {}
 }

@@ -7,10 +7,9 @@ public struct FindRequest: SlamRequest {
     public static let method = "find"
     public static let summary = "The snapshot of one element, found by reference."
     public static let parameters = ParameterList(empty: FindRequest(ref: ""), [
-        .required("ref", \.ref, summary: CommonParameters.reference),
-        .optional("controller", \.controller, summary: CommonParameters.controller),
+        .element(\.ref),
+        .controller(\.controller),
     ])
-    public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] { [.elementNotFound, .ambiguousLocator, .controllerNotFound] }
 
     public var ref: ElementLocator

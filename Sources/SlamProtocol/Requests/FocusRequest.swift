@@ -7,12 +7,10 @@ public struct FocusRequest: SlamRequest {
     public static let method = "focus"
     public static let summary = "Gives an element its controller's keyboard focus, as a click would (a text field begins editing)."
     public static let parameters = ParameterList(empty: FocusRequest(ref: ""), [
-        .required("ref", \.ref, summary: CommonParameters.reference),
-        .optional("controller", \.controller, summary: CommonParameters.controller),
-        .optional(WaitForRequest.timeoutParameter, \.timeoutMilliseconds, summary: CommonParameters.actionTimeout,
-                  schema: { ["type": "integer", "minimum": 0] }),
+        .element(\.ref),
+        .controller(\.controller),
+        .actionTimeout(\.timeoutMilliseconds),
     ])
-    public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
         [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .controllerNotFound, .shuttingDown, .limitReached]
     }

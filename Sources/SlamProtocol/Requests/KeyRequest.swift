@@ -11,10 +11,8 @@ public struct KeyRequest: SlamRequest {
                   + "ArrowUp, ArrowDown, ArrowLeft, ArrowRight, Space."),
         .optional("ref", \.ref, summary: "An element of the top controller to focus first (a reference or a locator); default: "
                   + "the key goes to whatever has the focus."),
-        .optional(WaitForRequest.timeoutParameter, \.timeoutMilliseconds, summary: CommonParameters.actionTimeout,
-                  schema: { ["type": "integer", "minimum": 0] }),
+        .actionTimeout(\.timeoutMilliseconds),
     ])
-    public static var resultSchema: JSONValue { KeyOutcome.schema }
     public static var errors: [ErrorCode] {
         [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .taskNotFound, .taskFailed, .controllerNotFound, .navigationRefused, .shuttingDown, .limitReached]
     }

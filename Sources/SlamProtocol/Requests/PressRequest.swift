@@ -7,16 +7,14 @@ public struct PressRequest: SlamRequest {
     public static let method = "press"
     public static let summary = "Presses an element as a user would, runs its action, and returns its snapshot afterwards."
     public static let parameters = ParameterList(empty: PressRequest(ref: ""), [
-        .required("ref", \.ref, summary: CommonParameters.reference),
+        .element(\.ref),
         .optional("value", \.value, summary: "A row, segment or page index; \"increment\" or \"decrement\" for a stepper or date picker; true or false "
                   + "for a switch; [component, row] for a picker, [section, row] for a sectioned table, [section, item] for a "
                   + "collection view; an ISO 8601 date for a date picker, an item key for a collection view.",
                   nullable: true),
-        .optional("controller", \.controller, summary: CommonParameters.controller),
-        .optional(WaitForRequest.timeoutParameter, \.timeoutMilliseconds, summary: CommonParameters.actionTimeout,
-                  schema: { ["type": "integer", "minimum": 0] }),
+        .controller(\.controller),
+        .actionTimeout(\.timeoutMilliseconds),
     ])
-    public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
         [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .taskNotFound, .controllerNotFound,
          .navigationRefused, .taskFailed, .shuttingDown, .limitReached]

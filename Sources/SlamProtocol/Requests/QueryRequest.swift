@@ -15,9 +15,8 @@ public struct QueryRequest: SlamRequest {
         .optional("text", \.text, summary: "Exact value of the element's `text` property."),
         .optional("visible", \.visible, summary: "The element's own `visible` flag."),
         .optional("enabled", \.enabled, summary: "Enabled state; elements without one count as enabled."),
-        .optional("controller", \.controller, summary: CommonParameters.controller),
+        .controller(\.controller),
     ])
-    public static var resultSchema: JSONValue { ["type": "array", "items": Snapshot.schemaReference] }
     public static var errors: [ErrorCode] { [.controllerNotFound] }
 
     public var type: String?

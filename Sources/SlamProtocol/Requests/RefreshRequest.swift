@@ -14,10 +14,9 @@ public protocol RefreshRequest: SlamRequest where Result == Changes {
 extension RefreshRequest {
     public static var parameters: ParameterList<Self> {
         ParameterList(empty: Self(ref: nil, controller: nil), [
-            .optional("ref", \.ref, summary: CommonParameters.optionalReference),
-            .optional("controller", \.controller, summary: CommonParameters.controller),
+            .subtree(\.ref),
+            .controller(\.controller),
         ])
     }
-    public static var resultSchema: JSONValue { Changes.schema }
     public static var errors: [ErrorCode] { [.elementNotFound, .ambiguousLocator, .controllerNotFound] }
 }

@@ -10,11 +10,6 @@ public struct RunTaskRequest: SlamRequest {
         .required("name", \.name, summary: "The task's name."),
         .optional("param", \.param, summary: "The task's parameter.", nullable: true),
     ])
-    public static var resultSchema: JSONValue {
-        ["type": "object", "required": ["task", "param", "top"],
-         "properties": ["task": ["type": "string"], "param": ["type": ["string", "null"]], "top": ["type": ["string", "null"]],
-                        "result": ["description": "What the client that ran the task answered; only for a task a client registered."]]]
-    }
     public static var errors: [ErrorCode] { [.taskNotFound, .taskFailed, .controllerNotFound, .navigationRefused, .shuttingDown] }
 
     public var name: String

@@ -7,7 +7,6 @@ public struct ScreensRequest: SlamRequest {
     public static let method = "screens"
     public static let summary = "Every controller push can open, in registration order: its id, title and whether it is on the stack now."
     public static var parameters: ParameterList<ScreensRequest> { ParameterList(empty: ScreensRequest()) }
-    public static var resultSchema: JSONValue { ["type": "array", "items": ScreenEntry.schema] }
 
     public init() {}
 }

@@ -7,13 +7,11 @@ public struct SetTextRequest: SlamRequest {
     public static let method = "setText"
     public static let summary = "Types text into a text field as a user would (editing changed, then did end) and returns its snapshot."
     public static let parameters = ParameterList(empty: SetTextRequest(ref: "", text: ""), [
-        .required("ref", \.ref, summary: CommonParameters.reference),
+        .element(\.ref),
         .required("text", \.text, summary: "The new text."),
-        .optional("controller", \.controller, summary: CommonParameters.controller),
-        .optional(WaitForRequest.timeoutParameter, \.timeoutMilliseconds, summary: CommonParameters.actionTimeout,
-                  schema: { ["type": "integer", "minimum": 0] }),
+        .controller(\.controller),
+        .actionTimeout(\.timeoutMilliseconds),
     ])
-    public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
         [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .controllerNotFound, .shuttingDown, .limitReached]
     }

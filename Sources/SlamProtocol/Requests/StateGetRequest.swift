@@ -9,7 +9,6 @@ public struct StateGetRequest: SlamRequest {
     public static let parameters = ParameterList(empty: StateGetRequest(key: ""), [
         .required("key", \.key, summary: "A state key.", schema: { ["type": "string", "minLength": 1] })
     ])
-    public static var resultSchema: JSONValue { ["type": "object", "properties": ["key": ["type": "string"], "value": [:]]] }
     public static var errors: [ErrorCode] { [.stateKeyNotFound] }
 
     public var key: String

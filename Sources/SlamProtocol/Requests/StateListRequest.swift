@@ -7,7 +7,6 @@ public struct StateListRequest: SlamRequest {
     public static let method = "state.list"
     public static let summary = "Every key of the application's shared state with its value, keys sorted."
     public static var parameters: ParameterList<StateListRequest> { ParameterList(empty: StateListRequest()) }
-    public static var resultSchema: JSONValue { ["type": "object", "properties": ["values": ["type": "object"]]] }
 
     public init() {}
 }

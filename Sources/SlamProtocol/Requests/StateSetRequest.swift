@@ -14,9 +14,6 @@ public struct StateSetRequest: SlamRequest {
         .optional("values", \.values, summary: "Several keys and their new values, instead of `key` and `value`.",
                   types: ["object"]),
     ])
-    public static var resultSchema: JSONValue {
-        ["type": "object", "properties": ["changed": ["type": "array", "items": ["type": "string"]]]]
-    }
 
     public var key: String?
     public var value: JSONValue?

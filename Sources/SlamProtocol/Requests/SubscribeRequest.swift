@@ -9,7 +9,6 @@ public struct SubscribeRequest: SlamRequest {
     public static let parameters = ParameterList(empty: SubscribeRequest(events: []), [
         .required("events", \.events, summary: "Event names: \(EventKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     ])
-    public static var resultSchema: JSONValue { Subscriptions.schema }
 
     public var events: [EventKind]
 

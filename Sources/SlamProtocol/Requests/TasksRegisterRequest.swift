@@ -15,7 +15,6 @@ public struct TasksRegisterRequest: SlamRequest {
         .optional(WaitForRequest.timeoutParameter, \.timeoutMilliseconds,
                   summary: "How long a run may take before what ran it fails with -32010, in milliseconds; default the daemon's (5000, slamd --task-timeout-ms)."),
     ])
-    public static var resultSchema: JSONValue { TasksRegistered.schema }
     public static var errors: [ErrorCode] { [.taskNameTaken, .limitReached] }
 
     /// How long a run may take when neither the registration nor the daemon's configuration says.

@@ -7,7 +7,6 @@ public struct TasksRequest: SlamRequest {
     public static let method = "tasks"
     public static let summary = "The names of the registered tasks, sorted."
     public static var parameters: ParameterList<TasksRequest> { ParameterList(empty: TasksRequest()) }
-    public static var resultSchema: JSONValue { ["type": "array", "items": ["type": "string"]] }
 
     public init() {}
 }

@@ -11,7 +11,6 @@ public struct TasksUnregisterRequest: SlamRequest {
     public static let parameters = ParameterList(empty: TasksUnregisterRequest(), [
         .optional("names", \.names, summary: "The task names; default: all of this connection's."),
     ])
-    public static var resultSchema: JSONValue { TasksUnregistered.schema }
 
     /// Nil: every task this connection registered.
     public var names: TaskNames?

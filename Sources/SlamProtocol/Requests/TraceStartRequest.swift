@@ -17,7 +17,6 @@ public struct TraceStartRequest: SlamRequest {
                   summary: "A file name for the trace in the daemon's trace directory (no '/', not starting with '.', at most \(maximumNameBytes) bytes); it must not exist. Default: <socket name>-trace-<UTC date and time>.jsonl.",
                   schema: { ["type": "string", "minLength": 1] }),
     ], retired: ["path": "slamd writes traces only in its trace directory (slamd --trace-dir); give a file name there as 'name', or none"])
-    public static var resultSchema: JSONValue { TraceStarted.schema }
     public static var errors: [ErrorCode] { [.traceConflict] }
 
     public var name: String?

@@ -7,7 +7,6 @@ public struct TraceStopRequest: SlamRequest {
     public static let method = "trace.stop"
     public static let summary = "End the trace: the file is written whole; `records` counts its lines."
     public static var parameters: ParameterList<TraceStopRequest> { ParameterList(empty: TraceStopRequest()) }
-    public static var resultSchema: JSONValue { TraceStopped.schema }
     public static var errors: [ErrorCode] { [.traceConflict] }
 
     public init() {}

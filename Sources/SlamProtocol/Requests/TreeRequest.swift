@@ -7,8 +7,8 @@ public struct TreeRequest: SlamRequest {
     public static let method = "tree"
     public static let summary = "The element tree as nested snapshots, each with its `children`."
     public static let parameters = ParameterList(empty: TreeRequest(), [
-        .optional("ref", \.ref, summary: CommonParameters.optionalReference),
-        .optional("controller", \.controller, summary: CommonParameters.controller),
+        .subtree(\.ref),
+        .controller(\.controller),
         .optional("depth", \.depth, summary: "Levels of children to include (0: the element alone); default: all.",
                   schema: { ["type": "integer", "minimum": 0] }),
     ])

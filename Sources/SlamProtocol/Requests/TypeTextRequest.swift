@@ -7,13 +7,11 @@ public struct TypeTextRequest: SlamRequest {
     public static let method = "typeText"
     public static let summary = "Focuses a text field and types the text key by key (an editing-changed event per character; \"\\n\" is Enter)."
     public static let parameters = ParameterList(empty: TypeTextRequest(ref: "", text: ""), [
-        .required("ref", \.ref, summary: CommonParameters.reference),
+        .element(\.ref),
         .required("text", \.text, summary: "What to type, character by character."),
-        .optional("controller", \.controller, summary: CommonParameters.controller),
-        .optional(WaitForRequest.timeoutParameter, \.timeoutMilliseconds, summary: CommonParameters.actionTimeout,
-                  schema: { ["type": "integer", "minimum": 0] }),
+        .controller(\.controller),
+        .actionTimeout(\.timeoutMilliseconds),
     ])
-    public static var resultSchema: JSONValue { Snapshot.schemaReference }
     public static var errors: [ErrorCode] {
         [.elementNotFound, .ambiguousLocator, .elementNotInteractive, .elementDisabled, .elementHidden, .elementCovered, .controllerNotFound,
          .taskNotFound, .taskFailed, .shuttingDown, .limitReached]

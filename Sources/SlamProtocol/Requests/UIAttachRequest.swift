@@ -15,7 +15,6 @@ public struct UIAttachRequest: SlamRequest {
                   summary: "What the renderer supports, by name; reserved for extensions (unknown names are ignored).",
                   types: ["object"]),
     ])
-    public static var resultSchema: JSONValue { ["$ref": "#/components/schemas/UIState"] }
 
     /// An object of capability names; none is defined yet.
     public var capabilities: JSONValue?

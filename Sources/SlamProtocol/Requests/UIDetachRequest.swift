@@ -7,9 +7,6 @@ public struct UIDetachRequest: SlamRequest {
     public static let method = "ui.detach"
     public static let summary = "Stop this connection's ui.redraw batches; `detached` says whether it was attached."
     public static var parameters: ParameterList<UIDetachRequest> { ParameterList(empty: UIDetachRequest()) }
-    public static var resultSchema: JSONValue {
-        ["type": "object", "required": ["detached"], "properties": ["detached": ["type": "boolean"]]]
-    }
 
     public init() {}
 }

@@ -9,7 +9,6 @@ public struct UnsubscribeRequest: SlamRequest {
     public static let parameters = ParameterList(empty: UnsubscribeRequest(), [
         .optional("events", \.events, summary: "Event names: \(EventKind.allCases.map(\.rawValue).joined(separator: ", ")). Default: all.")
     ])
-    public static var resultSchema: JSONValue { Subscriptions.schema }
 
     /// Nil: every event.
     public var events: [EventKind]?

@@ -20,11 +20,10 @@ public struct WaitForRequest: SlamRequest {
         .optional("equals", \.equals, summary: "The value `property` must have (numbers compare by value)."),
         .optional(timeoutParameter, \.timeoutMilliseconds, summary: "How long to wait, in milliseconds; default \(defaultTimeoutMilliseconds).",
                   schema: { ["type": "integer", "minimum": 0] }),
-        .optional("controller", \.controller, summary: CommonParameters.controller),
+        .controller(\.controller),
         .optional("template", \.template, summary: "A partial tree the element's tree must match (instead of `state` or `property`); answers the tree."),
         .optional("strict", \.strict, summary: "With `template`: children match one to one instead of as an ordered subsequence; default false."),
     ])
-    public static var resultSchema: JSONValue { ["oneOf": [Snapshot.schemaReference, ["type": "null"]]] }
     public static var errors: [ErrorCode] { [.waitTimedOut, .controllerNotFound, .shuttingDown, .limitReached] }
 
     /// The name of the parameter that says how long to wait (clients that read raw params look for it).

@@ -2,9 +2,7 @@ import SlamJSON
 
 /// What `updateUI` and `resetUI` answer: the controller refreshed and the
 /// references of the elements whose look changed.
-public struct Changes: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = Changes
-
+public struct Changes: Hashable, Sendable, DeclaredFields {
     public var controller: String
     /// References (an anonymous element by its path), in change order.
     public var changed: [String]
@@ -14,17 +12,11 @@ public struct Changes: Hashable, Sendable, ResultValue, JSONEncoding {
         self.changed = changed
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        controller = try json.member("controller")
-        changed = try json.member("changed")
-    }
+    public static var empty: Changes { Changes(controller: "", changed: []) }
+    public static var componentName: String? { "Changes" }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("controller", JSONNode(controller))
-        object.set("changed", changed.jsonNode())
-        return object
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("controller", &controller)
+        visitor.field("changed", &changed)
     }
-
-    public static var schema: JSONValue { ["$ref": "#/components/schemas/Changes"] }
 }

@@ -1,12 +1,10 @@
 import SlamJSON
 
 /// One entry of the navigation stack (`controllers`, the `navigated` event).
-public struct ControllerEntry: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = ControllerEntry
-
-    public let id: String
-    public let title: String
-    public let modal: Bool
+public struct ControllerEntry: Hashable, Sendable, DeclaredFields {
+    public var id: String
+    public var title: String
+    public var modal: Bool
 
     public init(id: String, title: String, modal: Bool) {
         self.id = id
@@ -14,19 +12,12 @@ public struct ControllerEntry: Hashable, Sendable, ResultValue, JSONEncoding {
         self.modal = modal
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        id = try json.member("id")
-        title = try json.member("title")
-        modal = try json.member("modal")
-    }
+    public static var empty: ControllerEntry { ControllerEntry(id: "", title: "", modal: false) }
+    public static var componentName: String? { "StackEntry" }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("id", JSONNode(id))
-        object.set("title", JSONNode(title))
-        object.set("modal", JSONNode(modal))
-        return object
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("id", &id)
+        visitor.field("title", &title)
+        visitor.field("modal", &modal)
     }
-
-    public static var schema: JSONValue { ["$ref": "#/components/schemas/StackEntry"] }
 }

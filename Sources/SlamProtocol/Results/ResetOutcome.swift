@@ -1,9 +1,7 @@
 import SlamJSON
 
 /// What `reset` answers: the controller on top of the fresh stack, and how many shared state keys it starts with.
-public struct ResetOutcome: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = ResetOutcome
-
+public struct ResetOutcome: Hashable, Sendable, DeclaredFields {
     public var top: String?
     public var stateKeys: Int
 
@@ -12,20 +10,10 @@ public struct ResetOutcome: Hashable, Sendable, ResultValue, JSONEncoding {
         self.stateKeys = stateKeys
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        top = try json.member("top")
-        stateKeys = try json.member("stateKeys")
-    }
+    public static var empty: ResetOutcome { ResetOutcome(top: nil, stateKeys: 0) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("top", top.jsonNode())
-        object.set("stateKeys", JSONNode(stateKeys))
-        return object
-    }
-
-    public static var schema: JSONValue {
-        ["type": "object", "required": ["top", "stateKeys"],
-         "properties": ["top": ["type": ["string", "null"]], "stateKeys": ["type": "integer", "minimum": 0]]]
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("top", &top)
+        visitor.field("stateKeys", &stateKeys, minimum: 0)
     }
 }

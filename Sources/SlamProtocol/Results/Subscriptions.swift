@@ -1,9 +1,7 @@
 import SlamJSON
 
 /// What `subscribe` and `unsubscribe` answer: every event this connection now receives.
-public struct Subscriptions: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = Subscriptions
-
+public struct Subscriptions: Hashable, Sendable, DeclaredFields {
     /// Event names, in the protocol's order.
     public var subscribed: [String]
 
@@ -11,15 +9,10 @@ public struct Subscriptions: Hashable, Sendable, ResultValue, JSONEncoding {
         self.subscribed = subscribed
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        subscribed = try json.member("subscribed")
-    }
+    public static var empty: Subscriptions { Subscriptions(subscribed: []) }
+    public static var componentName: String? { "Subscriptions" }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("subscribed", subscribed.jsonNode())
-        return object
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("subscribed", &subscribed)
     }
-
-    public static var schema: JSONValue { ["$ref": "#/components/schemas/Subscriptions"] }
 }

@@ -2,9 +2,7 @@ import SlamJSON
 
 /// What `runTask` answers: the task that ran, its parameter, the controller on top afterwards,
 /// and for a task a client runs (`tasks.register`), that client's answer.
-public struct TaskOutcome: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = TaskOutcome
-
+public struct TaskOutcome: Hashable, Sendable, DeclaredFields {
     public var task: String
     public var param: String?
     public var top: String?
@@ -18,19 +16,12 @@ public struct TaskOutcome: Hashable, Sendable, ResultValue, JSONEncoding {
         self.result = result
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        task = try json.member("task")
-        param = try json.member("param")
-        top = try json.member("top")
-        if case .object(let object) = json { result = object["result"] }
-    }
+    public static var empty: TaskOutcome { TaskOutcome(task: "", param: nil, top: nil) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("task", JSONNode(task))
-        object.set("param", param.jsonNode())
-        object.set("top", top.jsonNode())
-        if let result { object.set("result", JSONNode(result)) }
-        return object
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("task", &task)
+        visitor.field("param", &param)
+        visitor.field("top", &top)
+        visitor.omittable("result", &result, "What the client that ran the task answered; only for a task a client registered.")
     }
 }

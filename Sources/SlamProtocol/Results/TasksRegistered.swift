@@ -1,9 +1,7 @@
 import SlamJSON
 
 /// What `tasks.register` answers: every task this connection now handles, and how long a run may take.
-public struct TasksRegistered: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = TasksRegistered
-
+public struct TasksRegistered: Hashable, Sendable, DeclaredFields {
     /// All of this connection's tasks, sorted (those registered before too).
     public var registered: [String]
     public var timeoutMilliseconds: Int
@@ -13,20 +11,10 @@ public struct TasksRegistered: Hashable, Sendable, ResultValue, JSONEncoding {
         self.timeoutMilliseconds = timeoutMilliseconds
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        registered = try json.member("registered")
-        timeoutMilliseconds = try json.member("timeoutMs")
-    }
+    public static var empty: TasksRegistered { TasksRegistered(registered: [], timeoutMilliseconds: 0) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("registered", registered.jsonNode())
-        object.set("timeoutMs", JSONNode(timeoutMilliseconds))
-        return object
-    }
-
-    public static var schema: JSONValue {
-        ["type": "object", "required": ["registered", "timeoutMs"],
-         "properties": ["registered": ["type": "array", "items": ["type": "string"]], "timeoutMs": ["type": "integer", "minimum": 1]]]
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("registered", &registered)
+        visitor.field("timeoutMs", &timeoutMilliseconds, minimum: 1)
     }
 }

@@ -1,9 +1,7 @@
 import SlamJSON
 
 /// What `tasks.unregister` answers: the tasks this connection handled and no longer does.
-public struct TasksUnregistered: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = TasksUnregistered
-
+public struct TasksUnregistered: Hashable, Sendable, DeclaredFields {
     /// Sorted.
     public var unregistered: [String]
 
@@ -11,17 +9,9 @@ public struct TasksUnregistered: Hashable, Sendable, ResultValue, JSONEncoding {
         self.unregistered = unregistered
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        unregistered = try json.member("unregistered")
-    }
+    public static var empty: TasksUnregistered { TasksUnregistered(unregistered: []) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("unregistered", unregistered.jsonNode())
-        return object
-    }
-
-    public static var schema: JSONValue {
-        ["type": "object", "required": ["unregistered"], "properties": ["unregistered": ["type": "array", "items": ["type": "string"]]]]
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("unregistered", &unregistered)
     }
 }

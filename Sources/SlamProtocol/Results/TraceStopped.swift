@@ -1,9 +1,7 @@
 import SlamJSON
 
 /// What `trace.stop` answers: the trace file and how many records (lines) it holds.
-public struct TraceStopped: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = TraceStopped
-
+public struct TraceStopped: Hashable, Sendable, DeclaredFields {
     public var path: String
     public var records: Int
 
@@ -12,20 +10,10 @@ public struct TraceStopped: Hashable, Sendable, ResultValue, JSONEncoding {
         self.records = records
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        path = try json.member("path")
-        records = try json.member("records")
-    }
+    public static var empty: TraceStopped { TraceStopped(path: "", records: 0) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("path", JSONNode(path))
-        object.set("records", JSONNode(records))
-        return object
-    }
-
-    public static var schema: JSONValue {
-        ["type": "object", "required": ["path", "records"],
-         "properties": ["path": ["type": "string"], "records": ["type": "integer", "minimum": 0]]]
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("path", &path)
+        visitor.field("records", &records, minimum: 0)
     }
 }

@@ -1,22 +1,16 @@
 import SlamJSON
 
 /// What `ui.detach` answers: whether the connection was attached.
-public struct UIDetached: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = UIDetached
-
+public struct UIDetached: Hashable, Sendable, DeclaredFields {
     public var detached: Bool
 
     public init(detached: Bool) {
         self.detached = detached
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        detached = try json.member("detached")
-    }
+    public static var empty: UIDetached { UIDetached(detached: false) }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("detached", JSONNode(detached))
-        return object
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("detached", &detached)
     }
 }

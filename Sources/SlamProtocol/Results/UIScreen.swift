@@ -4,9 +4,7 @@ import SlamJSON
 ///
 /// `tree` is present in `ui.attach` and for screens new in a `stack` operation;
 /// its nodes carry `node` numbers besides what `tree` returns.
-public struct UIScreen: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = UIScreen
-
+public struct UIScreen: Hashable, Sendable, DeclaredFields {
     /// Names this presentation (the same controller pushed twice is two screens).
     public var screen: Int
     /// The controller's identifier, as `controllers` reports it.
@@ -24,23 +22,18 @@ public struct UIScreen: Hashable, Sendable, ResultValue, JSONEncoding {
         self.tree = tree
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        screen = try json.member("screen")
-        id = try json.member("id")
-        title = try json.member("title")
-        modal = try json.member("modal")
-        tree = json["tree"]
+    public static var empty: UIScreen { UIScreen(screen: 0, id: "", title: "", modal: false) }
+    public static var componentName: String? { "UIScreen" }
+    public static var summary: String? {
+        "One presentation of a controller on the stack; `tree` (nodes with `node` numbers) for a screen new to the renderer."
     }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("screen", JSONNode(screen))
-        object.set("id", JSONNode(id))
-        object.set("title", JSONNode(title))
-        object.set("modal", JSONNode(modal))
-        if let tree { object.set("tree", JSONNode(tree)) }
-        return object
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("screen", &screen)
+        visitor.field("id", &id)
+        visitor.field("title", &title)
+        visitor.field("modal", &modal)
+        visitor.omittable("tree", &tree, "The element tree with `node` numbers, for a screen the renderer does not know yet.",
+                          schema: ["$ref": "#/components/schemas/UINode"])
     }
-
-    public static var schema: JSONValue { ["$ref": "#/components/schemas/UIScreen"] }
 }

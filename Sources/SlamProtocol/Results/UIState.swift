@@ -1,9 +1,7 @@
 import SlamJSON
 
 /// What `ui.attach` answers: everything a renderer shows, at sequence number `seq`.
-public struct UIState: Hashable, Sendable, ResultValue, JSONEncoding {
-    public typealias Value = UIState
-
+public struct UIState: Hashable, Sendable, DeclaredFields {
     /// The number of this state; the next `ui.redraw` is `seq + 1`.
     public var seq: Int
     /// The navigation stack, root first, each screen with its `tree`.
@@ -20,22 +18,14 @@ public struct UIState: Hashable, Sendable, ResultValue, JSONEncoding {
         self.capabilities = capabilities ?? [:]
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        seq = try json.member("seq")
-        stack = try json.member("stack")
-        guard case .object(let state)? = json["state"], case .object(let capabilities)? = json["capabilities"] else {
-            throw ResultDecodingError(expected: "a UI state with `state` and `capabilities` objects", got: json)
-        }
-        self.state = state
-        self.capabilities = capabilities
-    }
+    public static var empty: UIState { UIState(seq: 0, stack: [], state: [:]) }
+    public static var componentName: String? { "UIState" }
+    public static var summary: String? { "Everything a renderer shows, at sequence number `seq`." }
 
-    public func jsonNode() -> JSONNode {
-        var object = JSONNode.object()
-        object.set("seq", JSONNode(seq))
-        object.set("stack", stack.jsonNode())
-        object.set("state", JSONNode(JSONValue.object(state)))
-        object.set("capabilities", JSONNode(JSONValue.object(capabilities)))
-        return object
+    public mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("seq", &seq, minimum: 0)
+        visitor.field("stack", &stack)
+        visitor.field("state", &state)
+        visitor.field("capabilities", &capabilities)
     }
 }

@@ -51,18 +51,6 @@ extension Optional: JSONEncoding where Wrapped: JSONEncoding {
     }
 }
 
-extension JSONValue {
-    /// The member `key` of a result object, read as `T`.
-    func member<T: ResultValue>(_ key: String, as type: T.Type = T.self) throws(ResultDecodingError) -> T {
-        guard case .object(let object) = self else { throw ResultDecodingError(expected: "an object", got: self) }
-        do throws(ResultDecodingError) {
-            return try T(json: object[key] ?? .null)
-        } catch {
-            throw ResultDecodingError("'\(key)': \(error.message)")
-        }
-    }
-}
-
 extension Int: ResultValue, JSONEncoding {
     public typealias Value = Int
     public init(json: JSONValue) throws(ResultDecodingError) {
