@@ -511,28 +511,29 @@ def variants(document):
     return found
 
 
+def methods_class(methods, name, docstring, awaited):
+    """The lines of a client's base class: a method per variant, blocking or awaited, over an abstract ``_run``."""
+    lines = ["", "", f"class {name}:", f'    """{docstring}"""', "",
+             "    action_timeout_ms: int", "",
+             f"    {'async ' if awaited else ''}def _run(self, request: Request[T]) -> T:",
+             "        raise NotImplementedError"]
+    for variant in methods:
+        if variant.on_clients:
+            lines += [""] + variant.method(awaited)
+    return lines
+
+
 def generate(document):
     methods = variants(document)
     lines = HEADER.rstrip("\n").split("\n")
     lines += ["", "", "# Request builders: what goes on the wire and how the result is read."]
     for variant in methods:
         lines += ["", ""] + variant.builder()
-    lines += ["", "", "class BlockingMethods:",
-              '    """The typed helpers of :class:`slam.Client`, one per method of the protocol."""', "",
-              "    action_timeout_ms: int", "",
-              "    def _run(self, request: Request[T]) -> T:",
-              "        raise NotImplementedError"]
-    for variant in methods:
-        if variant.on_clients:
-            lines += [""] + variant.method(False)
-    lines += ["", "", "class AsyncMethods:",
-              '    """The typed helpers of :class:`slam.AsyncClient`, one per method of the protocol, awaited."""', "",
-              "    action_timeout_ms: int", "",
-              "    async def _run(self, request: Request[T]) -> T:",
-              "        raise NotImplementedError"]
-    for variant in methods:
-        if variant.on_clients:
-            lines += [""] + variant.method(True)
+    lines += methods_class(methods, "BlockingMethods", "The typed helpers of :class:`slam.Client`, one per method of the protocol.",
+                           awaited=False)
+    lines += methods_class(methods, "AsyncMethods",
+                           "The typed helpers of :class:`slam.AsyncClient`, one per method of the protocol, awaited.",
+                           awaited=True)
     lines += ["", "", "METHODS: Tuple[Method, ...] = ("]
     lines += [line for variant in methods for line in folded(variant.row())]
     lines += [")", '"""Every typed helper: wire name, Python name, result type, the blocking helper, its builder, its params."""']
