@@ -108,6 +108,19 @@ private var chrome: ScreenRenderer.Chrome { ScreenRenderer.Chrome(title: "Slam D
         #expect(try #require(frame.region(atRow: 2, column: 16)).ref == "volume")
     }
 
+    @Test func aSliderOfAnyRangeDrawsAndItsLastCellIsItsMaximum() throws {
+        // A range wider than a double and one whose tenths add up past the maximum.
+        let root = view("root", [
+            element("Slider", "wide", ["value": 1e308, "minimumValue": -1e308, "maximumValue": 1e308, "enabled": true]),
+            element("Slider", "odd", ["value": -0.1, "minimumValue": -0.1, "maximumValue": 0.2, "enabled": true]),
+        ])
+        let frame = ScreenRenderer(usesColor: false).render(chrome, root: root, width: 80, height: 8)
+        #expect(frame.plainText.contains("wide: [==========o]"))
+        let last = try #require(frame.lines.firstIndex { $0.plainText.contains("odd: [") })
+        let column = try #require(frame.lines[last].plainText.firstIndex(of: "]")).utf16Offset(in: frame.lines[last].plainText) - 1
+        #expect(frame.region(atRow: last, column: column)?.action == .press(.double(0.2)))
+    }
+
     @Test func aTallBodyScrollsToTheFocusedElement() {
         let rows = (0..<30).map { element("Label", "l\($0)", ["text": .string("line \($0)")]) }
         let root = view("root", rows + [element("Button", "last", ["text": "Last", "enabled": true, "focused": true])])

@@ -243,6 +243,8 @@ private func load(_ children: String) throws -> ViewController {
     @Test(arguments: [
         (#"{"type":"Slider","ref":"s","stepValue":-1}"#, "$.controllers[0].view.children[0].stepValue",
          "'stepValue': a Slider's stepValue is 0 (continuous) or more, got -1"),
+        (#"{"type":"Slider","ref":"s","minimumValue":10,"maximumValue":5}"#, "$.controllers[0].view.children[0].maximumValue",
+         "'maximumValue': a Slider's maximumValue is at least its minimumValue (10), got 5"),
         (#"{"type":"Slider","ref":"s","value":"half"}"#, "$.controllers[0].view.children[0].value", "'value' must be a number, got string"),
     ])
     func badSliderValuesAreRefusedAtLoad(child: String, path: String, message: String) throws {

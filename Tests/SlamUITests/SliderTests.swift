@@ -162,6 +162,36 @@ import Testing
         #expect(slider.value == 40)
     }
 
+    @Test func extremeRangesAndStepsStayNumbersAUserCanReach() throws {
+        // A step finer than a double tells apart on its range: a press lands where it was asked, not at the maximum.
+        let fine = slider(0, 1, step: 1e-310, value: 0)
+        _ = try makeController(fine)
+        try fine.press(.number(0.5))
+        #expect(fine.value == 0.5)
+        // The widest range: a continuous step is still a tenth of it, not infinity.
+        let wide = slider(-1e308, 1e308, value: 0)
+        _ = try makeController(wide)
+        #expect(wide.pressStep == 2e307)
+        try wide.press(.increment)
+        #expect(wide.value == 2e307)
+    }
+
+    @Test func boundsThatAreNotNumbersAreIgnored() throws {
+        var maximum = 10.0
+        let slider = Slider(reference: "volume")
+        slider.maxValueDataSource = { maximum }
+        slider.minValueDataSource = { -.infinity }
+        let controller = try makeController(slider)
+        controller.updateUI()
+        #expect(slider.minimumValue == 0 && slider.maximumValue == 10)
+        maximum = .nan
+        controller.updateUI()
+        #expect(slider.maximumValue == 10, "a snapshot must stay JSON: no NaN bound")
+        slider.value = 5
+        try slider.press(.increment)
+        #expect(slider.value == 6)
+    }
+
     @Test func aUserChangeCallsTheValueChangedBlockThenTheAction() throws {
         let slider = slider(step: 10, value: 50)
         _ = try makeController(slider)

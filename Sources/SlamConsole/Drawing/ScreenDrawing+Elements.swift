@@ -43,11 +43,17 @@ extension ScreenDrawing {
             // value as it is), so a click on the track moves the slider there and tenths land on round numbers.
             let minimum = pen["minimumValue"]?.doubleValue ?? 0, maximum = pen["maximumValue"]?.doubleValue ?? 1
             let value = pen["value"]?.doubleValue ?? minimum
-            let thumb = maximum > minimum ? Int((min(max((value - minimum) / (maximum - minimum), 0), 1) * 10).rounded()) : 0
+            // Each bound divided first, so that a range wider than a double (-1e308…1e308) still has a tenth.
+            let tenth = maximum / 10 - minimum / 10
+            let fraction = tenth > 0 ? (value / 10 - minimum / 10) / tenth : 0
+            let thumb = fraction.isFinite ? Int((min(max(fraction, 0), 1) * 10).rounded()) : 0
             pen.name()
             pen.text("[")
             for cell in 0...10 {
-                let stop = cell == thumb ? value : minimum + (maximum - minimum) * Double(cell) / 10
+                // The last cell is the maximum itself: min + range × 10 / 10 may land a hair past it (-0.1…0.2).
+                let range = maximum - minimum
+                let step = range.isFinite ? minimum + range * Double(cell) / 10 : minimum + tenth * Double(cell)
+                let stop = cell == thumb ? value : cell == 10 ? maximum : min(step, maximum)
                 let style = cell == thumb ? TerminalStyle(bold: true)
                     : cell < thumb ? TerminalStyle(foreground: TerminalStyle.cyan) : TerminalStyle(dim: true)
                 pen.control(cell == thumb ? "o" : cell < thumb ? "=" : "-", .press(.double(stop)), style)

@@ -26,15 +26,19 @@ public final class Slider: InteractiveControl, FocusableView, WholeNumberCountin
             if oldValue != value { markChanged() }
         }
     }
+    /// The lowest value; a bound that is not a finite number (from a data source) leaves the bound as it was.
     public var minimumValue = 0.0 {
         didSet {
+            if !minimumValue.isFinite { minimumValue = oldValue }
             if oldValue != minimumValue { markChanged() }
             if maximumValue < minimumValue { maximumValue = minimumValue }
             value = settle(value)
         }
     }
+    /// The highest value (inclusive); a bound that is not a finite number leaves the bound as it was.
     public var maximumValue = 1.0 {
         didSet {
+            if !maximumValue.isFinite { maximumValue = oldValue }
             if oldValue != maximumValue { markChanged() }
             if minimumValue > maximumValue { minimumValue = maximumValue }
             value = settle(value)
@@ -74,8 +78,15 @@ public final class Slider: InteractiveControl, FocusableView, WholeNumberCountin
 
     /// A negative step, which a storyboard may not declare (0 is continuous).
     public override class func declarationProblem(_ values: [String: PropertyValue]) -> (property: String, reason: String)? {
-        guard let step = values["stepValue"]?.doubleValue, step < 0 else { return nil }
-        return ("stepValue", "a Slider's stepValue is 0 (continuous) or more, got \(Self.formatted(step))")
+        if let step = values["stepValue"]?.doubleValue, step < 0 {
+            return ("stepValue", "a Slider's stepValue is 0 (continuous) or more, got \(Self.formatted(step))")
+        }
+        let minimum = values["minimumValue"]?.doubleValue ?? 0, maximum = values["maximumValue"]?.doubleValue ?? 1
+        if minimum > maximum {
+            return ("maximumValue", "a Slider's maximumValue is at least its minimumValue (\(Self.formatted(minimum))), "
+                    + "got \(Self.formatted(maximum))")
+        }
+        return nil
     }
 
     public override func fillUI() {
@@ -87,7 +98,8 @@ public final class Slider: InteractiveControl, FocusableView, WholeNumberCountin
 
     /// How far `.increment`, `.decrement` and the arrow keys move: one step, or a tenth of the range when continuous.
     public var pressStep: Double {
-        stepValue > 0 ? stepValue : (maximumValue - minimumValue) / 10
+        // Each bound divided first: the range of -1e308…1e308 is not a finite number, its tenth is.
+        stepValue > 0 ? stepValue : maximumValue / 10 - minimumValue / 10
     }
 
     /// Up or Right increments, Down or Left decrements.
@@ -148,6 +160,8 @@ public final class Slider: InteractiveControl, FocusableView, WholeNumberCountin
         let clamped = min(max(candidate, minimumValue), maximumValue)
         guard stepValue > 0 else { return clamped }
         let steps = ((clamped - minimumValue) / stepValue).rounded()
+        // A step too fine for the range (1e-310 on 0…1) counts more steps than a double tells apart: any value is on one.
+        guard steps.isFinite, steps < 9_007_199_254_740_992 else { return clamped }
         var snapped = minimumValue + steps * stepValue
         if snapped > maximumValue { snapped -= stepValue }
         return min(max(tidy(snapped, like: [stepValue]), minimumValue), maximumValue)
