@@ -6,6 +6,13 @@ import SlamRPC
 public protocol FieldValue: ResultValue, JSONEncoding {
     /// The JSON Schema of the value where it stands as a member.
     static var fieldSchema: JSONValue { get }
+    /// Whether a member of this type may be left out, read as `null` (an optional); otherwise a missing member
+    /// is an error naming it, as a reply cut short must not read as one whose value is `null`.
+    static var mayBeAbsent: Bool { get }
+}
+
+extension FieldValue {
+    public static var mayBeAbsent: Bool { false }
 }
 
 extension String: FieldValue {
@@ -31,6 +38,8 @@ extension Array: FieldValue where Element: FieldValue {
 
 /// `null` when nil: `{"type": [T, "null"]}` for a plain type, else one of the type's schema and null.
 extension Optional: FieldValue where Wrapped: FieldValue {
+    public static var mayBeAbsent: Bool { true }
+
     public static var fieldSchema: JSONValue {
         let wrapped = Wrapped.fieldSchema
         if case .object(let members) = wrapped, members.count == 1, case .string(let type)? = members["type"] {

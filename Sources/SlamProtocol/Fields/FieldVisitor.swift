@@ -54,13 +54,13 @@ public struct FieldVisitor: ~Copyable {
     static func describing(summary: String?) -> FieldVisitor { FieldVisitor(.describing, summary: summary) }
 
     /// A member that is always written; an optional one is written `null` when nil, and read as nil from `null`
-    /// or when absent.
+    /// or when absent. Any other member that is absent does not read: the error names it, "missing".
     @inline(__always)
     public mutating func field<Member: FieldValue>(_ name: StaticString, _ value: inout Member, _ description: String = "",
                                                    schema: @autoclosure () -> JSONValue = Member.fieldSchema) {
         switch purpose {
         case .writing: written.set(name, value.jsonNode())
-        case .reading: read(name, into: &value, absent: .null)
+        case .reading: read(name, into: &value)
         case .describing: describe(name, description, schema(), isRequired: true)
         }
     }
@@ -96,8 +96,18 @@ public struct FieldVisitor: ~Copyable {
         return .object(object)
     }
 
-    private func read<Member: FieldValue>(_ name: StaticString, into value: inout Member, absent: JSONValue) {
-        guard let record, record.failure == nil, let member: Member = decode(name, record.read[name.description] ?? absent) else { return }
+    private func read<Member: FieldValue>(_ name: StaticString, into value: inout Member) {
+        guard let record, record.failure == nil else { return }
+        let json: JSONValue
+        if let present = record.read[name.description] {
+            json = present
+        } else if Member.mayBeAbsent {
+            json = .null
+        } else {
+            record.failure = ResultDecodingError("'\(name)': missing")
+            return
+        }
+        guard let member: Member = decode(name, json) else { return }
         value = member
     }
 
