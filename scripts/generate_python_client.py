@@ -373,12 +373,28 @@ def literal_code(summary):
 class Variant:
     """One Python method of a wire method: everything the builder, the two client methods and the row need."""
 
+    KEYS = {"name", "params", "param", "acts", "waits", "bare", "read", "explain", "on_clients", "result", "summary",
+            "notes"}
+    PARAM_KEYS = {"name", "type", "default", "convert", "always"}
+
     def __init__(self, method, python):
         self.wire = method["name"]
         self.name = python.get("name", snake_case(self.wire))
         schemas = {param["name"]: param for param in method["params"]}
         wire_order = python.get("params", list(schemas))
         overrides = python.get("param", {})
+        # A typo in the table (a key, a parameter the document no longer has) would change the Python API silently.
+        unknown = set(python) - self.KEYS
+        if unknown:
+            raise SystemExit(f"PYTHON[{self.wire!r}] has unknown keys {sorted(unknown)} (known: {sorted(self.KEYS)})")
+        stray = (set(overrides) | set(wire_order)) - set(schemas)
+        if stray:
+            raise SystemExit(f"PYTHON[{self.wire!r}] names parameters {sorted(stray)} that the OpenRPC document's "
+                             f"{self.wire} does not have ({sorted(schemas)})")
+        for wire, override in overrides.items():
+            if set(override) - self.PARAM_KEYS:
+                raise SystemExit(f"PYTHON[{self.wire!r}]['param'][{wire!r}] has unknown keys "
+                                 f"{sorted(set(override) - self.PARAM_KEYS)} (known: {sorted(self.PARAM_KEYS)})")
         self.acts = python.get("acts", False)
         self.waits = python.get("waits", False)
         self.bare = python.get("bare", False)

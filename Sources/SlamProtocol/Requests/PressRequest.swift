@@ -8,7 +8,7 @@ public struct PressRequest: SlamRequest {
     public static let summary = "Presses an element as a user would, runs its action, and returns its snapshot afterwards."
     public static let parameters = ParameterList(empty: PressRequest(ref: ""), [
         .element(\.ref),
-        .optional("value", \.value, summary: "A row, segment or page index; \"increment\" or \"decrement\" for a stepper or date picker; true or false "
+        .optional("value", \.value, summary: "A row, segment or page index; a number for a slider (snapped to its step); \"increment\" or \"decrement\" for a stepper, slider or date picker; true or false "
                   + "for a switch; [component, row] for a picker, [section, row] for a sectioned table, [section, item] for a "
                   + "collection view; an ISO 8601 date for a date picker, an item key for a collection view.",
                   nullable: true),

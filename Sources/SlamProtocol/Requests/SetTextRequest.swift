@@ -5,7 +5,7 @@ import SlamRPC
 public struct SetTextRequest: SlamRequest {
     public typealias Result = Snapshot
     public static let method = "setText"
-    public static let summary = "Types text into a text field as a user would (editing changed, then did end) and returns its snapshot."
+    public static let summary = "Replaces a text field's text at once, as a paste would (editing changed, then did end), and returns its snapshot."
     public static let parameters = ParameterList(empty: SetTextRequest(ref: "", text: ""), [
         .element(\.ref),
         .required("text", \.text, summary: "The new text."),

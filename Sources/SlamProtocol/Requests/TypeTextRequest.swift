@@ -5,7 +5,7 @@ import SlamRPC
 public struct TypeTextRequest: SlamRequest {
     public typealias Result = Snapshot
     public static let method = "typeText"
-    public static let summary = "Focuses a text field and types the text key by key (an editing-changed event per character; \"\\n\" is Enter)."
+    public static let summary = "Focuses a text field, types the text key by key (an editing-changed event per character; \"\\n\" is Enter) and returns its snapshot."
     public static let parameters = ParameterList(empty: TypeTextRequest(ref: "", text: ""), [
         .element(\.ref),
         .required("text", \.text, summary: "What to type, character by character."),

@@ -315,8 +315,8 @@ class BlockingMethods:
     def set_text(
         self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None,
     ) -> Snapshot:
-        """``setText``: types text into a text field as a user would (editing changed, then did end) and returns its
-        snapshot.
+        """``setText``: replaces a text field's text at once, as a paste would (editing changed, then did end), and
+        returns its snapshot.
 
         Replaces the field's text at once; waits for the field as :meth:`press` does.
         """
@@ -345,8 +345,8 @@ class BlockingMethods:
     def type_text(
         self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None,
     ) -> Snapshot:
-        """``typeText``: focuses a text field and types the text key by key (an editing-changed event per character;
-        "\\n" is Enter).
+        """``typeText``: focuses a text field, types the text key by key (an editing-changed event per character; "\\n"
+        is Enter) and returns its snapshot.
 
         Each character is a key (an editing-changed event each, ``maxLength``
         honoured); ``"\\n"`` is Enter, which runs the field's return action.
@@ -576,8 +576,8 @@ class AsyncMethods:
     async def set_text(
         self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None,
     ) -> Snapshot:
-        """``setText``: types text into a text field as a user would (editing changed, then did end) and returns its
-        snapshot.
+        """``setText``: replaces a text field's text at once, as a paste would (editing changed, then did end), and
+        returns its snapshot.
 
         As :meth:`slam.Client.set_text`, awaited.
         """
@@ -605,8 +605,8 @@ class AsyncMethods:
     async def type_text(
         self, ref: Ref, text: str, controller: Optional[str] = None, timeout_ms: Optional[int] = None,
     ) -> Snapshot:
-        """``typeText``: focuses a text field and types the text key by key (an editing-changed event per character;
-        "\\n" is Enter).
+        """``typeText``: focuses a text field, types the text key by key (an editing-changed event per character; "\\n"
+        is Enter) and returns its snapshot.
 
         As :meth:`slam.Client.type_text`, awaited.
         """
