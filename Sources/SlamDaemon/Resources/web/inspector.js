@@ -48,13 +48,18 @@ export function sliderTarget(snapshot) {
   const minimum = typeof snapshot.minimumValue === 'number' ? snapshot.minimumValue : 0;
   const maximum = typeof snapshot.maximumValue === 'number' ? snapshot.maximumValue : 1;
   const step = typeof snapshot.stepValue === 'number' && snapshot.stepValue > 0 ? snapshot.stepValue : 0;
-  let target = (minimum + maximum) / 2;
-  if (step) {
-    target = minimum + Math.floor((target - minimum) / step + 0.5) * step;
-    if (target > maximum) target -= step;
-  }
-  target = Number(target.toPrecision(12));
-  return snapshot.value === target ? maximum : target;
+  // The value on a step nearest to `wanted`, never past the maximum (as the slider itself snaps).
+  const onStep = (wanted) => {
+    if (!step) return Number(wanted.toPrecision(12));
+    let snapped = minimum + Math.floor((wanted - minimum) / step + 0.5) * step;
+    if (snapped > maximum) snapped -= step;
+    return Number(snapped.toPrecision(12));
+  };
+  const middle = onStep((minimum + maximum) / 2);
+  if (snapshot.value !== middle) return middle;
+  // In the middle already: the highest value it can take, else the lowest, so the snippet moves it.
+  const highest = onStep(maximum);
+  return highest !== snapshot.value ? highest : minimum;
 }
 
 /** The text of a sectioned table's row or a collection's item (a plain string in storyboards). */

@@ -344,7 +344,8 @@ const kinds = {
       setAttribute(input, 'max', maximum);
       setAttribute(input, 'step', typeof s.stepValue === 'number' && s.stepValue > 0 ? s.stepValue : 'any');
       setAttribute(input, 'aria-label', labelFor(s));
-      const disabled = s.enabled === false;
+      // Without a reference the daemon cannot be told of a drag: the slider is shown, not offered.
+      const disabled = s.enabled === false || !s.ref;
       input.disabled = disabled;
       entry.el.classList.toggle('is-disabled', disabled);
       // While this page's moves are on their way, the thumb stays where the person put it.

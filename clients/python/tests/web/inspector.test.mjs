@@ -35,6 +35,9 @@ test('a slider is pressed with a number: the middle of its range on a step, or i
   assert.equal(sliderTarget({ value: 0, minimumValue: 0, maximumValue: 0.6, stepValue: 0.1 }), 0.3, 'not 0.30000000000000004');
   assert.equal(sliderTarget({ value: 0, minimumValue: 0, maximumValue: 10, stepValue: 7 }), 7, 'the nearest step, 7, is within the range');
   assert.equal(sliderTarget({ value: 5, minimumValue: 0, maximumValue: 10, stepValue: 12 }), 0, 'no step fits but the minimum');
+  assert.equal(sliderTarget({ value: 7, minimumValue: 0, maximumValue: 10, stepValue: 7 }), 0,
+    'in the middle step already, and 10 is no step: the snippet moves it to the minimum');
+  assert.equal(sliderTarget({ value: 4, minimumValue: 0, maximumValue: 9, stepValue: 4 }), 8, 'the highest step, not 9');
 });
 
 test('a text field is typed into; anything else is found and expected', () => {
