@@ -31,7 +31,7 @@ LAYERS = "scripts/layers.json"
 
 # `import X`, `@testable import X`, `@_spi(Name) import X`, `import struct X.Y`, `import X.Submodule`.
 IMPORT = re.compile(
-    r"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*import\s+"
+    r"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
     r"(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)"
 )
 TARGET_OPENER = re.compile(r"\.(?:target|testTarget|executableTarget|systemLibrary|plugin|macro)\(")

@@ -63,11 +63,13 @@ class LayeringCheckTests(unittest.TestCase):
                                   "(scripts/layers.json allows Server: Low)"])
 
     def test_attributed_and_scoped_imports_are_imports(self):
-        self.write("Sources/A/A.swift", "@testable import B\n@_spi(Fuzzing) import C\nimport struct D.Thing\n")
-        described = package({"A": ("regular", []), "B": ("regular", []), "C": ("regular", []), "D": ("regular", [])})
-        errors = self.check({"targets": {"A": [], "B": [], "C": [], "D": []}}, described)
+        self.write("Sources/A/A.swift", "@testable import B\n@_spi(Fuzzing) import C\nimport struct D.Thing\n"
+                   "public import E\npackage import F\ninternal import G\n")
+        names = ["B", "C", "D", "E", "F", "G"]
+        described = package({"A": ("regular", []), **{name: ("regular", []) for name in names}})
+        errors = self.check({"targets": {"A": [], **{name: [] for name in names}}}, described)
         self.assertEqual([error.split(": error: ")[1].split(" (")[0] for error in errors],
-                         ["A may not import B", "A may not import C", "A may not import D"])
+                         [f"A may not import {name}" for name in names])
 
     def test_words_in_comments_and_strings_are_not_imports(self):
         self.write("Sources/A/A.swift", '/// import Forbidden\n// import Forbidden\n/*\nimport Forbidden\n*/\n'
