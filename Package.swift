@@ -51,7 +51,7 @@ let package = Package(
             name: "SlamRPC",
             dependencies: ["SlamJSON", "SlamSuggestions"]
         ),
-        .target(name: "SlamUI"),
+        .target(name: "SlamUI", dependencies: ["SlamSuggestions"]),
         // SlamUI's values as JSON (state values, property schemas): for storyboards and the server alike.
         .target(name: "SlamUIJSON", dependencies: ["SlamUI", "SlamJSON"]),
         .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON", "SlamUIJSON", "SlamSuggestions"]),
