@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SlamProtocol", targets: ["SlamProtocol"]),
         .library(name: "SlamServer", targets: ["SlamServer"]),
         .library(name: "SlamDaemon", targets: ["SlamDaemon"]),
+        .library(name: "SlamHost", targets: ["SlamHost"]),
         .library(name: "SlamClient", targets: ["SlamClient"]),
         .library(name: "SlamHarness", targets: ["SlamHarness"]),
         .library(name: "SlamHarnessInProcess", targets: ["SlamHarnessInProcess"]),
@@ -75,6 +76,15 @@ let package = Package(
             // The renderer page `slamd --web` serves (`--web-root DIR` serves another directory).
             resources: [.copy("Resources/web")]
         ),
+        // SlamHost.main: a developer's application served with slamd's whole command line (slamd itself uses it).
+        .target(
+            name: "SlamHost",
+            dependencies: [
+                "SlamDaemon", "SlamServer", "SlamUI", "SlamProtocol", "SlamConsole",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "SlamClient", dependencies: ["SlamProtocol", "SlamRPC", "SlamJSON"]),
         // The harness a test that launches slamd links: the client side only, no daemon, no SwiftNIO.
         .target(name: "SlamHarness", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON"]),
@@ -97,11 +107,13 @@ let package = Package(
         .executableTarget(
             name: "slamd",
             dependencies: [
-                "SlamDaemon", "SlamServer", "SlamDemo", "SlamStoryboard", "SlamProtocol", "SlamConsole",
+                "SlamHost", "SlamDaemon", "SlamDemo", "SlamStoryboard", "SlamProtocol", "SlamConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // An application hosted with SlamHost.main as a developer writes one, for SlamHostTests to launch.
+        .executableTarget(name: "SlamHostFixture", dependencies: ["SlamHost", "SlamUI"], path: "Tests/Fixtures/SlamHostFixture"),
         .executableTarget(
             name: "SlamBenchmarks",
             dependencies: ["SlamUI", "SlamStoryboard", "SlamServer", "SlamProtocol", "SlamJSON", "SlamDemo"],
@@ -134,6 +146,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "SlamHostTests",
+            dependencies: ["SlamHarness", "SlamClient", "SlamHostFixture"]
         ),
         .testTarget(
             name: "SlamClientTests",

@@ -4,8 +4,11 @@ import SlamServer
 
 /// Everything `slamd` can be told on its command line, with the defaults a user gets.
 public struct DaemonConfiguration: Sendable {
-    /// Where to listen; nil means ``SocketLocation/defaultPath()``.
+    /// Where to listen; nil means ``defaultSocketName`` in ``SocketLocation/defaultDirectory()``.
     public var socketPath: String?
+    /// The socket's name in the default directory when ``socketPath`` is nil: `slamd.sock` for slamd,
+    /// `NAME.sock` for an application hosted by `SlamHost`, so the two never take each other's.
+    public var defaultSocketName = "slamd.sock"
     /// The largest message accepted from a client, in bytes.
     public var maximumMessageBytes: Int
     /// Replies and notifications a client may leave unread before it is cut off, in bytes.

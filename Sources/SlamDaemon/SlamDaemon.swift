@@ -42,7 +42,9 @@ public final class SlamDaemon: Sendable {
     }
 
     /// The socket path this daemon uses.
-    public var socketPath: String { configuration.socketPath ?? SocketLocation.defaultPath() }
+    public var socketPath: String {
+        configuration.socketPath ?? SocketLocation.defaultDirectory() + "/" + configuration.defaultSocketName
+    }
 
     /// Listens until SIGTERM or SIGINT (or ``stop()``), then finishes what is in
     /// flight, closes every client, unlinks the socket and returns.

@@ -1,45 +1,25 @@
 import ArgumentParser
 import Logging
 import SlamDaemon
-import SlamDemo
 import SlamProtocol
 import SlamServer
-import SlamStoryboard
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// `slamd`: hosts the demo app (or a storyboard) and serves it on a Unix socket.
-@main
-struct SlamdCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "slamd",
-        abstract: "Host a headless Slam UI and serve it over JSON-RPC 2.0 on a Unix domain socket.",
-        discussion: """
-            Without --storyboard, hosts the built-in demo app. Prints the socket path once it listens. \
-            With --web, also serves the web UI and JSON-RPC over WebSocket on a loopback TCP port, and prints \
-            its URL (with the token every request needs; also in SOCKET.web, 0600; `slamctl open` prints it). \
-            SIGTERM or SIGINT finishes in-flight work, closes clients, removes the socket and exits: 0 after SIGTERM, \
-            130 after SIGINT (Ctrl-C), as an interrupted command. \
-            With --check FILE, only checks a storyboard and exits ("Storyboard checks" in the protocol: Protocol/README.md, installed as PREFIX/share/doc/slam/protocol.md).
-            """,
-        version: SlamVersion.line(for: "slamd"))
+/// The whole command line of a hosted program (slamd's, a developer's application's): the socket,
+/// `Options` (the host's own), logging, every limit, `--web` and its company, traces; then
+/// validation, the daemon's wiring, the ready lines and the exit statuses.
+struct HostCommand<Options: HostOptions>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        let host = HostDescription.current
+        return CommandConfiguration(commandName: host.name, abstract: host.abstract, discussion: host.discussion,
+                                    version: host.versionLine)
+    }
 
-    @Option(help: ArgumentHelp("The socket to listen on (default: $XDG_RUNTIME_DIR/slam/slamd.sock, else /tmp/slam-$UID/slamd.sock).",
+    @Option(help: ArgumentHelp("The socket to listen on (default: $XDG_RUNTIME_DIR/slam/\(HostDescription.current.socketFileName), "
+                               + "else /tmp/slam-$UID/\(HostDescription.current.socketFileName)).",
                              valueName: "PATH"), completion: .file())
     var socket: String?
 
-    @Option(help: ArgumentHelp("Host this storyboard instead of the demo app (storyboard-only: tasks, autoUI, push/pop).",
-                             valueName: "FILE"), completion: .file(extensions: ["json"]))
-    var storyboard: String?
-
-    @Option(help: ArgumentHelp("Check this storyboard as --storyboard would host it, print each problem, and exit "
-                               + "without serving: 0 when there is no error, 1 otherwise.", valueName: "FILE"),
-            completion: .file(extensions: ["json"]))
-    var check: String?
-
-    @Flag(help: "Treat storyboard warnings as errors (with --check or --storyboard).")
-    var strict = false
+    @OptionGroup var options: Options
 
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "LEVEL"),
             completion: .list(["trace", "debug", "info", "notice", "warning", "error", "critical"]))
@@ -148,34 +128,6 @@ struct SlamdCommand: ParsableCommand {
                                valueName: "DIR"), completion: .directory)
     var webRoot: String?
 
-    /// Runs slamd with the exit statuses every Slam command uses: 0 ok, 1 it could not do its work
-    /// (the socket is taken, the storyboard is refused), 2 usage (swift-argument-parser's own is 64).
-    static func main() {
-        do {
-            var command = try parseAsRoot(checkArguments(Array(CommandLine.arguments.dropFirst())))
-            try command.run()
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                let standardError = Array((fullMessage(for: error) + "\n").utf8)
-                _ = standardError.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-                Glibc.exit(2)
-            }
-            exit(withError: error)
-        }
-    }
-
-    /// `arguments` with `--check --strict FILE` read as `--check FILE --strict`: both orders are
-    /// written (the docs, habit), and swift-argument-parser would take `--strict` for the missing FILE.
-    static func checkArguments(_ arguments: [String]) -> [String] {
-        var arguments = arguments
-        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        if let check = arguments[..<end].firstIndex(of: "--check"), check + 2 < end, arguments[check + 1] == "--strict",
-           !arguments[check + 2].hasPrefix("-") {
-            arguments.swapAt(check + 1, check + 2)
-        }
-        return arguments
-    }
-
     @Option(help: .hidden)
     var generateManual: String?
 
@@ -218,64 +170,6 @@ struct SlamdCommand: ParsableCommand {
             throw ValidationError("--allow-uid and --allow-any-user need --socket PATH in a directory the other users can reach "
                                   + "(the default socket's directory is private to you)")
         }
-        guard check == nil || storyboard == nil else { throw ValidationError("--check FILE checks without serving: leave out --storyboard") }
-        guard !strict || check != nil || storyboard != nil else { throw ValidationError("--strict goes with --check FILE or --storyboard FILE") }
-    }
-
-    func run() throws {
-        if let date = generateManual {
-            print(try Self.manualPage(date: date).source, terminator: "")
-            return
-        }
-        if let check {
-            let result = StoryboardFileCheck(path: check, strict: strict)
-            for line in result.lines { print(line) }
-            throw ExitCode(result.passed ? 0 : 1)
-        }
-        let level = Logger.Level(rawValue: logLevel)!
-        let forwarder = LogForwarder()
-        LoggingSystem.bootstrap { label in
-            // Standard error through a buffer a thread of its own drains: logging never blocks the event loop.
-            var handler = MultiplexLogHandler([StreamLogHandler(label: label, stream: StandardErrorStream.shared),
-                                               forwarder.handler(label: label)])
-            handler.logLevel = level
-            return handler
-        }
-        let logger = Logger(label: "slamd")
-        var configuration = DaemonConfiguration(socketPath: socket, maximumMessageBytes: maxMessageBytes,
-                                                maximumUnreadBytes: maxUnreadBytes, maximumTotalUnreadBytes: maxTotalUnreadBytes,
-                                                allowedUserIDs: Set(allowedUserIDs),
-                                                allowsAnyUser: allowAnyUser, logLevel: level,
-                                                web: web.map { WebConfiguration(address: $0, allowsRemote: webAllowRemote, rootDirectory: webRoot,
-                                                                                 maximumConnections: maxWebConnections,
-                                                                                 maximumUnservedConnections: maxWebUnserved,
-                                                                                 tokenFile: webTokenFile) },
-                                                taskTimeoutMilliseconds: taskTimeoutMs, traceDirectory: traceDir)
-        let storyboardPath = storyboard, strict = strict
-        configuration.serviceLimits = serviceLimits
-        let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder) {
-            guard let storyboardPath else { return try DemoApp.makeApplication() }
-            return try Storyboard.makeApplication(contentsOf: storyboardPath, strict: strict) { logger.warning("\($0.formatted(file: storyboardPath))") }
-        }
-        do {
-            // Straight to fd 1, unbuffered: a launcher waits for these lines.
-            try daemon.run(ready: { path in Self.printLine("slamd listening on \(path)") },
-                           webReady: { url in Self.printLine("slamd web UI at \(url)") })
-        } catch {
-            logger.critical("\(error)")
-            StandardErrorStream.shared.flush()
-            throw ExitCode(1)
-        }
-        StandardErrorStream.shared.flush()
-        // Interrupted (Ctrl-C) as every long-running Slam command reports it; SIGTERM is a clean stop.
-        if daemon.stoppingSignal == SIGINT { throw ExitCode(128 + SIGINT) }
-    }
-
-    private static func printLine(_ text: String) {
-        // The log records written so far go first: one who reads both outputs together (a launcher
-        // with 2>&1) sees them in the order they happened, the ready lines adjacent and last.
-        StandardErrorStream.shared.flush()
-        let line = Array((text + "\n").utf8)
-        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        try options.validateTogether()
     }
 }
