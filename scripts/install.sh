@@ -72,6 +72,8 @@ for file in Examples/*.json clients/flows/*.json; do
 done
 # The example apps, one directory each (a storyboard and the program that runs its tasks).
 for file in Examples/*/*; do
+    # The Swift app template is a package to copy and build, not a run-time file.
+    case $file in Examples/swift-app/*) continue ;; esac
     mode=644
     [ -x "$file" ] && mode=755
     install_file "$mode" "$file" "share/slam/examples/${file#Examples/}"
