@@ -8,7 +8,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks terminal-test fuzz fuzz-smoke load load-test soak clean
+.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks terminal-test fuzz fuzz-smoke load load-test soak clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -101,6 +101,13 @@ python-tests: deps python-deps python-venv
 	$(SWIFT) build --product slamctl
 	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd SLAM_PYTHON_VENV=$(PYTHON_VENV) $(PYTHON_VENV)/bin/python -m pytest clients/python -q
 
+# The template (Examples/swift-app) as a developer uses it: a fresh copy built against this checkout, its own tests,
+# the app driven by slamctl and the Python client, --check on a misspelt task (pytest, Tests/template). Slam compiles
+# once into .build/template, shared across runs.
+template-test: deps python-deps python-venv
+	$(SWIFT) build --product slamctl
+	SLAMCTL=$$($(SWIFT) build --show-bin-path)/slamctl $(PYTHON_VENV)/bin/python -m pytest Tests/template -q -p no:cacheprovider
+
 # Every Swift test again under AddressSanitizer + LeakSanitizer: any leak fails the run.
 # (valgrind 3.19 crashes inside the Swift test runner, so LeakSanitizer is the leak checker.)
 leakcheck: deps
@@ -143,7 +150,7 @@ docs-test: deps python-deps
 	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd SLAMCTL=$$($(SWIFT) build --show-bin-path)/slamctl \
 		$(PYTHON) -m pytest Tests/docs -q -p no:cacheprovider
 
-test: layers unit-tests python-tests terminal-test docs-test install-test leakcheck fuzz-smoke load-test
+test: layers unit-tests template-test python-tests terminal-test docs-test install-test leakcheck fuzz-smoke load-test
 
 # The Swift suites make check runs: the modules below the transport, whose tests need no daemon process.
 CHECK_SUITES := SlamJSONTests|SlamRPCTests|SlamUITests|SlamProtocolTests|SlamStoryboardTests|SlamServerTests|SlamConsoleTests
