@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -51,8 +50,14 @@ struct WebServer: Sendable {
         var names: Set<String> = [web.address.urlHost, bracketedIP]
         if isLoopback { names.insert("localhost") }
 
-        // An installed slamd serves PREFIX/share/slam/web; one run from its build, the copy the build bundled.
-        let directory = web.rootDirectory ?? InstalledResources.directory(named: "web") ?? Bundle.module.bundlePath + "/web"
+        // An installed slamd serves PREFIX/share/slam/web; one run from its build (or an app shipped with its
+        // bundle), the copy the build bundled beside it.
+        guard let directory = web.rootDirectory ?? InstalledResources.directory(named: "web") ?? WebRoot.bundledDirectory() else {
+            throw .webUnavailable("""
+                the web page's files are not here: ship the folder \(WebRoot.bundleName) beside the executable, \
+                install them as PREFIX/share/slam/web, or name a directory with --web-root
+                """)
+        }
         var status = stat()
         guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
             throw .webUnavailable("the web page directory \(directory) does not exist (--web-root)")

@@ -127,4 +127,18 @@ import SlamHarness
         child.signal(SIGINT)
         #expect(child.waitForExit(timeoutSeconds: 20) == 130, "Ctrl-C: interrupted")
     }
+
+    /// An app shipped without the page's folder beside it refuses `--web` with what to ship, and does not crash.
+    @Test func webWithoutThePagesFilesSaysWhatToShip() throws {
+        let directory = try runtimeDirectory()
+        defer { _ = try? runShell("rm -rf '\(directory)'") }
+        let built = try DaemonProcess.siblingExecutable(named: "SlamHostFixture", overriddenBy: "SLAM_HOST_FIXTURE")
+        let shipped = directory + "/bin/hosted-app"
+        _ = try runShell("mkdir -p '\(directory)/bin' && cp '\(built)' '\(shipped)'")
+        let child = try ChildProcess(executable: shipped, arguments: ["--socket", directory + "/app.sock", "--web", "0"],
+                                     environment: ["XDG_RUNTIME_DIR": directory, "PATH": "/usr/bin:/bin"],
+                                     standardOutputPath: directory + "/out", standardErrorPath: directory + "/err")
+        #expect(child.waitForExit(timeoutSeconds: 30) == 1)
+        #expect(DaemonProcess.read(directory + "/err").contains("ship the folder Slam_SlamDaemon.resources beside the executable"))
+    }
 }
