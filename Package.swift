@@ -9,23 +9,27 @@ import PackageDescription
 let package = Package(
     name: "Slam",
     products: [
-        .library(name: "SlamSuggestions", targets: ["SlamSuggestions"]),
-        .library(name: "SlamJSON", targets: ["SlamJSON"]),
-        .library(name: "SlamRPC", targets: ["SlamRPC"]),
+        // For app developers (docs/swift-api.md): screens and their elements, hosting them with slamd's command
+        // line, and driving them from Swift and tests. Their public API changes only with the release notes' say.
         .library(name: "SlamUI", targets: ["SlamUI"]),
-        .library(name: "SlamUIJSON", targets: ["SlamUIJSON"]),
-        .library(name: "SlamStoryboard", targets: ["SlamStoryboard"]),
-        .library(name: "SlamDemo", targets: ["SlamDemo"]),
-        .library(name: "SlamProtocol", targets: ["SlamProtocol"]),
-        .library(name: "SlamServer", targets: ["SlamServer"]),
-        .library(name: "SlamDaemon", targets: ["SlamDaemon"]),
         .library(name: "SlamHost", targets: ["SlamHost"]),
         .library(name: "SlamClient", targets: ["SlamClient"]),
         .library(name: "SlamHarness", targets: ["SlamHarness"]),
         .library(name: "SlamHarnessInProcess", targets: ["SlamHarnessInProcess"]),
-        .library(name: "SlamConsole", targets: ["SlamConsole"]),
+        .library(name: "SlamStoryboard", targets: ["SlamStoryboard"]),
         .executable(name: "slamctl", targets: ["slamctl"]),
         .executable(name: "slamd", targets: ["slamd"]),
+        // Slam's own layers, libraries so that its tools, fuzz targets and benchmarks can link them: public for
+        // that, not for apps, and free to change between releases.
+        .library(name: "SlamSuggestions", targets: ["SlamSuggestions"]),
+        .library(name: "SlamJSON", targets: ["SlamJSON"]),
+        .library(name: "SlamRPC", targets: ["SlamRPC"]),
+        .library(name: "SlamUIJSON", targets: ["SlamUIJSON"]),
+        .library(name: "SlamDemo", targets: ["SlamDemo"]),
+        .library(name: "SlamProtocol", targets: ["SlamProtocol"]),
+        .library(name: "SlamServer", targets: ["SlamServer"]),
+        .library(name: "SlamDaemon", targets: ["SlamDaemon"]),
+        .library(name: "SlamConsole", targets: ["SlamConsole"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
