@@ -17,6 +17,7 @@
 public final class Application {
     /// One entry of the navigation stack.
     public struct Presentation {
+        /// The controller shown by this entry.
         public let controller: ViewController
         /// Presented modally rather than pushed.
         public let isModal: Bool
@@ -25,6 +26,7 @@ public final class Application {
     /// Creates a new controller for a screen name (a controller identifier).
     public typealias ControllerFactory = () throws(SlamError) -> ViewController
 
+    /// The named tasks elements and clients run: the predefined ones, plus those the application adds.
     public let tasks = TaskRegistry()
     /// The shared named state storyboards bind to and clients read and write (``StateStore``).
     public let state = StateStore()
@@ -57,6 +59,7 @@ public final class Application {
     private var factories: [String: ControllerFactory] = [:]
     private var factoryOrder: [String] = []
 
+    /// Creates an application with an empty stack and the predefined tasks registered.
     public init() {
         tasks.didRun = { [unowned self] name, param in emit(.taskRan(name: name, param: param)) }
         tasks.addTask(name: "pop") { [unowned self] _ in try pop() }

@@ -21,11 +21,13 @@ import SlamSuggestions
 public struct ApplicationCheck {
     /// One finding: where (the screen, the element's ``View/path``, the member), what, and the names probably meant.
     public struct Finding: Hashable, Sendable, CustomStringConvertible {
+        /// How serious a finding is: a warning still passes the check, an error fails it.
         public enum Severity: String, Hashable, Sendable {
             case warning
             case error
         }
 
+        /// What is wrong, with the name at fault.
         public enum Problem: Hashable, Sendable {
             /// A task neither built in nor registered by the application.
             case unknownTask(name: String)
@@ -37,6 +39,7 @@ public struct ApplicationCheck {
             case unbuildableScreen(reason: String)
         }
 
+        /// Whether the finding fails the check (`error`) or not (`warning`).
         public let severity: Severity
         /// The screen (controller identifier) the element is on.
         public let screen: String
@@ -44,6 +47,7 @@ public struct ApplicationCheck {
         public let element: String
         /// The member at fault: `task`, `changeTask`, `param`, `bind.text`, or empty.
         public let member: String
+        /// What is wrong.
         public let problem: Problem
         /// The names probably meant, nearest first; empty when none is near.
         public let suggestions: [String]
@@ -85,7 +89,9 @@ public struct ApplicationCheck {
                                                 problem: $0.problem, suggestions: $0.suggestions) } : found
     }
 
+    /// How many findings are errors.
     public var errorCount: Int { findings.count { $0.severity == .error } }
+    /// How many findings are warnings.
     public var warningCount: Int { findings.count { $0.severity == .warning } }
     /// No errors (warnings allowed): `APP --check` exits 0, else 1.
     public var passed: Bool { errorCount == 0 }

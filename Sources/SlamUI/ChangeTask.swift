@@ -16,6 +16,7 @@ public struct ChangeTask: Sendable, Equatable {
     /// element type's ``View/defaultChangeDebounceMilliseconds``; 0 runs it on every change.
     public var debounceMilliseconds: Int?
 
+    /// A change task running the task `name` with `param`; nil `debounceMilliseconds`: the element type's default.
     public init(name: String, param: String? = nil, debounceMilliseconds: Int? = nil) {
         self.name = name
         self.param = param

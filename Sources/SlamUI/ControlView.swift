@@ -8,14 +8,17 @@ public protocol ControlView: View {
 
 /// The base of Slam's controls: a ``View`` with an enabled state.
 open class Control: View, ControlView {
+    /// Whether the control accepts input now; set statically or by ``enableDataSource``.
     public var isEnabled = true {
         didSet { if oldValue != isEnabled { markChanged() } }
     }
+    /// Decides on each update whether the control is enabled; nil keeps ``isEnabled`` as set.
     public var enableDataSource: (() -> Bool)?
 
     open override class var typeName: String { "Control" }
     open override class var properties: [PropertyDescriptor] { controlProperties }
 
+    /// The properties every control has: a view's, plus `enabled` and `focused` (for subclasses' ``View/properties``).
     public static let controlProperties: [PropertyDescriptor] = viewProperties + [
         .bool("enabled", \Control.isEnabled) { $0.isEnabled },
         focusedProperty,

@@ -5,10 +5,13 @@
 /// Adding an element: its class (with these declarations), one entry in ``builtIn``, then
 /// `make generate`.
 public struct ElementType: Sendable {
+    /// The type's name in storyboards and snapshots (`"Button"`).
     public let name: String
     /// What the element is, in one sentence.
     public let summary: String
+    /// Creates a new, detached element of this type with the given reference.
     public let make: @Sendable (_ reference: String) -> View
+    /// The type's user-visible properties, in snapshot order.
     public let properties: [PropertyDescriptor]
     /// The properties a person's input changes, written back to a bound state key (``View/userInputProperties``).
     public let userInputProperties: Set<String>
@@ -31,6 +34,7 @@ public struct ElementType: Sendable {
     /// Two properties a declaration may not give together (empty for none).
     public let exclusiveProperties: [String]
 
+    /// The type of `elementClass`, read from its class declarations; `make` creates one with a reference.
     public init(_ elementClass: View.Type, make: @escaping @Sendable (String) -> View) {
         self.name = elementClass.typeName
         self.summary = elementClass.summary

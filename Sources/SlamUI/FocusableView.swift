@@ -16,7 +16,9 @@ public protocol FocusableView: View {
 }
 
 extension FocusableView {
+    /// Does nothing by default.
     public func focusDidBegin() {}
+    /// Does nothing by default.
     public func focusDidEnd() {}
 }
 

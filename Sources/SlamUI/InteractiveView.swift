@@ -36,14 +36,19 @@ extension InteractiveView {
 
 /// The base of Slam's pressable controls: a ``Control`` that is an ``InteractiveView``.
 open class InteractiveControl: Control, InteractiveView {
+    /// Runs when pressed, instead of ``task``; nil: run the task.
     public var pressActionBlock: (() -> Void)?
+    /// The name of a registered task to run when pressed (when there is no block).
     public var task: String?
+    /// The optional parameter passed to ``task``.
     public var param: String?
+    /// Whether a press updates the element's whole controller afterwards.
     public var autoUI = false
 
     open override class var typeName: String { "InteractiveControl" }
     open override class var properties: [PropertyDescriptor] { interactiveProperties }
 
+    /// The properties every pressable control has: a control's, plus `task`, `param` and `autoUI` (for subclasses).
     public static let interactiveProperties: [PropertyDescriptor] = controlProperties + [
         .optionalString("task", \InteractiveControl.task) { $0.task },
         .optionalString("param", \InteractiveControl.param) { $0.param },

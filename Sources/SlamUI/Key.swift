@@ -59,6 +59,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The key's name (`"Enter"`, `"a"`).
     public var description: String { name }
 
     /// Up or right: the direction that increases a value (a stepper, a date).

@@ -14,6 +14,7 @@ public enum PressValue: Hashable, Sendable, CustomStringConvertible {
     /// A slider's value when it is not a whole number (`0.25`; a whole number is an `index`).
     case number(Double)
 
+    /// The value as error messages show it (`index 2`, `"increment"`).
     public var description: String {
         switch self {
         case .index(let index): "index \(index)"

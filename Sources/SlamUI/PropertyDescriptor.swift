@@ -8,7 +8,9 @@
 /// type (a type's ``View/properties``), so it downcasts without a check. The
 /// key path is what a storyboard or a binding writes through.
 public struct PropertyDescriptor: Sendable {
+    /// The property's name in storyboards and snapshots (`text`, `enabled`).
     public let name: String
+    /// The kind of value the property holds.
     public let kind: PropertyValue.Kind
     /// For a string property that takes one of a few words (`axis`): those words; nil for any text.
     public let allowedValues: [String]?
@@ -22,6 +24,7 @@ public struct PropertyDescriptor: Sendable {
     /// What generated documentation adds to the kind (`≥ 1, default 3`), nil for nothing.
     public private(set) var note: String?
 
+    /// A property `name` of `kind`, read with `read`; `write` nil makes it read-only, `validate` nil takes any value of the kind.
     public init(_ name: String, kind: PropertyValue.Kind, allowedValues: [String]? = nil,
                 read: @escaping @Sendable (View) -> PropertyValue, write: (@Sendable (View, PropertyValue) -> Void)?,
                 validate: (@Sendable (PropertyValue) -> String?)? = nil) {

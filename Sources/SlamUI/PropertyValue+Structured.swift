@@ -5,9 +5,12 @@ extension PropertyValue {
     /// Why a value does not fit a property's kind: `path` is relative to the
     /// property (`[1].rows[0]`, empty for the value itself).
     public struct ShapeError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// Where in the value it does not fit, relative to the property (`[1].rows[0]`); empty for the value itself.
         public let path: String
+        /// Why it does not fit.
         public let reason: String
 
+        /// `path: reason`, or the reason alone when the path is empty.
         public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
     }
 

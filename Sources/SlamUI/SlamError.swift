@@ -34,6 +34,7 @@ public enum SlamError: Error, Hashable, Sendable {
 }
 
 extension SlamError: CustomStringConvertible {
+    /// The refusal in one line, naming what was asked for (`no task named 'save'`).
     public var description: String {
         switch self {
         case let .unknownTask(name):

@@ -15,6 +15,7 @@ public final class TaskRegistry {
     /// Called after each task that ran successfully, for event reporting.
     var didRun: ((String, String?) -> Void)?
 
+    /// Creates an empty registry (an ``Application`` makes its own, with the predefined tasks).
     public init() {}
 
     /// Registers `action` under `name`, replacing a task of the same name.
@@ -47,6 +48,7 @@ public final class TaskRegistry {
     /// The registered task names, sorted.
     public var names: [String] { actions.keys.sorted() }
 
+    /// Whether a task named `name` is registered.
     public func contains(_ name: String) -> Bool { actions[name] != nil }
 
     /// The element whose press runs the current task, while its action runs (nil: not a press, or no task running).

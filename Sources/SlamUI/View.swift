@@ -41,7 +41,9 @@ open class View {
         didSet { if oldValue != spacing { markChanged() } }
     }
 
+    /// The element's children, in order.
     public private(set) var subviews: [View] = []
+    /// The element this one is a child of; nil for a root or a detached element.
     public private(set) weak var superview: View?
     /// The controller whose tree holds this element, once attached.
     public internal(set) weak var controller: ViewController?
@@ -57,6 +59,7 @@ open class View {
     /// The controller pass in which this element last changed.
     var changedInPass = -1
 
+    /// Creates a detached element with `reference` (empty: anonymous); subclasses keep this initializer.
     public required init(reference: String) {
         self.reference = reference
     }

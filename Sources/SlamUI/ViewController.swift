@@ -15,6 +15,7 @@
 /// }
 /// ```
 open class ViewController {
+    /// Names the screen: its routing name, and how clients and the stack refer to it.
     public let identifier: String
     /// The title shown in navigation; read by clients as part of the navigation state.
     public var title: String

@@ -16,16 +16,20 @@
 public struct Alert {
     /// One button of an alert.
     public struct Action {
+        /// The text the button shows.
         public var title: String
         /// The button's reference; nil for the title in lower case without spaces or punctuation (`"Don't save"` → `dontsave`).
         public var reference: String?
+        /// How the button is styled: normal, cancel or destructive.
         public var role: ButtonRole
         /// A registered task to run after the alert is dismissed (when there is no ``handler``).
         public var task: String?
+        /// The optional parameter passed to ``task``.
         public var param: String?
         /// Runs after the alert is dismissed.
         public var handler: (() -> Void)?
 
+        /// A button titled `title`; with neither `task` nor `handler`, pressing it only dismisses the alert.
         public init(title: String, reference: String? = nil, role: ButtonRole = .normal,
                     task: String? = nil, param: String? = nil, handler: (() -> Void)? = nil) {
             self.title = title
@@ -39,10 +43,14 @@ public struct Alert {
 
     /// The alert controller's identifier on the stack (and the `alert` task's param).
     public var identifier: String
+    /// The alert's heading.
     public var title: String
+    /// The text under the title; empty for none.
     public var message: String
+    /// The alert's buttons, in the order shown.
     public var actions: [Action]
 
+    /// An alert presented as `identifier`, with `title`, `message` and a button per action.
     public init(identifier: String, title: String, message: String = "", buttons actions: [Action]) {
         self.identifier = identifier
         self.title = title

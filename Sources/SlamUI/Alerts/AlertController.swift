@@ -1,6 +1,7 @@
 /// The controller an alert is shown in: a modal entry on the stack whose
 /// identifier is the alert's and whose tree is an ``AlertView`` with a button per action.
 public final class AlertController: ViewController {
+    /// The alert this controller shows.
     public let alert: Alert
 
     init(alert: Alert) {

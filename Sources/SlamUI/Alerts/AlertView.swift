@@ -1,7 +1,9 @@
 /// The root element of an alert on screen (type `Alert`): its title and message;
 /// its children are the alert's buttons, side by side.
 public final class AlertView: View {
+    /// The alert's title, as shown.
     public internal(set) var title = ""
+    /// The alert's message, as shown; empty for none.
     public internal(set) var message = ""
 
     public override class var typeName: String { "Alert" }
