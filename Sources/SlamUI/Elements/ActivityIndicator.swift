@@ -5,6 +5,7 @@ public final class ActivityIndicator: View {
     public var isAnimating = false {
         didSet { if oldValue != isAnimating { markChanged() } }
     }
+    /// Decides on each update whether it spins; nil leaves ``isAnimating`` as set.
     public var animatingDataSource: (() -> Bool)?
 
     public override class var typeName: String { "ActivityIndicator" }

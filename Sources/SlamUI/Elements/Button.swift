@@ -5,6 +5,7 @@ public class Button: InteractiveControl, FocusableView {
     public var text = "" {
         didSet { if oldValue != text { markChanged() } }
     }
+    /// Computes the title on each update; nil leaves ``text`` as set.
     public var textDataSource: (() -> String)?
     /// A plain, cancel or destructive action (renderers show destructive buttons as such).
     public var role: ButtonRole = .normal {

@@ -1,8 +1,11 @@
 /// One section of a ``CollectionView``: an optional header and its items.
 public struct CollectionSection: Hashable, Sendable {
+    /// The title shown above the section; nil for none.
     public var header: String?
+    /// The section's items, in order; keys must be unique in the whole view.
     public var items: [CollectionItem]
 
+    /// A section with an optional header and its items.
     public init(header: String? = nil, items: [CollectionItem]) {
         self.header = header
         self.items = items
@@ -11,9 +14,12 @@ public struct CollectionSection: Hashable, Sendable {
 
 /// One item of a ``CollectionView``: a key that identifies it in the view, and the text shown.
 public struct CollectionItem: Hashable, Sendable {
+    /// Identifies the item in the view: what ``CollectionView/selectedKeys`` holds and `.text` presses name.
     public var key: String
+    /// The text shown for the item.
     public var text: String
 
+    /// An item with its own key and the text shown.
     public init(key: String, text: String) {
         self.key = key
         self.text = text
@@ -54,6 +60,7 @@ public final class CollectionView: View, ResettableView, FocusableView {
         case sections(() -> [CollectionSection])
     }
 
+    /// Where the sections come from; ``staticSections`` and ``sectionsDataSource`` set it too.
     public var sectionSource: SectionSource = .none
 
     /// Items per row, at least 1.

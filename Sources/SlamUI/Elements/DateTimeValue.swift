@@ -31,9 +31,12 @@ public struct DateTimeValue: Hashable, Sendable {
 
     /// Why a text is not an ISO 8601 date, time or date-time.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The text that could not be read.
         public let text: String
+        /// What is wrong with it, e.g. a month out of range.
         public let reason: String
 
+        /// A message for a person: the text, the reason and the accepted forms.
         public var description: String {
             "'\(text)' is not an ISO 8601 value (\(reason)); use \(DateTimeValue.acceptedFormats)"
         }
@@ -55,6 +58,7 @@ public struct DateTimeValue: Hashable, Sendable {
     /// For a time: seconds since midnight UTC, in `0..<86400`.
     public let seconds: Int
 
+    /// A value from its parts and seconds (see ``seconds``); nothing is checked.
     public init(parts: Parts, seconds: Int) {
         self.parts = parts
         self.seconds = seconds

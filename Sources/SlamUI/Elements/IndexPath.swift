@@ -1,6 +1,8 @@
 /// A place in a sectioned table (section, row) or a collection view (section, item).
 public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The section, zero-based.
     public var section: Int
+    /// The row within the section, zero-based (the same number as ``item``).
     public var row: Int
 
     /// The item of a collection view: the same number as ``row``.
@@ -9,15 +11,18 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
         set { row = newValue }
     }
 
+    /// A place in a sectioned table.
     public init(section: Int, row: Int) {
         self.section = section
         self.row = row
     }
 
+    /// A place in a collection view.
     public init(section: Int, item: Int) {
         self.init(section: section, row: item)
     }
 
+    /// Orders places by section, then by row.
     public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
         (lhs.section, lhs.row) < (rhs.section, rhs.row)
     }

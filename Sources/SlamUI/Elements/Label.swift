@@ -4,6 +4,7 @@ public final class Label: View {
     public var text = "" {
         didSet { if oldValue != text { markChanged() } }
     }
+    /// Computes the text on each update; nil leaves ``text`` as set.
     public var textDataSource: (() -> String)?
 
     public override class var typeName: String { "Label" }

@@ -6,6 +6,7 @@
 /// A press with `.index(n)` moves to page `n`; a press without value moves to the
 /// next page, wrapping around.
 public final class PageControl: InteractiveControl, FocusableView {
+    /// The page shown (zero-based), kept inside `0..<numberOfPages`; set by code, ``currentPageDataSource`` or a user.
     public var currentPage = 0 {
         didSet {
             let clamped = Self.clamp(currentPage, count: numberOfPages)
@@ -13,6 +14,7 @@ public final class PageControl: InteractiveControl, FocusableView {
             if oldValue != currentPage { markChanged() }
         }
     }
+    /// How many pages there are (never negative); set statically or by ``maxPageDataSource``.
     public var numberOfPages = 0 {
         didSet {
             if numberOfPages < 0 { numberOfPages = 0 }
@@ -20,7 +22,9 @@ public final class PageControl: InteractiveControl, FocusableView {
             currentPage = Self.clamp(currentPage, count: numberOfPages)
         }
     }
+    /// Computes ``currentPage`` on each update; nil leaves it as set.
     public var currentPageDataSource: (() -> Int)?
+    /// Computes ``numberOfPages`` on each update (read before the current page); nil leaves it as set.
     public var maxPageDataSource: (() -> Int)?
 
     public override class var typeName: String { "PageControl" }

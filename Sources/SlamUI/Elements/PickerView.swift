@@ -26,6 +26,7 @@ public final class PickerView: InteractiveControl, ResettableView, FocusableView
         case rows(count: () -> Int, rowCount: (_ component: Int) -> Int, title: (_ component: Int, _ row: Int) -> String)
     }
 
+    /// Where the components come from; ``staticComponents``, ``componentsDataSource`` and ``fillComponents(count:rowCount:title:)`` set it too.
     public var componentSource: ComponentSource = .none
 
     /// Each component's row titles, as of the last reload.

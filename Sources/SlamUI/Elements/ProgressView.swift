@@ -1,6 +1,7 @@
 /// A progress bar (the seed's `SlamProgressView`): progress from
 /// ``progressDataSource`` or set directly, always clamped to 0…1.
 public final class ProgressView: View {
+    /// How far along, from 0 to 1; values outside are clamped and NaN is 0.
     public var progress = 0.0 {
         didSet {
             let clamped = progress.isNaN ? 0 : min(max(progress, 0), 1)
@@ -8,6 +9,7 @@ public final class ProgressView: View {
             if oldValue != progress { markChanged() }
         }
     }
+    /// Computes ``progress`` on each update; nil leaves it as set.
     public var progressDataSource: (() -> Double)?
 
     public override class var typeName: String { "ProgressView" }

@@ -1,8 +1,11 @@
 /// One section of a ``SectionedTableView``: an optional header and its rows.
 public struct TableSection: Hashable, Sendable {
+    /// The title shown above the section; nil for none.
     public var header: String?
+    /// The section's rows, in order.
     public var rows: [TableRow]
 
+    /// A section with an optional header and its rows.
     public init(header: String? = nil, rows: [TableRow]) {
         self.header = header
         self.rows = rows
@@ -16,9 +19,12 @@ public struct TableSection: Hashable, Sendable {
 
 /// One row of a ``SectionedTableView``: its text and an optional detail (a subtitle).
 public struct TableRow: Hashable, Sendable {
+    /// The row's main text.
     public var text: String
+    /// A subtitle shown under the text; nil for none.
     public var detail: String?
 
+    /// A row with its text and an optional detail.
     public init(_ text: String, detail: String? = nil) {
         self.text = text
         self.detail = detail
@@ -52,6 +58,7 @@ public final class SectionedTableView: View, ResettableView, FocusableView {
                     text: (_ section: Int, _ row: Int) -> String, detail: (_ section: Int, _ row: Int) -> String?)
     }
 
+    /// Where the sections come from; ``staticSections``, ``sectionsDataSource`` and ``fillSections(count:header:rowCount:text:detail:)`` set it too.
     public var sectionSource: SectionSource = .none
 
     /// The sections shown now, as of the last reload.

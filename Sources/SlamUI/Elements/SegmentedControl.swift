@@ -5,19 +5,23 @@
 /// The selection is nil (none) or an index into ``segments``; one outside is
 /// treated as none. A press with `.index(n)` selects segment `n`.
 public final class SegmentedControl: InteractiveControl, FocusableView {
+    /// The segments' labels, in order; set statically or by ``labelArrayDataSource``.
     public var segments: [String] = [] {
         didSet {
             if oldValue != segments { markChanged() }
             if let selectedSegment, !segments.indices.contains(selectedSegment) { self.selectedSegment = nil }
         }
     }
+    /// The selected segment (zero-based), nil for none; an index outside ``segments`` becomes nil.
     public var selectedSegment: Int? {
         didSet {
             if let selectedSegment, !segments.indices.contains(selectedSegment) { self.selectedSegment = nil }
             if oldValue != selectedSegment { markChanged() }
         }
     }
+    /// Computes ``selectedSegment`` on each update (nil for none); a nil closure leaves it as set.
     public var currentSegmentDataSource: (() -> Int?)?
+    /// Computes ``segments`` on each update (read before the selection); nil leaves them as set.
     public var labelArrayDataSource: (() -> [String])?
 
     public override class var typeName: String { "SegmentedControl" }

@@ -19,6 +19,7 @@ public final class SingleItemTableView: View, ResettableView, FocusableView {
         case items(count: () -> Int, label: (Int) -> String)
     }
 
+    /// Where the rows come from; ``staticListLabels``, ``selectedDataSource`` and ``fillItems(count:label:)`` set it too.
     public var rowSource: RowSource = .none
 
     /// The rows shown now, as of the last reload.

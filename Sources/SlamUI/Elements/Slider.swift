@@ -19,6 +19,7 @@
 /// Bound to a state key it writes its value back as an integer when it moves by whole
 /// steps between whole bounds (``countsWholeNumbers``), otherwise as a number.
 public final class Slider: InteractiveControl, FocusableView, WholeNumberCounting {
+    /// The current value, always settled into the range and onto a step; set by code, ``valueDataSource`` or a user.
     public var value = 0.0 {
         didSet {
             let settled = settle(value)
@@ -53,8 +54,11 @@ public final class Slider: InteractiveControl, FocusableView, WholeNumberCountin
             value = settle(value)
         }
     }
+    /// Computes ``minimumValue`` on each update; nil leaves it as set.
     public var minValueDataSource: (() -> Double)?
+    /// Computes ``maximumValue`` on each update; nil leaves it as set.
     public var maxValueDataSource: (() -> Double)?
+    /// Computes ``value`` on each update (after the bounds); nil leaves it as set.
     public var valueDataSource: (() -> Double)?
     /// Called with the new value when a user changes it.
     public var valueChangedBlock: ((Double) -> Void)?

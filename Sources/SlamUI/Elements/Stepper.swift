@@ -5,6 +5,7 @@
 /// stopping at the bounds. Bound to a state key, it writes its value back as an
 /// integer when value, bounds and step are whole numbers (``countsWholeNumbers``).
 public final class Stepper: InteractiveControl, FocusableView, WholeNumberCounting {
+    /// The current value, always trimmed into the range; set by code, ``valueDataSource`` or a user.
     public var value = 0.0 {
         didSet {
             let clamped = clamp(value)
@@ -12,6 +13,7 @@ public final class Stepper: InteractiveControl, FocusableView, WholeNumberCounti
             if oldValue != value { markChanged() }
         }
     }
+    /// The lowest value; raising it past ``maximumValue`` raises that too.
     public var minimumValue = 0.0 {
         didSet {
             if oldValue != minimumValue { markChanged() }
@@ -19,6 +21,7 @@ public final class Stepper: InteractiveControl, FocusableView, WholeNumberCounti
             value = clamp(value)
         }
     }
+    /// The highest value (inclusive); lowering it below ``minimumValue`` lowers that too.
     public var maximumValue = 100.0 {
         didSet {
             if oldValue != maximumValue { markChanged() }
@@ -26,14 +29,18 @@ public final class Stepper: InteractiveControl, FocusableView, WholeNumberCounti
             value = clamp(value)
         }
     }
+    /// How far one increment or decrement moves the value; a step that is not positive is 1.
     public var stepValue = 1.0 {
         didSet {
             if !(stepValue > 0) { stepValue = 1 }
             if oldValue != stepValue { markChanged() }
         }
     }
+    /// Computes ``minimumValue`` on each update; nil leaves it as set.
     public var minValueDataSource: (() -> Double)?
+    /// Computes ``maximumValue`` on each update; nil leaves it as set.
     public var maxValueDataSource: (() -> Double)?
+    /// Computes ``value`` on each update (after the bounds); nil leaves it as set.
     public var valueDataSource: (() -> Double)?
 
     public override class var typeName: String { "Stepper" }

@@ -2,9 +2,11 @@
 ///
 /// A press without value toggles it; `.bool(b)` sets it to `b`.
 public final class Switch: InteractiveControl, FocusableView {
+    /// Whether the switch is on; set by code, ``switchDataSource`` or a user.
     public var isOn = false {
         didSet { if oldValue != isOn { markChanged() } }
     }
+    /// Computes ``isOn`` on each update; nil leaves it as set.
     public var switchDataSource: (() -> Bool)?
 
     public override class var typeName: String { "Switch" }

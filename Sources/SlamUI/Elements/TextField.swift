@@ -14,6 +14,7 @@ public final class TextField: InteractiveControl, FocusableView {
     public var text = "" {
         didSet { if oldValue != text { markChanged() } }
     }
+    /// The hint shown while the field is empty.
     public var placeholder = "" {
         didSet { if oldValue != placeholder { markChanged() } }
     }
@@ -28,6 +29,7 @@ public final class TextField: InteractiveControl, FocusableView {
             if oldValue != maxLength { markChanged() }
         }
     }
+    /// Computes ``text`` on each update (replacing what a user typed); nil leaves it as set.
     public var textDataSource: (() -> String)?
     /// Called when the field takes the focus.
     public var editingDidBeginBlock: (() -> Void)?

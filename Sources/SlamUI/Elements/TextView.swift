@@ -12,6 +12,7 @@ public final class TextView: View, ResettableView {
         case file(() -> String)
     }
 
+    /// Where the text comes from; ``textDataSource`` and ``textFileDataSource`` set it too.
     public var textSource: TextSource = .none
 
     /// The text shown now.
@@ -45,6 +46,7 @@ public final class TextView: View, ResettableView {
         .optionalString("textFile", \TextView.textFile) { $0.textFile },
     ]
 
+    /// Re-reads the text from its source, or from ``textFile`` when there is none; called by ``View/resetUI()``.
     public func reloadUI() {
         switch textSource {
         case .text(let source):

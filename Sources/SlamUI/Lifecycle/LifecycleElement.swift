@@ -35,6 +35,7 @@ open class LifecycleElement: View, LifecycleView {
     /// write only `update(oldViewModel:)` and get `viewModel` for free.
     var storedViewModel: (any ViewModel)?
 
+    /// Creates the element under `reference` and runs ``configure()``, ``style()`` and ``layout()``, in that order.
     public required init(reference: String) {
         super.init(reference: reference)
         configure()

@@ -15,6 +15,7 @@ public struct ScreenDestination {
     /// Creates a new controller for the screen.
     public let makeController: Application.ControllerFactory
 
+    /// A destination for `screenName` whose controllers `makeController` creates, anew each time it is shown.
     public init(screenName: String, makeController: @escaping Application.ControllerFactory) {
         self.screenName = screenName
         self.makeController = makeController

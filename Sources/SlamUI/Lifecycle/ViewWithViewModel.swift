@@ -29,6 +29,7 @@ public protocol ViewWithViewModel: LifecycleElement {
 }
 
 extension ViewWithViewModel {
+    /// The state shown; setting it, even to an equal value, calls ``update(oldViewModel:)`` with the previous one.
     public var viewModel: Model? {
         get { storedViewModel as? Model }
         set {
