@@ -9,16 +9,20 @@
 /// items.modify { $0.removeAll(); $0 += ["Tea", "Jam"] }   // one changed notification
 /// ```
 public final class BindableArray<Element>: Updateable {
+    /// The current elements; change them through the array's methods so listeners hear of it.
     public private(set) var elements: [Element]
     private var indexChangedListeners = ListenerList<Int>()
     private var changedListeners = ListenerList<Void>()
     private let broadcaster = UpdateBroadcaster()
 
+    /// An array starting with `elements`, with no listeners yet.
     public init(_ elements: [Element] = []) {
         self.elements = elements
     }
 
+    /// How many elements the array holds.
     public var count: Int { elements.count }
+    /// Whether the array holds no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
     /// Reading is plain; assigning notifies the index changed listeners with `index`.
@@ -49,6 +53,7 @@ public final class BindableArray<Element>: Updateable {
         return elements.remove(at: index)
     }
 
+    /// Removes every element: one structural change.
     public func removeAll() {
         elements.removeAll()
         notifyChanged()
@@ -69,10 +74,12 @@ public final class BindableArray<Element>: Updateable {
 
     // MARK: - Listeners
 
+    /// Calls `listener` with the index after each element assigned or appended, until `owner` is gone or removes it.
     public func addIndexChangedListener(_ owner: AnyObject, listener: @escaping (Int) -> Void) {
         indexChangedListeners.add(owner: owner, listener)
     }
 
+    /// Stops every index changed listener `owner` added.
     public func removeIndexChangedListener(_ owner: AnyObject) {
         indexChangedListeners.remove(owner: owner)
     }
@@ -84,14 +91,17 @@ public final class BindableArray<Element>: Updateable {
         if alertNow { listener() }
     }
 
+    /// Stops every changed listener `owner` added.
     public func removeChangedListener(_ owner: AnyObject) {
         changedListeners.remove(owner: owner)
     }
 
+    /// Calls `listener` after every change, of one element or of the structure; `alertNow` also calls it once now.
     public func addAnyUpdateListener(_ owner: AnyObject, alertNow: Bool, listener: @escaping () -> Void) {
         broadcaster.addAnyUpdateListener(owner, alertNow: alertNow, listener: listener)
     }
 
+    /// Stops every any-update listener `owner` added.
     public func removeAnyUpdateListener(_ owner: AnyObject) {
         broadcaster.removeAnyUpdateListener(owner)
     }

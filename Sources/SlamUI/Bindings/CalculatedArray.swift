@@ -43,27 +43,37 @@ public final class CalculatedArray<Element>: Updateable {
         return calculated
     }
 
+    /// The current calculated elements.
     public var elements: [Element] { mirror.elements }
+    /// How many calculated elements there are.
     public var count: Int { mirror.count }
+    /// The calculated element at `index`.
     public subscript(index: Int) -> Element { mirror[index] }
 
+    /// The source array this one is calculated from.
     public var dependencies: [any Updateable] { [source] }
 
+    /// Calls `listener` with the index after one element is recalculated or appended (a map only), until `owner` is gone or removes it.
     public func addIndexChangedListener(_ owner: AnyObject, listener: @escaping (Int) -> Void) {
         mirror.addIndexChangedListener(owner, listener: listener)
     }
 
+    /// Stops every index changed listener `owner` added.
     public func removeIndexChangedListener(_ owner: AnyObject) { mirror.removeIndexChangedListener(owner) }
 
+    /// Calls `listener` after each whole recalculation; `alertNow` also calls it once now.
     public func addChangedListener(_ owner: AnyObject, alertNow: Bool = false, listener: @escaping () -> Void) {
         mirror.addChangedListener(owner, alertNow: alertNow, listener: listener)
     }
 
+    /// Stops every changed listener `owner` added.
     public func removeChangedListener(_ owner: AnyObject) { mirror.removeChangedListener(owner) }
 
+    /// Calls `listener` after every change to the calculated elements; `alertNow` also calls it once now.
     public func addAnyUpdateListener(_ owner: AnyObject, alertNow: Bool, listener: @escaping () -> Void) {
         mirror.addAnyUpdateListener(owner, alertNow: alertNow, listener: listener)
     }
 
+    /// Stops every any-update listener `owner` added.
     public func removeAnyUpdateListener(_ owner: AnyObject) { mirror.removeAnyUpdateListener(owner) }
 }

@@ -20,14 +20,17 @@ public class ObservableValue<Value>: Updateable {
         if alertNow { listener(storage) }
     }
 
+    /// Stops every change listener `owner` added.
     public func removeChangeListener(_ owner: AnyObject) {
         changeListeners.remove(owner: owner)
     }
 
+    /// Calls `listener` (without the value) after every change; `alertNow` also calls it once now.
     public func addAnyUpdateListener(_ owner: AnyObject, alertNow: Bool, listener: @escaping () -> Void) {
         broadcaster.addAnyUpdateListener(owner, alertNow: alertNow, listener: listener)
     }
 
+    /// Stops every any-update listener `owner` added.
     public func removeAnyUpdateListener(_ owner: AnyObject) {
         broadcaster.removeAnyUpdateListener(owner)
     }
@@ -35,6 +38,7 @@ public class ObservableValue<Value>: Updateable {
     /// Listeners with a live owner, for tests and diagnostics.
     public var listenerCount: Int { changeListeners.count + broadcaster.count }
 
+    /// What this value is calculated from: nothing for a plain value.
     public var dependencies: [any Updateable] { [] }
 
     /// Stores `newValue` and notifies: change listeners first, then any-update listeners.

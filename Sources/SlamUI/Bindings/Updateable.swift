@@ -11,10 +11,12 @@ public protocol Updateable: AnyObject {
 }
 
 extension Updateable {
+    /// Calls `listener` after every update, until `owner` is gone or removes it (without calling it now).
     public func addAnyUpdateListener(_ owner: AnyObject, listener: @escaping () -> Void) {
         addAnyUpdateListener(owner, alertNow: false, listener: listener)
     }
 
+    /// Nothing: by default a value is calculated from no other.
     public var dependencies: [any Updateable] { [] }
 
     /// Whether `target` is this value or one it is (transitively) calculated from.
@@ -35,6 +37,7 @@ public enum BindingError: Error, Equatable, CustomStringConvertible {
     /// Depending on this value would make it depend on itself.
     case cycle
 
+    /// What went wrong, for an error message.
     public var description: String {
         switch self {
         case .cycle: "a calculated value cannot depend on itself, directly or through others"

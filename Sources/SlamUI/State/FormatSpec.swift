@@ -29,31 +29,43 @@ import Musl
 /// other value (text, a boolean, a list, null) shows as it does without a format.
 /// Text that reads as a number stays text under a format of fill, align and width alone.
 public struct FormatSpec: Hashable, Sendable {
+    /// Where the value sits within ``width``: left, right, centred, or padded after its sign.
     public enum Alignment: Character, Hashable, Sendable {
         case left = "<", right = ">", center = "^", afterSign = "="
     }
 
+    /// Which numbers show a sign: only negative ones, every one, or a space before non-negative ones.
     public enum Sign: Character, Hashable, Sendable {
         case negativeOnly = "-", always = "+", space = " "
     }
 
+    /// How a number is written: whole (`d`), fixed decimals (`f`), exponent (`e`) or percentage (`%`).
     public enum Kind: Character, Hashable, Sendable {
         case wholeNumber = "d", fixed = "f", exponent = "e", percent = "%"
     }
 
     /// The spec as written (`",.2f"`).
     public let text: String
+    /// The character that pads the value up to ``width`` (a space, or `0` with the `0` flag).
     public var fill: Character = " "
+    /// Where the value sits within ``width``; nil aligns numbers right and text left.
     public var alignment: Alignment?
+    /// Which numbers show a sign (by default only negative ones).
     public var sign: Sign = .negativeOnly
     /// The `0` flag: pad with zeros (after the sign, for a number that gives no alignment).
     public var zeroPadding = false
+    /// The fewest characters the value takes, padded with ``fill``; 0 means no padding.
     public var width = 0
+    /// The separator (`,` or `_`) written between each three digits of the whole part; nil for none.
     public var grouping: Character?
+    /// Digits after the point for `f`, `e` and `%`; nil for the type's default (6 for `f`).
     public var precision: Int?
+    /// How a number is written; nil shows it as it reads without a format (`2`, `2.5`).
     public var kind: Kind?
 
+    /// The largest ``width`` a spec may give.
     public static let widthLimit = 1000
+    /// The largest ``precision`` a spec may give.
     public static let precisionLimit = 100
 
     /// Whether anything but fill, align and width is written: the parts that only numbers take.
@@ -239,6 +251,7 @@ public enum FormatSpecError: Error, Hashable, Sendable, CustomStringConvertible 
     case tooWide(spec: String, width: Int)
     case tooPrecise(spec: String, precision: Int)
 
+    /// What is wrong with the spec and what is allowed, for an error message.
     public var description: String {
         switch self {
         case let .unknownType(spec, type):

@@ -92,6 +92,7 @@ public enum StateBinding: Hashable, Sendable {
             self.parts = parts
         }
 
+        /// The state keys the template's placeholders read, in order.
         public var keys: [String] {
             parts.compactMap { if case .key(let key, _) = $0 { key } else { nil } }
         }
@@ -134,6 +135,7 @@ public enum StateBindingError: Error, Hashable, Sendable, CustomStringConvertibl
     case negationNeedsBoolean(property: String, kind: String)
     case presenceNeedsBoolean(property: String, kind: String)
 
+    /// What is wrong with the binding and how to write it, for an error message.
     public var description: String {
         switch self {
         case let .emptyKey(binding): "\"\(binding)\" names no state key"

@@ -21,6 +21,7 @@ public final class StateStore {
     /// schedules a turn of its loop).
     public var changesPendingHandler: (() -> Void)?
 
+    /// An empty store: every key reads nil until it is set.
     public init() {}
 
     /// The value under `key`, nil when the key was never set. Setting nil is not

@@ -18,7 +18,9 @@ public enum StateValue: Hashable, Sendable {
 }
 
 extension StateValue {
+    /// The boolean, or nil when the value is not a boolean (see ``isTruthy`` for any value).
     public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    /// The whole number, also from a double with no fraction; nil for anything else.
     public var integerValue: Int? {
         switch self {
         case .integer(let value): value
@@ -26,6 +28,7 @@ extension StateValue {
         default: nil
         }
     }
+    /// The number as a double, integers included; nil when the value is not a number.
     public var doubleValue: Double? {
         switch self {
         case .double(let value): value
@@ -33,9 +36,13 @@ extension StateValue {
         default: nil
         }
     }
+    /// The string, or nil when the value is not a string (see ``text`` for any value as text).
     public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    /// The list's items, or nil when the value is not a list.
     public var listValue: [StateValue]? { if case .list(let value) = self { value } else { nil } }
+    /// The record's members by key, or nil when the value is not a record.
     public var recordValue: [String: StateValue]? { if case .record(let value) = self { value } else { nil } }
+    /// Whether the value is null.
     public var isNull: Bool { self == .null }
 
     /// The member `key` of a record (nil for other values or a missing member).
@@ -117,12 +124,19 @@ extension StateValue {
 
 extension StateValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    /// `nil` is ``null``.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` and `false` are booleans.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A whole-number literal is an integer.
     public init(integerLiteral value: Int) { self = .integer(value) }
+    /// A literal with a point (`2.5`) is a double.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal is a string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal is a list.
     public init(arrayLiteral elements: StateValue...) { self = .list(elements) }
+    /// A dictionary literal is a record; a key written twice keeps its last value.
     public init(dictionaryLiteral elements: (String, StateValue)...) {
         self = .record(Dictionary(elements) { _, last in last })
     }

@@ -55,6 +55,7 @@ open class StateView: View {
     /// Props a rendering parent gave this child in its current run, resolved after the run.
     var pendingProps: [String: PendingProp]?
 
+    /// Creates the view with its reference and ``getInitialState()`` as its state; ``place(_:key:configure:)`` creates children with it.
     public required init(reference: String) {
         super.init(reference: reference)
         state = getInitialState()

@@ -14,6 +14,7 @@ open class StateViewController: ViewController {
     /// The state view at the root of this controller.
     public let rootView: StateView
 
+    /// Creates a controller showing `rootView`, which renders before the controller first appears.
     public init(identifier: String, title: String = "", rootView: StateView) throws(SlamError) {
         self.rootView = rootView
         try super.init(identifier: identifier, title: title, view: rootView)
