@@ -24,6 +24,7 @@ import Musl
 /// for await event in connection.notifications { print(event.method) }
 /// ```
 public final class AsyncSlamConnection: Sendable {
+    /// The Unix socket this connection is connected to.
     public let socketPath: String
     /// Notifications in arrival order; the stream ends when the connection closes.
     public let notifications: AsyncStream<Notification>

@@ -15,6 +15,7 @@ public enum ClientError: Error, CustomStringConvertible, Equatable {
     /// A socket call failed.
     case system(call: String, errno: Int32)
 
+    /// The failure in words, with the system's reason for `errno` errors.
     public var description: String {
         switch self {
         case let .cannotConnect(path, code):

@@ -8,35 +8,50 @@ import SlamJSON
 /// not follow the last one, or names what the model does not hold, throws
 /// ``Violation``: the renderer then attaches again.
 public final class RemoteUIModel {
+    /// One element on screen, named by its node number in ``nodes``.
     public struct Node: Sendable {
         /// The element's snapshot, without `children` and `node`.
         public var snapshot: JSONValue.Object
+        /// The node numbers of its children, in order.
         public var children: [Int]
+        /// The node number of its parent; nil for a screen's root element.
         public var parent: Int?
     }
 
+    /// One screen of the navigation stack (one presentation of a controller).
     public struct Screen: Sendable, Equatable {
+        /// The number the daemon gave this presentation; the same controller pushed twice is two screens.
         public var number: Int
+        /// The controller's id, as `controllers` returns it.
         public var id: String
+        /// The controller's title, kept up to date by `stack` operations.
         public var title: String
+        /// Whether the screen is presented modally (alerts are).
         public var modal: Bool
         /// The node number of the screen's root element.
         public var root: Int
     }
 
+    /// The number of the last batch applied (or of the attach result); the next batch must be `seq + 1`.
     public private(set) var seq = 0
+    /// The navigation stack, root first.
     public private(set) var screens: [Screen] = []
+    /// Every shared state key with its value, as `state.list` would return it.
     public private(set) var state: JSONValue.Object = [:]
+    /// Every element on the stack's screens, by node number.
     public private(set) var nodes: [Int: Node] = [:]
     /// Numbers ever seen, to check that none is given twice.
     private var numbersSeen: Set<Int> = []
 
     /// What a batch or an attach result got wrong.
     public struct Violation: Error, CustomStringConvertible {
+        /// What was wrong, readable in a log or test failure.
         public let description: String
+        /// A violation described by `description`.
         public init(_ description: String) { self.description = description }
     }
 
+    /// An empty model; call ``attach(_:)`` with a `ui.attach` result before applying batches.
     public init() {}
 
     /// Replaces the whole model with an attach result (`UIState` as JSON).

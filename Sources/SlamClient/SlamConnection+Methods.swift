@@ -6,28 +6,36 @@ import SlamRPC
 /// ``SlamConnection/send(_:)`` of the request type that describes the method.
 /// Each throws ``ClientError/server(_:)`` with the daemon's code, message and data.
 extension SlamConnection {
+    /// Checks the daemon answers; returns `"pong"`.
     public func ping() throws(ClientError) -> String { try send(PingRequest()) }
+    /// The daemon's protocol and server versions, capabilities and limits.
     public func version() throws(ClientError) -> ServerVersion { try send(VersionRequest()) }
+    /// The daemon's OpenRPC document (`rpc.discover`): every method with its params and result.
     public func discover() throws(ClientError) -> JSONValue { try send(DiscoverRequest()) }
 
+    /// The snapshot of the element `reference` picks, on `controller` (default: the top one).
     public func find(_ reference: ElementLocator, controller: String? = nil) throws(ClientError) -> Snapshot {
         try send(FindRequest(ref: reference, controller: controller))
     }
 
+    /// Snapshots of every element matching all the given filters, in tree order; nil filters match anything.
     public func query(type: String? = nil, text: String? = nil, visible: Bool? = nil, enabled: Bool? = nil,
                       controller: String? = nil) throws(ClientError) -> [Snapshot] {
         try send(QueryRequest(type: type, text: text, visible: visible, enabled: enabled, controller: controller))
     }
 
+    /// The element tree from `reference` (default: the root), `depth` levels deep (nil: all; 0: just the element).
     public func tree(_ reference: ElementLocator? = nil, depth: Int? = nil, controller: String? = nil) throws(ClientError) -> Snapshot {
         try send(TreeRequest(ref: reference, controller: controller, depth: depth))
     }
 
+    /// Pulls every data source of the controller (or of the subtree at `reference`); returns the refs that changed.
     @discardableResult
     public func updateUI(_ reference: ElementLocator? = nil, controller: String? = nil) throws(ClientError) -> [String] {
         try send(UpdateUIRequest(ref: reference, controller: controller)).changed
     }
 
+    /// Like ``updateUI(_:controller:)``, but reloads tables and text views first; returns the refs that changed.
     @discardableResult
     public func resetUI(_ reference: ElementLocator? = nil, controller: String? = nil) throws(ClientError) -> [String] {
         try send(ResetUIRequest(ref: reference, controller: controller)).changed
@@ -46,6 +54,7 @@ extension SlamConnection {
         try send(PressRequest(ref: reference, value: value, controller: controller, timeoutMilliseconds: timeoutMilliseconds))
     }
 
+    /// Sets a text field's text in one step (editing began, changed, did end fire); returns its snapshot.
     @discardableResult
     public func setText(_ reference: ElementLocator, _ text: String, controller: String? = nil,
                         timeoutMilliseconds: Int? = nil) throws(ClientError) -> Snapshot {
@@ -87,7 +96,9 @@ extension SlamConnection {
         try send(RunTaskRequest(name: name, param: param)).top
     }
 
+    /// The names of every registered task, sorted (the application's and those clients registered).
     public func tasks() throws(ClientError) -> [String] { try send(TasksRequest()) }
+    /// The navigation stack, root first: each controller's id, title and whether it is modal.
     public func controllers() throws(ClientError) -> [ControllerEntry] { try send(ControllersRequest()) }
     /// Every screen `push` can open, with its title and whether it is on the stack.
     public func screens() throws(ClientError) -> [ScreenEntry] { try send(ScreensRequest()) }

@@ -18,7 +18,9 @@ import Musl
 /// let snapshot = try connection.call("press", ["ref": "increment"])
 /// ```
 public final class SlamConnection {
+    /// The Unix socket this connection is connected to.
     public let socketPath: String
+    /// How messages are delimited on the socket (must match the daemon's).
     public let framing: Framing
     /// How long a call waits for its response; nil waits forever.
     public var timeoutMilliseconds: Int?
@@ -31,6 +33,9 @@ public final class SlamConnection {
     /// Responses that arrived for ids other than the one being waited for.
     private var strayResponses: [RequestID: Response] = [:]
 
+    /// Connects to the daemon at `socketPath`; `timeoutMilliseconds` bounds every call (nil waits forever).
+    ///
+    /// - Throws: ``ClientError/cannotConnect(path:errno:)`` when nobody listens at `socketPath`.
     public init(socketPath: String, framing: Framing = .newlineDelimited, timeoutMilliseconds: Int? = 30_000) throws(ClientError) {
         self.socketPath = socketPath
         self.framing = framing

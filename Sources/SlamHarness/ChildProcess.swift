@@ -9,6 +9,7 @@ import Musl
 /// Foundation's `Process` leaks memory on every launch on Linux, which would
 /// fail the suite's LeakSanitizer run; this is small and leaks nothing.
 public final class ChildProcess {
+    /// The child's process ID (for `kill` or logs).
     public let processIdentifier: pid_t
     private var exitStatus: Int32?
 
@@ -79,6 +80,7 @@ public final class ChildProcess {
         return exitStatus
     }
 
+    /// Sends signal `number` (`SIGTERM`, `SIGKILL`) to the child; does nothing once it has exited.
     public func signal(_ number: Int32) {
         if isRunning { kill(processIdentifier, number) }
     }

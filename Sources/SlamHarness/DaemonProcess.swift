@@ -19,12 +19,15 @@ import Musl
 public final class DaemonProcess {
     /// Why a daemon could not be launched.
     public struct LaunchError: Error, CustomStringConvertible {
+        /// What went wrong, readable in a test failure.
         public let description: String
     }
 
     /// The temporary directory holding the socket and the daemon's output.
     public let directory: String
+    /// The Unix socket the daemon listens on; ``connect(timeoutMilliseconds:)`` uses it.
     public let socketPath: String
+    /// The `slamd` process itself, to signal it or read its exit status.
     public let process: ChildProcess
 
     /// The daemon's standard error so far (its log).

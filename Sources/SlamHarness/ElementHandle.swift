@@ -11,11 +11,13 @@ import SlamRPC
 /// at most ``SlamApp/actionTimeout``). Waits happen in the daemon too (re-checked
 /// at every UI change, never by polling).
 public struct ElementHandle {
+    /// The app the element belongs to; every call goes through its connection.
     public let app: SlamApp
     /// Which element: a reference, or a description (`{type: Button, text: "Save"}`).
     public let locator: ElementLocator
     /// The type the test expects (`Button`), checked on every read; nil accepts any.
     public let expectedType: String?
+    /// The controller to look in (its id); nil looks in the one on top when each call runs.
     public let controller: String?
 
     /// The locator as messages name it: the reference, or the locator described.
@@ -66,7 +68,9 @@ public struct ElementHandle {
         try snapshot()[name]
     }
 
+    /// Whether the element is visible now (`visible` in its snapshot).
     public func isVisible() throws -> Bool { try snapshot().isVisible }
+    /// Whether the element is enabled now, so a person could act on it.
     public func isEnabled() throws -> Bool { try snapshot().isEnabled }
 
     /// Whether the element holds its controller's keyboard focus.

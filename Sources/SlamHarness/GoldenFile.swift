@@ -14,8 +14,10 @@ public struct GoldenFile: Sendable {
     /// The environment variable that turns comparisons into updates.
     public static let updateVariable = "SLAM_UPDATE_GOLDEN"
 
+    /// The golden file's path, as given (relative paths resolve against the working directory).
     public let path: String
 
+    /// The golden file (or tree template) at `path`.
     public init(path: String) {
         self.path = path
     }

@@ -20,6 +20,7 @@ public enum HarnessError: Error, CustomStringConvertible, Equatable {
     /// An environment variable the harness reads (`SLAM_TIMEOUT`) holds what it cannot use.
     case invalidEnvironment(variable: String, value: String, expected: String)
 
+    /// The failure as a test report shows it, with what to do when there is a fix.
     public var description: String {
         switch self {
         case let .wrongType(reference, expected, actual):

@@ -28,6 +28,7 @@ public final class SlamApp {
         case inProcess(any InProcessHost)
     }
 
+    /// The Unix socket the app's daemon listens on, for another client to connect to.
     public let socketPath: String
     /// The connection every fluent call goes through.
     public let connection: SlamConnection

@@ -12,7 +12,9 @@ import Musl
 /// A `SlamDaemon` serving inside this process on a temporary socket: for
 /// testing screens written in Swift through the same protocol clients use.
 public final class InProcessDaemon: Sendable, InProcessHost {
+    /// The Unix socket the daemon listens on; connect clients here.
     public let socketPath: String
+    /// The temporary directory holding the socket and traces; ``stop()`` removes it.
     public let directory: String
     private let daemon: SlamDaemon
     private let finished = DispatchSemaphore(value: 0)
