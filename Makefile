@@ -102,9 +102,10 @@ python-tests: deps python-deps python-venv
 	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd SLAM_PYTHON_VENV=$(PYTHON_VENV) $(PYTHON_VENV)/bin/python -m pytest clients/python -q
 
 # The template (Examples/swift-app) as a developer uses it: a fresh copy built against this checkout, its own tests,
-# the app driven by slamctl and the Python client, --check on a misspelt task (pytest, Tests/template). Slam compiles
+# the app driven by slamctl installed into a temporary prefix and by the Python client, --check on a misspelt task (pytest, Tests/template). Slam compiles
 # once into .build/template, shared across runs.
 template-test: deps python-deps python-venv
+	$(SWIFT) build --product slamd
 	$(SWIFT) build --product slamctl
 	SLAMCTL=$$($(SWIFT) build --show-bin-path)/slamctl $(PYTHON_VENV)/bin/python -m pytest Tests/template -q -p no:cacheprovider
 

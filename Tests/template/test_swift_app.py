@@ -1,6 +1,6 @@
 """The template a Swift developer starts from (Examples/swift-app), as they would use it: a copy in a
 temporary directory built against this checkout (SLAM_CHECKOUT), its own tests run, `counter-app` started
-and driven by this checkout's slamctl and the Python client, and `--check` catching a task misspelt in it.
+and driven by slamctl as `make install` installs it and by the Python client, and `--check` catching a task misspelt in it.
 
 The build shares a scratch path across runs ($SLAM_TEMPLATE_SCRATCH, default .build/template) so that
 Slam and its dependencies compile once; the copy itself is always fresh. Run with `make template-test`.
@@ -81,8 +81,19 @@ def running(app_binary, tmp_path):
         assert process.wait(timeout=DEADLINE) == 0
 
 
-def slamctl(socket, *arguments):
-    result = subprocess.run([binary("slamctl"), "--socket", socket, *arguments], capture_output=True, text=True,
+@pytest.fixture(scope="module")
+def installed_slamctl(tmp_path_factory):
+    """slamctl installed as `make install` installs it (scripts/install.sh, into a temporary prefix), from this
+    checkout's build: what a developer of the app runs, not a binary inside the build directory."""
+    prefix = tmp_path_factory.mktemp("prefix")
+    built = os.path.dirname(binary("slamctl"))
+    subprocess.run([os.path.join(ROOT, "scripts", "install.sh"), str(prefix), built], cwd=ROOT, check=True,
+                   capture_output=True, timeout=120)
+    return os.path.join(str(prefix), "bin", "slamctl")
+
+
+def slamctl(command, socket, *arguments):
+    result = subprocess.run([command, "--socket", socket, *arguments], capture_output=True, text=True,
                             timeout=DEADLINE)
     assert result.returncode == 0, f"slamctl {' '.join(arguments)}: {result.stdout}{result.stderr}"
     return result.stdout
@@ -94,13 +105,13 @@ def test_its_own_tests_pass_in_process_and_launched(copy):
         assert f'Test {test} passed' in output, output
 
 
-def test_slamctl_presses_and_pushes(running):
-    assert "Count: 0" in slamctl(running, "tree")
-    slamctl(running, "press", "plus")
-    assert "Count: 1" in slamctl(running, "tree")
-    slamctl(running, "task", "push", "About")
-    assert [line.split()[1] for line in slamctl(running, "controllers").splitlines()] == ["Counter", "About"]
-    assert "Counted to 1, cleared 0 times" in slamctl(running, "tree")
+def test_the_installed_slamctl_presses_and_pushes(running, installed_slamctl):
+    assert "Count: 0" in slamctl(installed_slamctl, running, "tree")
+    slamctl(installed_slamctl, running, "press", "plus")
+    assert "Count: 1" in slamctl(installed_slamctl, running, "tree")
+    slamctl(installed_slamctl, running, "task", "push", "About")
+    assert [line.split()[1] for line in slamctl(installed_slamctl, running, "controllers").splitlines()] == ["Counter", "About"]
+    assert "Counted to 1, cleared 0 times" in slamctl(installed_slamctl, running, "tree")
 
 
 def test_the_python_client_sees_a_state_change_through_ui_attach(running):
