@@ -303,18 +303,25 @@ def wrapped(text, indent, width=108):
     return lines
 
 
+def unquoted(line, start, end):
+    """Each position and character of ``line[start:end]`` outside a string literal (the quotes themselves left out)."""
+    quoted = False
+    for position in range(start, end):
+        character = line[position]
+        if character == '"':
+            quoted = not quoted
+        elif not quoted:
+            yield position, character
+
+
 def folded(line, width=120):
     """``line`` of code broken as Black would: its outermost bracket's items on lines of their own, four deeper."""
     if len(line) <= width:
         return [line]
     indent = line[:len(line) - len(line.lstrip())]
-    opening, closing, depth, quoted = None, None, 0, False
-    for position, character in enumerate(line):
-        if character == '"':
-            quoted = not quoted
-        elif quoted:
-            continue
-        elif character in "([{":
+    opening, closing, depth = None, None, 0
+    for position, character in unquoted(line, 0, len(line)):
+        if character in "([{":
             depth += 1
             if depth == 1 and opening is None:
                 opening = position
@@ -324,14 +331,9 @@ def folded(line, width=120):
                 closing = position
     if opening is None or closing is None:
         return [line]
-    items, depth, quoted, start = [], 0, False, opening + 1
-    for position in range(opening + 1, closing):
-        character = line[position]
-        if character == '"':
-            quoted = not quoted
-        elif quoted:
-            continue
-        elif character in "([{":
+    items, depth, start = [], 0, opening + 1
+    for position, character in unquoted(line, opening + 1, closing):
+        if character in "([{":
             depth += 1
         elif character in ")]}":
             depth -= 1
