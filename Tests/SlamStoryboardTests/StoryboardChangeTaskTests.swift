@@ -24,7 +24,7 @@ import SlamUI
         #expect(field.changeTask == ChangeTask(name: "calculate", param: "bill", debounceMilliseconds: 150))
         let stepper = try element(#"{"type": "Stepper", "ref": "people", "changeTask": "calculate"}"#)
         #expect(stepper.changeTask == ChangeTask(name: "calculate"))
-        #expect(try element(#"{"type": "Switch", "ref": "on"}"#).changeTask == nil)
+        #expect(try element(#"{"type": "Switch", "ref": "on", "label": "On"}"#).changeTask == nil)
 
         let controller = try checkedStoryboard(#"{"type": "TextField", "ref": "bill", "changeTask": "calculate"}"#)
             .instantiateController(identifier: "Home")
@@ -52,7 +52,7 @@ import SlamUI
 
     @Test func theCheckJudgesAChangeTaskAsATask() throws {
         let typo = StoryboardCheck(host: .storyboardOnly).diagnostics(of: try checkedStoryboard(
-            #"{"type": "Switch", "ref": "on", "changeTask": "toggl", "changeParam": "x"}"#))
+            #"{"type": "Switch", "ref": "on", "label": "On", "changeTask": "toggl", "changeParam": "x"}"#))
         #expect(typo == [StoryboardDiagnostic(severity: .warning, path: "$.controllers[0].view.children[0].changeTask",
                                               problem: .unknownTask(name: "toggl"), suggestions: ["toggle"])])
         let push = StoryboardCheck(host: .storyboardOnly).diagnostics(of: try checkedStoryboard(

@@ -19,7 +19,7 @@ import SlamJSON
         #expect(json.status == 0)
         #expect(try json.json() == [
             "type": "Button", "ref": "increment", "visible": true, "enabled": true, "focused": false, "task": nil, "param": nil,
-            "autoUI": true, "text": "+1", "role": "normal",
+            "autoUI": true, "text": "+1", "style": "normal",
         ])
         #expect(try app.connection.find("count").text == "Count: 2")
         // autoUI: the once disabled decrement button is enabled now.
