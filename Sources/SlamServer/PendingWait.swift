@@ -13,6 +13,8 @@ enum WaitCondition: Equatable {
     case propertyEquals(name: String, value: JSONValue)
     /// The element's tree matches a template (children one to one when `strict`).
     case template(TreeTemplate, strict: Bool)
+    /// The element's accessibility snapshot contains an aria template.
+    case aria(AriaTemplate)
 
     var jsonValue: JSONValue {
         switch self {
@@ -23,6 +25,7 @@ enum WaitCondition: Equatable {
         case .enabled: ["state": "enabled"]
         case let .propertyEquals(name, value): ["property": .string(name), "equals": value]
         case let .template(template, strict): ["template": template.json, "strict": .bool(strict)]
+        case .aria(let template): ["aria": .string(template.text)]
         }
     }
 
@@ -43,6 +46,9 @@ enum WaitCondition: Equatable {
         case let .template(template, strict):
             guard let element else { return false }
             return template.matches(ElementTemplateSubject(element: element), strict: strict)
+        case .aria(let template):
+            guard let element else { return false }
+            return template.matches(element.accessibilityNodes())
         }
     }
 

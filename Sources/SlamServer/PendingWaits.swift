@@ -65,6 +65,10 @@ final class PendingWaits {
             characters += template.patternCharacters
             if template.patternCharacters > 0 { steps += template.patternSteps }
         }
+        if case .condition(.aria(let template)) = purpose {
+            characters += template.patternCharacters
+            steps += template.patternSteps
+        }
         try checkRoom(of: session, patternCharacters: characters, patternSteps: steps)
         compact()
         lastIdentifier += 1

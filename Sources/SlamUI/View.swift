@@ -156,6 +156,15 @@ open class View {
         return states
     }
 
+    /// The parts the element shows that assistive technology sees as nodes of their own, below it
+    /// in an accessibility snapshot: a segmented control's `radio`s, a table's `row`s, a picker's
+    /// `listbox`es of `option`s. None by default; a custom element that shows parts declares them here.
+    open var accessibilityParts: [AccessibilityNode] { [] }
+
+    /// What the element holds as text beyond its name, for snapshots to show after the line (a text
+    /// box's text, bullets when it is secure); nil by default.
+    open var accessibleValue: String? { nil }
+
     /// Two properties a declaration may not give together (a text view's `text` and `textFile`);
     /// storyboards refuse both at once. Empty for none.
     open class var exclusiveProperties: [String] { [] }

@@ -38,6 +38,14 @@ extension WaitForRequest: DeferredRequest {
     }
 
     private static func condition(_ request: WaitForRequest) throws(ResponseError) -> WaitCondition {
+        if let aria = request.aria {
+            let others = [("template", request.template != nil), ("state", request.state != nil), ("property", request.property != nil),
+                          ("equals", request.equals != nil), ("strict", request.strict != nil)]
+            if let other = others.first(where: \.1)?.0 {
+                throw .invalidParams("aria: give either 'aria' or '\(other)', not both", data: ["parameter": "aria"])
+            }
+            return .aria(aria)
+        }
         if let template = request.template {
             if request.state != nil || request.property != nil || request.equals != nil {
                 let other = request.state != nil ? "state" : request.property != nil ? "property" : "equals"
@@ -49,7 +57,7 @@ extension WaitForRequest: DeferredRequest {
             throw .invalidParams("strict: only with 'template'", data: ["parameter": "strict"])
         }
         if request.ref == nil {
-            throw .invalidParams("missing required parameter 'ref' (only a 'template' wait may leave it out)", data: ["parameter": "ref"])
+            throw .invalidParams("missing required parameter 'ref' (only a 'template' or 'aria' wait may leave it out)", data: ["parameter": "ref"])
         }
         switch (request.state, request.property) {
         case (let state?, nil):
@@ -76,11 +84,34 @@ extension WaitForRequest: DeferredRequest {
         if case let .template(template, strict) = condition {
             return templateTimedOut(reference, template, strict, condition, timeout, element)
         }
+        if case .aria(let template) = condition {
+            return ariaTimedOut(reference, template, condition, timeout, element)
+        }
         let reference = reference ?? ElementLocator("")
         return ResponseError(code: .waitTimedOut,
                       message: "Wait timed out: \(reference) did not reach \(condition.jsonValue) within \(timeout) ms",
                       data: ["ref": reference.parameterJSON, "condition": condition.jsonValue, "timeoutMs": .integer(Int64(timeout)),
                              "snapshot": element?.snapshot().jsonValue ?? .null])
+    }
+
+    /// The message and `data.diff` hold the diff from the template to the last snapshot (unified, as text);
+    /// `data.snapshot` is that snapshot's text.
+    private static func ariaTimedOut(_ reference: ElementLocator?, _ template: AriaTemplate, _ condition: WaitCondition,
+                                     _ timeout: Int, _ element: View?) -> ResponseError {
+        guard let element else {
+            return ResponseError(code: .waitTimedOut,
+                                 message: "Wait timed out: \(reference.map(\.description) ?? "the root view") was not on screen within \(timeout) ms, "
+                                     + "so no accessibility snapshot could contain the template",
+                                 data: ["ref": reference?.parameterJSON ?? .null, "condition": condition.jsonValue,
+                                        "timeoutMs": .integer(Int64(timeout)), "snapshot": .null, "diff": .null])
+        }
+        let nodes = element.accessibilityNodes()
+        let diff = template.diff(against: nodes)
+        let subject = reference.map { "the accessibility snapshot of \($0)" } ?? "the accessibility snapshot"
+        return ResponseError(code: .waitTimedOut, message: "Wait timed out: \(subject) did not contain the template within \(timeout) ms:\n\(diff)",
+                             data: ["ref": reference?.parameterJSON ?? .null, "condition": condition.jsonValue,
+                                    "timeoutMs": .integer(Int64(timeout)), "snapshot": .string(AccessibilityNode.render(nodes)),
+                                    "diff": .string(diff)])
     }
 
     /// The diff says where the tree last differed; `snapshot` is that tree.

@@ -130,6 +130,19 @@ public final class CollectionView: View, ResettableView, FocusableView {
 
     public override class var typeName: String { "CollectionView" }
     public override class var accessibilityRoles: [AccessibilityRole] { [.grid] }
+    /// A `row` of ``columns`` `gridcell`s (named after their items, selected or not) per line of
+    /// each section, inside a `rowgroup` named after the section's header where it has one.
+    public override var accessibilityParts: [AccessibilityNode] {
+        sections.flatMap { section -> [AccessibilityNode] in
+            let rows = stride(from: 0, to: section.items.count, by: columns).map { start in
+                AccessibilityNode(role: .row, children: section.items[start..<min(start + columns, section.items.count)].map { item in
+                    .part(.gridcell, item.text, selected: selectedKeys.contains(item.key))
+                })
+            }
+            guard let header = section.header else { return rows }
+            return [AccessibilityNode(role: .rowgroup, name: header, children: rows)]
+        }
+    }
     public override class var summary: String { "A grid of items in sections, selected by key (one, or several with multipleSelection)." }
     public override class var pressValues: [PressValueKind] { [.position, .text, .index] }
     public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }

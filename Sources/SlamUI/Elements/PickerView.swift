@@ -75,6 +75,14 @@ public final class PickerView: InteractiveControl, ResettableView, FocusableView
 
     public override class var typeName: String { "PickerView" }
     public override class var accessibilityRoles: [AccessibilityRole] { [.group] }
+    /// A `listbox` per component (`Component 1` …) of `option`s, the selected one selected.
+    public override var accessibilityParts: [AccessibilityNode] {
+        components.enumerated().map { component, titles in
+            AccessibilityNode(role: .listbox, name: "Component \(component + 1)", children: titles.enumerated().map { row, title in
+                .part(.option, title, selected: selectedRows.indices.contains(component) && selectedRows[component] == row)
+            })
+        }
+    }
     public override class var summary: String { "A picker of one or more spinning components, one selected row in each." }
     public override class var pressValues: [PressValueKind] { [.position, .index] }
     public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }

@@ -119,6 +119,19 @@ public final class SectionedTableView: View, ResettableView, FocusableView {
 
     public override class var typeName: String { "SectionedTableView" }
     public override class var accessibilityRoles: [AccessibilityRole] { [.table] }
+    /// A `row` per row (its detail as the description, selected or not), inside a `rowgroup`
+    /// named after its section's header where the section has one.
+    public override var accessibilityParts: [AccessibilityNode] {
+        sections.enumerated().flatMap { section, content -> [AccessibilityNode] in
+            let rows = content.rows.enumerated().map { row, element in
+                var node = AccessibilityNode.part(.row, element.text, selected: selectedRows.contains(IndexPath(section: section, row: row)))
+                node.description = element.detail
+                return node
+            }
+            guard let header = content.header else { return rows }
+            return [AccessibilityNode(role: .rowgroup, name: header, children: rows)]
+        }
+    }
     public override class var summary: String { "A table of sections with headers, rows of text and details; one row selected, or several with multipleSelection." }
     public override class var pressValues: [PressValueKind] { [.position, .index] }
     public override class var handledKeys: [Key] { [.arrowUp, .arrowDown] }

@@ -26,6 +26,14 @@ public final class SegmentedControl: InteractiveControl, FocusableView {
 
     public override class var typeName: String { "SegmentedControl" }
     public override class var accessibilityRoles: [AccessibilityRole] { [.radiogroup] }
+    /// A `radio` per segment, the selected one checked.
+    public override var accessibilityParts: [AccessibilityNode] {
+        segments.enumerated().map { index, segment in
+            var states = AccessibilityStates()
+            states.checked = index == selectedSegment
+            return AccessibilityNode(role: .radio, name: segment, states: states)
+        }
+    }
     public override class var summary: String { "A row of segments, one of them selected." }
     public override class var pressValues: [PressValueKind] { [.index] }
     public override class var handledKeys: [Key] { [.arrowLeft, .arrowRight] }

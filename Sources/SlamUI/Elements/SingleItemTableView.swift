@@ -59,6 +59,10 @@ public final class SingleItemTableView: View, ResettableView, FocusableView {
 
     public override class var typeName: String { "SingleItemTableView" }
     public override class var accessibilityRoles: [AccessibilityRole] { [.list] }
+    /// A `listitem` per row, the selected one selected.
+    public override var accessibilityParts: [AccessibilityNode] {
+        rows.enumerated().map { index, row in .part(.listitem, row, selected: index == currentSelection) }
+    }
     public override class var summary: String { "A list of text rows, at most one selected." }
     public override class var pressValues: [PressValueKind] { [.index] }
     public override class var handledKeys: [Key] { [.arrowUp, .arrowDown] }

@@ -45,6 +45,8 @@ public final class TextField: InteractiveControl, FocusableView {
 
     public override class var typeName: String { "TextField" }
     public override class var accessibilityRoles: [AccessibilityRole] { [.textbox] }
+    /// The text as a person sees it (bullets when secure).
+    public override var accessibleValue: String? { text.isEmpty ? nil : shownText }
     public override var accessibleContentName: String? { placeholder.isEmpty ? nil : placeholder }
     public override class var summary: String { "A one-line text entry; Enter runs its return action." }
     public override class var pressValues: [PressValueKind] { [.none] }

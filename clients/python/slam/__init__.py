@@ -61,7 +61,7 @@ from .shapes import (
     Version,
     WaitState,
 )
-from .templates import TemplateError, TreeMismatch, assert_tree, diff_lines, match_tree
+from .templates import AriaMismatch, TemplateError, TreeMismatch, assert_tree, diff_lines, match_tree
 from .errors import (
     ERROR_CLASSES,
     ControllerNotFound,
@@ -159,6 +159,7 @@ __all__ = [
     "assert_tree",
     "diff_lines",
     "TreeMismatch",
+    "AriaMismatch",
     "TemplateError",
     "ERROR_CLASSES",
     "SlamError",

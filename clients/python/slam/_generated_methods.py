@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple, TypeVar, Union
 
 from ._methods import (
-    UNSET, Method, PressValue, act, copied, given, listed, member, named, press_value, strict_flag,
-    task_names, tree_mismatch_of, wait_ms,
+    UNSET, Method, PressValue, act, aria_mismatch_of, copied, given, listed, member, named, press_value,
+    strict_flag, task_names, tree_mismatch_of, wait_ms,
 )
 from ._wire import Request
 from .shapes import (
@@ -55,6 +55,13 @@ def tree_request(
 ) -> Request[Snapshot]:
     """The request of :meth:`slam.Client.tree`."""
     return Request("tree", named(ref=ref, controller=controller, depth=depth))
+
+
+def snapshot_request(
+    ref: Optional[Ref] = None, controller: Optional[str] = None, depth: Optional[int] = None,
+) -> Request[str]:
+    """The request of :meth:`slam.Client.snapshot`."""
+    return Request("snapshot", named(ref=ref, controller=controller, depth=depth), read=member("snapshot"))
 
 
 def update_ui_request(ref: Optional[Ref] = None, controller: Optional[str] = None) -> Request[UpdateResult]:
@@ -147,7 +154,7 @@ def screens_request() -> Request[List[ScreenEntry]]:
 def wait_for_request(
     ref: Optional[Ref] = None, state: Optional[WaitState] = None, property: Optional[str] = None, equals: Any = UNSET,
     timeout_ms: Optional[int] = None, controller: Optional[str] = None, template: Optional[Dict[str, Any]] = None,
-    strict: Optional[bool] = None,
+    strict: Optional[bool] = None, aria: Optional[str] = None,
 ) -> Request[Optional[Snapshot]]:
     """The request of :meth:`slam.Client.wait_for`."""
     return Request(
@@ -155,7 +162,7 @@ def wait_for_request(
         {
             **named(
                 ref=ref, state=state, property=property, timeoutMs=timeout_ms, controller=controller, template=template,
-                strict=strict,
+                strict=strict, aria=aria,
             ),
             **given(equals=equals),
         },
@@ -172,6 +179,16 @@ def expect_tree_request(
         "waitFor",
         named(ref=ref, timeoutMs=timeout_ms, controller=controller, template=template, strict=strict_flag(strict)),
         wait_ms=wait_ms(timeout_ms), explain=tree_mismatch_of(ref),
+    )
+
+
+def expect_aria_request(
+    template: str, ref: Optional[Ref] = None, timeout_ms: Optional[int] = None, controller: Optional[str] = None,
+) -> Request[Snapshot]:
+    """The request of :meth:`slam.Client.expect_aria`."""
+    return Request(
+        "waitFor", named(ref=ref, timeoutMs=timeout_ms, controller=controller, aria=template),
+        wait_ms=wait_ms(timeout_ms), explain=aria_mismatch_of(ref),
     )
 
 
@@ -277,6 +294,17 @@ class BlockingMethods:
         """
         return self._run(tree_request(ref, controller, depth))
 
+    def snapshot(self, ref: Optional[Ref] = None, controller: Optional[str] = None, depth: Optional[int] = None) -> str:
+        """``snapshot``: the screen as an accessibility snapshot: one line per element with its role, name, states and
+        ref.
+
+        Returns the text: a line per element, ``- role "name" [states] [ref=…]``, children indented two
+        spaces (hidden elements and unnamed layout views left out); ``call("snapshot")`` also gives the
+        ``controller`` and ``title``. ``ref`` (a reference or a locator) snapshots that subtree; ``depth``
+        keeps that many levels below the first.
+        """
+        return self._run(snapshot_request(ref, controller, depth))
+
     def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
         """``updateUI``: pulls every data source of the controller (or of the subtree at ``ref``) and reports which
         elements changed.
@@ -379,10 +407,10 @@ class BlockingMethods:
     def wait_for(
         self, ref: Optional[Ref] = None, state: Optional[WaitState] = None, property: Optional[str] = None,
         equals: Any = UNSET, timeout_ms: Optional[int] = None, controller: Optional[str] = None,
-        template: Optional[Dict[str, Any]] = None, strict: Optional[bool] = None,
+        template: Optional[Dict[str, Any]] = None, strict: Optional[bool] = None, aria: Optional[str] = None,
     ) -> Optional[Snapshot]:
-        """``waitFor``: answers when the element reaches a state, a property equals a value, or its tree matches a
-        template; fails with -32008 after timeoutMs.
+        """``waitFor``: answers when the element reaches a state, a property equals a value, its tree matches a
+        template, or its accessibility snapshot contains an aria template; fails with -32008 after timeoutMs.
 
         With ``template``, the tree of ``ref`` (default: the root view) once it matches (see
         :meth:`expect_tree`). ``state`` is ``"exists"``, ``"absent"`` (the answer is then ``None``),
@@ -391,7 +419,7 @@ class BlockingMethods:
         ``equals=None`` compares with JSON null. Raises :class:`WaitTimedOut` when the condition
         does not hold in time.
         """
-        return self._run(wait_for_request(ref, state, property, equals, timeout_ms, controller, template, strict))
+        return self._run(wait_for_request(ref, state, property, equals, timeout_ms, controller, template, strict, aria))
 
     def expect_tree(
         self, template: Dict[str, Any], ref: Optional[Ref] = None, strict: bool = False,
@@ -409,6 +437,22 @@ class BlockingMethods:
         not on screen; :class:`InvalidParams` naming the JSON path of a malformed template.
         """
         return self._run(expect_tree_request(template, ref, strict, timeout_ms, controller))
+
+    def expect_aria(
+        self, template: str, ref: Optional[Ref] = None, timeout_ms: Optional[int] = None,
+        controller: Optional[str] = None,
+    ) -> Snapshot:
+        """Waits in the daemon until the accessibility snapshot of ``ref`` (default: the screen) contains ``template``.
+
+        ``template`` is a partial snapshot in the text :meth:`snapshot` answers: ``- role "name"
+        [state]`` lines, children indented below a line ending in ``:``; a name ``/pattern/`` (or
+        ``/pattern/i``) is a regular expression; states and names not written are not compared;
+        children match in order, as a subsequence; it may match anywhere. Returns the element
+        snapshot of ``ref`` (the root view without one). Raises :class:`slam.AriaMismatch` (an
+        ``AssertionError``) with the unified diff when it does not match within ``timeout_ms``
+        (5000 when not given); :class:`InvalidParams` naming the line of a template that cannot be read.
+        """
+        return self._run(expect_aria_request(template, ref, timeout_ms, controller))
 
     def subscribe(self, events: Sequence[EventName]) -> Subscriptions:
         """``subscribe``: starts notifications of these events on this connection; they never arrive before the reply
@@ -546,6 +590,16 @@ class AsyncMethods:
         """
         return await self._run(tree_request(ref, controller, depth))
 
+    async def snapshot(
+        self, ref: Optional[Ref] = None, controller: Optional[str] = None, depth: Optional[int] = None,
+    ) -> str:
+        """``snapshot``: the screen as an accessibility snapshot: one line per element with its role, name, states and
+        ref.
+
+        As :meth:`slam.Client.snapshot`, awaited.
+        """
+        return await self._run(snapshot_request(ref, controller, depth))
+
     async def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
         """``updateUI``: pulls every data source of the controller (or of the subtree at ``ref``) and reports which
         elements changed.
@@ -639,14 +693,16 @@ class AsyncMethods:
     async def wait_for(
         self, ref: Optional[Ref] = None, state: Optional[WaitState] = None, property: Optional[str] = None,
         equals: Any = UNSET, timeout_ms: Optional[int] = None, controller: Optional[str] = None,
-        template: Optional[Dict[str, Any]] = None, strict: Optional[bool] = None,
+        template: Optional[Dict[str, Any]] = None, strict: Optional[bool] = None, aria: Optional[str] = None,
     ) -> Optional[Snapshot]:
-        """``waitFor``: answers when the element reaches a state, a property equals a value, or its tree matches a
-        template; fails with -32008 after timeoutMs.
+        """``waitFor``: answers when the element reaches a state, a property equals a value, its tree matches a
+        template, or its accessibility snapshot contains an aria template; fails with -32008 after timeoutMs.
 
         As :meth:`slam.Client.wait_for`, awaited.
         """
-        return await self._run(wait_for_request(ref, state, property, equals, timeout_ms, controller, template, strict))
+        return await self._run(
+            wait_for_request(ref, state, property, equals, timeout_ms, controller, template, strict, aria),
+        )
 
     async def expect_tree(
         self, template: Dict[str, Any], ref: Optional[Ref] = None, strict: bool = False,
@@ -658,6 +714,16 @@ class AsyncMethods:
         As :meth:`slam.Client.expect_tree`, awaited.
         """
         return await self._run(expect_tree_request(template, ref, strict, timeout_ms, controller))
+
+    async def expect_aria(
+        self, template: str, ref: Optional[Ref] = None, timeout_ms: Optional[int] = None,
+        controller: Optional[str] = None,
+    ) -> Snapshot:
+        """Waits in the daemon until the accessibility snapshot of ``ref`` (default: the screen) contains ``template``.
+
+        As :meth:`slam.Client.expect_aria`, awaited.
+        """
+        return await self._run(expect_aria_request(template, ref, timeout_ms, controller))
 
     async def subscribe(self, events: Sequence[EventName]) -> Subscriptions:
         """``subscribe``: starts notifications of these events on this connection; they never arrive before the reply
@@ -750,6 +816,7 @@ METHODS: Tuple[Method, ...] = (
         ("type", "text", "visible", "enabled", "controller"),
     ),
     Method("tree", "tree", "Snapshot", BlockingMethods.tree, tree_request, ("ref", "controller", "depth")),
+    Method("snapshot", "snapshot", "str", BlockingMethods.snapshot, snapshot_request, ("ref", "controller", "depth")),
     Method(
         "updateUI", "update_ui", "UpdateResult", BlockingMethods.update_ui, update_ui_request, ("ref", "controller"),
     ),
@@ -775,11 +842,15 @@ METHODS: Tuple[Method, ...] = (
     Method("screens", "screens", "List[ScreenEntry]", BlockingMethods.screens, screens_request, ()),
     Method(
         "waitFor", "wait_for", "Optional[Snapshot]", BlockingMethods.wait_for, wait_for_request,
-        ("ref", "state", "property", "equals", "timeoutMs", "controller", "template", "strict"),
+        ("ref", "state", "property", "equals", "timeoutMs", "controller", "template", "strict", "aria"),
     ),
     Method(
         "waitFor", "expect_tree", "Snapshot", BlockingMethods.expect_tree, expect_tree_request,
         ("template", "ref", "strict", "timeoutMs", "controller"),
+    ),
+    Method(
+        "waitFor", "expect_aria", "Snapshot", BlockingMethods.expect_aria, expect_aria_request,
+        ("aria", "ref", "timeoutMs", "controller"),
     ),
     Method("subscribe", "subscribe", "Subscriptions", BlockingMethods.subscribe, subscribe_request, ("events",)),
     Method(

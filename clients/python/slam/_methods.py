@@ -19,7 +19,7 @@ from . import framing as framings
 from ._wire import Request, default_socket_path
 from .errors import SlamError, WaitTimedOut
 from .shapes import Framing, Locator, Ref
-from .templates import TreeMismatch, diff_lines
+from .templates import AriaMismatch, TreeMismatch, diff_lines
 
 T = TypeVar("T")
 
@@ -185,6 +185,20 @@ def tree_mismatch(error: WaitTimedOut, ref: Optional[Ref]) -> Optional[TreeMisma
 def tree_mismatch_of(ref: Optional[Ref]) -> Callable[[SlamError], Optional[Exception]]:
     """``expect_tree``'s :attr:`Request.explain`: a timed-out wait with a diff becomes a :class:`TreeMismatch`."""
     return lambda error: tree_mismatch(error, ref) if isinstance(error, WaitTimedOut) else None
+
+
+def aria_mismatch(error: WaitTimedOut, ref: Optional[Ref]) -> Optional[AriaMismatch]:
+    """The :class:`AriaMismatch` for an ``expect_aria`` wait that timed out with a diff, else ``None``."""
+    diff = (error.data or {}).get("diff")
+    if not isinstance(diff, str) or not diff:
+        return None
+    subject = "the accessibility snapshot" if ref is None else f"the accessibility snapshot of {ref!r}"
+    return AriaMismatch(f"{subject} does not contain the template:\n{diff}", diff, error.data.get("snapshot"), error)
+
+
+def aria_mismatch_of(ref: Optional[Ref]) -> Callable[[SlamError], Optional[Exception]]:
+    """``expect_aria``'s :attr:`Request.explain`: a timed-out wait with a diff becomes an :class:`AriaMismatch`."""
+    return lambda error: aria_mismatch(error, ref) if isinstance(error, WaitTimedOut) else None
 
 
 @dataclass(frozen=True)

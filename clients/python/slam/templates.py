@@ -49,6 +49,21 @@ class TreeMismatch(AssertionError):
         self.error = error
 
 
+class AriaMismatch(AssertionError):
+    """An accessibility snapshot did not contain an aria template in time (:meth:`slam.Client.expect_aria`).
+
+    ``diff`` is the daemon's unified diff from the template (``-``) to the snapshot (``+``),
+    ``snapshot`` the last snapshot's text, ``error`` the daemon's :class:`slam.WaitTimedOut`.
+    ``str()`` says what did not match, then the diff.
+    """
+
+    def __init__(self, message: str, diff: str, snapshot: Optional[str], error: Optional[Exception] = None) -> None:
+        super().__init__(message)
+        self.diff = diff
+        self.snapshot = snapshot
+        self.error = error
+
+
 def match_tree(template: Any, tree: Any, strict: bool = False) -> List[Mismatch]:
     """Compares ``tree`` (a snapshot with ``children``, as ``tree`` answers) with ``template``.
 
