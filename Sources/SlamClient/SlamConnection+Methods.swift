@@ -29,6 +29,12 @@ extension SlamConnection {
         try send(TreeRequest(ref: reference, controller: controller, depth: depth))
     }
 
+    /// The screen on top (or `controller`'s, or the subtree at `reference`) as an accessibility snapshot:
+    /// `{controller, title, snapshot}`, the text one line per element, `depth` levels below the first (nil: all).
+    public func snapshot(_ reference: ElementLocator? = nil, depth: Int? = nil, controller: String? = nil) throws(ClientError) -> AccessibilitySnapshot {
+        try send(SnapshotRequest(ref: reference, controller: controller, depth: depth))
+    }
+
     /// Pulls every data source of the controller (or of the subtree at `reference`); returns the refs that changed.
     @discardableResult
     public func updateUI(_ reference: ElementLocator? = nil, controller: String? = nil) throws(ClientError) -> [String] {
@@ -146,6 +152,19 @@ extension SlamConnection {
                                            timeoutMilliseconds: timeoutMilliseconds, controller: controller))
         guard let tree else { throw .protocolViolation("waitFor: expected a tree, got null") }
         return tree
+    }
+
+    /// Waits until the accessibility snapshot of `reference` (nil: the screen on top) contains `aria`, a partial
+    /// snapshot (``AriaTemplate``); returns the element's snapshot (the root view's without `reference`).
+    ///
+    /// - Throws: ``ClientError/server(_:)`` with -32008 when it does not in time: the message ends with the
+    ///   unified diff from the template to the snapshot, `data.diff` holds it and `data.snapshot` the last snapshot's text.
+    @discardableResult
+    public func waitFor(aria: AriaTemplate, _ reference: ElementLocator? = nil, timeoutMilliseconds: Int? = nil,
+                        controller: String? = nil) throws(ClientError) -> Snapshot {
+        let snapshot = try send(WaitForRequest(aria: aria, ref: reference, timeoutMilliseconds: timeoutMilliseconds, controller: controller))
+        guard let snapshot else { throw .protocolViolation("waitFor: expected an element snapshot, got null") }
+        return snapshot
     }
 
     /// Subscribes to events; the result is all of this connection's subscriptions.

@@ -21,7 +21,8 @@ import SlamRPC
 ///   {"press": {"type": "Button", "text": "Settings"}},
 ///   {"reset": true},
 ///   {"expectAbsent": "count"},
-///   {"expectTree": {"children": [{"ref": "count", "text": "/^Count: \\d+$/"}]}, "strict": false}]}
+///   {"expectTree": {"children": [{"ref": "count", "text": "/^Count: \\d+$/"}]}, "strict": false},
+///   {"expectAria": ["- paragraph /^Count: \\d+$/", "- group \"Counter\":", "  - button \"-1\""]}]}
 /// ```
 ///
 /// Wherever a step names an element it takes a reference or a locator object
@@ -41,8 +42,17 @@ public struct Flow: Sendable {
         case expectAbsent(reference: ElementLocator)
         /// The tree of `reference` (nil: the root view) matches a template (see ``TreeTemplate``).
         case expectTree(template: TreeTemplate, reference: ElementLocator?, strict: Bool)
+        /// The accessibility snapshot of `reference` (nil: the screen) contains a partial one (see ``AriaTemplate``).
+        case expectAria(template: AriaTemplate, reference: ElementLocator?)
         /// The application back to its launch state (`reset`).
         case reset
+
+        /// An aria template in one line: its first line, and how many more follow.
+        static func ariaSummary(_ template: AriaTemplate) -> String {
+            let lines = template.normalized.split(separator: "\n")
+            guard let first = lines.first else { return "" }
+            return lines.count == 1 ? String(first) : "\(first) (+\(lines.count - 1) line\(lines.count == 2 ? "" : "s"))"
+        }
 
         /// A key as reports write it: a name bare (`Tab`), a single character quoted (`"a"`, `" "`).
         static func keyWord(_ name: String) -> String {
@@ -69,6 +79,8 @@ public struct Flow: Sendable {
             case let .expectAbsent(reference): "expect \(Self.elementWord(reference)) absent"
             case let .expectTree(template, reference, strict):
                 "expectTree " + (reference.map { "\(Self.elementWord($0)) " } ?? "") + (strict ? "strict " : "") + template.summary
+            case let .expectAria(template, reference):
+                "expectAria " + (reference.map { "\(Self.elementWord($0)) " } ?? "") + Self.ariaSummary(template)
             case .reset: "reset"
             }
         }
@@ -119,6 +131,7 @@ public struct Flow: Sendable {
         ("expect", ["property", "equals", "controller"]),
         ("expectAbsent", ["controller"]),
         ("expectTree", ["ref", "strict", "controller"]),
+        ("expectAria", ["ref", "controller"]),
         ("reset", []),
     ]
 
@@ -134,6 +147,7 @@ public struct Flow: Sendable {
         }
         if kind == "key" { return .key(names: try keyNames(members["key"], at: "\(path).key")) }
         if kind == "expectTree" { return try expectTree(members, at: path) }
+        if kind == "expectAria" { return try expectAria(members, at: path) }
         if kind == "reset" {
             guard members["reset"] == .bool(true) else { throw FormatError(path: "\(path).reset", reason: "must be true") }
             return .reset
@@ -228,6 +242,27 @@ public struct Flow: Sendable {
         }
         let reference = try members["ref"].map { value throws(FormatError) in try locator(value, at: path, member: "ref") }
         return .expectTree(template: template, reference: reference, strict: strict)
+    }
+
+    /// `{"expectAria": "text" or ["line", …], "ref"?, "controller"?}`; a template that cannot be read names its line.
+    private static func expectAria(_ members: JSONValue.Object, at path: String) throws(FormatError) -> Step {
+        let text: String
+        switch members["expectAria"] {
+        case .string(let written)?:
+            text = written
+        case .array(let lines)? where lines.allSatisfy({ $0.stringValue != nil }):
+            text = lines.compactMap(\.stringValue).joined(separator: "\n")
+        default:
+            throw FormatError(path: "\(path).expectAria", reason: "must be an aria template: a string, or an array of its lines")
+        }
+        let template: AriaTemplate
+        do {
+            template = try AriaTemplate(text)
+        } catch {
+            throw FormatError(path: "\(path).expectAria", reason: error.description)
+        }
+        let reference = try members["ref"].map { value throws(FormatError) in try locator(value, at: path, member: "ref") }
+        return .expectAria(template: template, reference: reference)
     }
 
     /// A `key` step's keys: one name, or a non-empty array of names (the daemon judges the names).

@@ -72,6 +72,8 @@ public struct FlowRunner {
             try connection.waitFor(reference, state: .absent, timeoutMilliseconds: timeout, controller: controller)
         case let .expectTree(template, reference, strict):
             try connection.waitFor(template: template, reference, strict: strict, timeoutMilliseconds: timeout, controller: controller)
+        case let .expectAria(template, reference):
+            try connection.waitFor(aria: template, reference, timeoutMilliseconds: timeout, controller: controller)
         case .reset:
             try connection.reset()
         }
@@ -79,9 +81,11 @@ public struct FlowRunner {
 
     private func explain(_ error: ResponseError, step: Flow.Step) -> [String] {
         if case .expectTree = step {
-            // The message ends with the diff, a line per mismatch; the tree itself is too long to show.
-            let lines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            return ["error \(error.code.rawValue): \(lines[0])"] + lines.dropFirst()
+            return messageLines(error)
+        }
+        if case .expectAria = step {
+            // The message ends with the unified diff from the template to the snapshot.
+            return messageLines(error)
         }
         var lines = ["error \(error.code.rawValue): \(error.message)"]
         if let data = error.data {
@@ -96,5 +100,12 @@ public struct FlowRunner {
             lines.append("\(property): expected \(expected), got \(actual)")
         }
         return lines
+    }
+
+    /// The message a line at a time: it ends with the diff, a line per mismatch; the tree itself is too long to show.
+    private func messageLines(_ error: ResponseError) -> [String] {
+        var lines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.count > 1, lines.last == "" { lines.removeLast() }
+        return ["error \(error.code.rawValue): \(lines[0])"] + lines.dropFirst()
     }
 }

@@ -15,6 +15,8 @@ public enum HarnessError: Error, CustomStringConvertible, Equatable {
     /// The tree did not match a template in time: where it differed when the wait ended.
     /// `template` names the template: its file, or `"the template"`.
     case treeMismatch(template: String, diff: TemplateDiff)
+    /// The accessibility snapshot did not contain an aria template in time; `diff` is the daemon's unified diff.
+    case ariaMismatch(diff: String)
     /// A template (file) is not JSON or not a template; `reason` names the JSON path.
     case invalidTemplate(path: String, reason: String)
     /// An environment variable the harness reads (`SLAM_TIMEOUT`) holds what it cannot use.
@@ -38,6 +40,8 @@ public enum HarnessError: Error, CustomStringConvertible, Equatable {
             "the daemon could not start: \(reason)"
         case let .treeMismatch(template, diff):
             "the tree does not match \(template):\n\(diff)"
+        case .ariaMismatch(let diff):
+            "the accessibility snapshot does not contain the template:\n\(diff)"
         case let .invalidTemplate(path, reason):
             "\(path) is not a tree template: \(reason)"
         case let .invalidEnvironment(variable, value, expected):

@@ -217,6 +217,37 @@ public final class SlamApp {
         try connection.tree(controller: controller)
     }
 
+    /// The top screen (or `controller`'s) as an accessibility snapshot: one line per element,
+    /// `- role "name" [states] [ref=…]`, children indented.
+    public func snapshot(controller: String? = nil) throws -> String {
+        try connection.snapshot(controller: controller).snapshot
+    }
+
+    /// Waits until the top screen's accessibility snapshot (or `controller`'s) contains `template`, a partial
+    /// snapshot in the same text (see ``AriaTemplate``: `/regex/` names, only the states written, children in
+    /// order, anywhere on the screen); returns the root view's snapshot.
+    ///
+    /// ```swift
+    /// try app.expectAria("""
+    ///     - paragraph /^Count: 1$/
+    ///     - group "Counter":
+    ///       - button "-1" [disabled=false]
+    ///     """)
+    /// ```
+    ///
+    /// - Throws: ``HarnessError/ariaMismatch(diff:)`` with the unified diff from the template to the snapshot;
+    ///   `AriaTemplate.FormatError` (with its line) for a template that cannot be read.
+    @discardableResult
+    public func expectAria(_ template: String, timeout: Duration = .seconds(5), controller: String? = nil) throws -> Snapshot {
+        let aria = try AriaTemplate(template)
+        do {
+            return try connection.waitFor(aria: aria, timeoutMilliseconds: ElementHandle.milliseconds(timeout), controller: controller)
+        } catch ClientError.server(let error) where error.code == .waitTimedOut {
+            guard let diff = error.data?["diff"]?.stringValue, !diff.isEmpty else { throw ClientError.server(error) }
+            throw HarnessError.ariaMismatch(diff: diff)
+        }
+    }
+
     /// Pulls every data source of the top controller; returns the references that changed.
     @discardableResult
     public func updateUI(controller: String? = nil) throws -> [String] {

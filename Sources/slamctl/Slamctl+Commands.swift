@@ -32,6 +32,25 @@ extension Slamctl {
             invocation.output(tree.json) { invocation.formatter.outline(tree) }
         },
         SlamctlCommand(
+            "snapshot", "Show the screen as an accessibility snapshot: a line per element with its role, name, states and ref.",
+            discussion: """
+                Hidden elements and unnamed layout views are left out; an alert on top is the screen. Example:
+                  slamctl snapshot --ref counterButtons --depth 1
+                """,
+            options: [.init("ref", valueName: "REF", help: "Only this element's subtree (a reference or a JSON locator)."),
+                      .init("depth", valueName: "N", help: "Levels to show below the first (default: all)."), .controller]
+        ) { invocation in
+            let depth = try invocation.line.integerOption("depth")  // a usage error before any connection
+            let reference = try invocation.line.option("ref").map { try invocation.locator($0, option: "--ref") }
+            let result = try invocation.connect().snapshot(reference, depth: depth, controller: invocation.controller)
+            let json: JSONValue = ["controller": .string(result.controller), "title": .string(result.title), "snapshot": .string(result.snapshot)]
+            invocation.output(json) {
+                var text = result.snapshot
+                if text.hasSuffix("\n") { text.removeLast() }
+                return text
+            }
+        },
+        SlamctlCommand(
             "find", "Show one element's snapshot, one property per line.",
             arguments: [.init("ref", help: "The element's reference (or a JSON locator; or use --text, --type …).", isOptional: true)],
             options: CommandSpecification.Option.locator + [.controller]

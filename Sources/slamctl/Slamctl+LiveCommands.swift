@@ -13,11 +13,13 @@ extension Slamctl {
     /// Verbs that wait, stream or run scenarios, and the raw `call`.
     static let liveCommands: [SlamctlCommand] = [
         SlamctlCommand(
-            "wait", "Wait until an element reaches a state, or a property equals a value.",
+            "wait", "Wait until an element reaches a state, a property equals a value, or the screen contains an aria snapshot.",
             discussion: """
                 The daemon checks at once and after every UI change (no polling). Examples:
                   slamctl wait goal --state visible --timeout 2s
                   slamctl wait count --property text --equals 'Count: 3'
+                  slamctl snapshot | grep button > expected.txt; slamctl wait --aria expected.txt
+                With --aria, REF is optional (default: the screen) and a mismatch prints the diff.
                 """,
             arguments: [.init("ref", help: "The element's reference (or a JSON locator; or use --text, --type …).", isOptional: true)],
             options: CommandSpecification.Option.locator + [
@@ -25,11 +27,16 @@ extension Slamctl {
                       valueKind: .oneOf(["exists", "absent", "visible", "hidden", "enabled"])),
                 .init("property", valueName: "NAME", help: "A snapshot property to compare (with --equals)."),
                 .init("equals", valueName: "VALUE", help: "The value it must have: JSON, or a bare word taken as a string."),
+                .init("aria", valueName: "FILE", help: "A partial accessibility snapshot the screen (or REF) must contain; - reads it from standard input."),
                 .init("timeout", valueName: "TIME", help: "How long to wait: 500ms, 2s, 1.5s (default 5s)."),
                 .controller,
             ]
         ) { invocation in
             let line = invocation.line
+            if let path = line.option("aria") {
+                try waitForAria(path, invocation: invocation)
+                return
+            }
             let (reference, _) = try invocation.element(positionals: ["ref"])
             let timeoutText = line.option("timeout") ?? "5s"
             guard let timeout = milliseconds(timeoutText), timeout <= maximumWaitMilliseconds else {
@@ -122,7 +129,7 @@ extension Slamctl {
         SlamctlCommand(
             "run", "Run a flow file: steps run in order, each waiting for its element as a user would.",
             discussion: """
-                Steps: press, text, task, wait, expect (property equals), expectAbsent, expectTree (a tree template); see docs/testing.md.
+                Steps: press, text, task, wait, expect (property equals), expectAbsent, expectTree (a tree template), expectAria (an aria snapshot); see docs/testing.md.
                 Exit status 0 when every step passed, 1 at the first failing step (reported with the
                 expected and the actual snapshot) or for a flow file that cannot be read or is not a flow.
                 With --json, the report is one object: {flow, passed, steps: [{step, passed, error?}]}.
@@ -170,6 +177,32 @@ extension Slamctl {
             }
         },
     ]
+
+    /// `wait --aria FILE`: reads the template (a file, or standard input for `-`), refuses one that cannot be
+    /// read with its line before connecting, then waits; a timeout fails with the daemon's diff.
+    static func waitForAria(_ path: String, invocation: Invocation) throws {
+        let line = invocation.line
+        if line.option("state") != nil || line.option("property") != nil || line.option("equals") != nil {
+            throw UsageError("give --aria or --state/--property, not both", command: line.command)
+        }
+        let timeoutText = line.option("timeout") ?? "5s"
+        guard let timeout = milliseconds(timeoutText), timeout <= maximumWaitMilliseconds else {
+            throw UsageError("--timeout must look like 500ms, 2s or 1.5s and be at most 600s, not '\(timeoutText)'", command: line.command)
+        }
+        let described = ["type", "text", "matches", "within", "nth"].contains { line.option($0) != nil }
+        let reference = line.argument("ref") != nil || described ? try invocation.element(positionals: ["ref"]).locator : nil
+        guard let bytes = readFile(path == "-" ? "/dev/stdin" : path) else {
+            throw CommandFailed(description: "cannot read the aria template \(path): \(Output.systemMessage(errno))")
+        }
+        let template: AriaTemplate
+        do {
+            template = try AriaTemplate(String(decoding: bytes, as: UTF8.self))
+        } catch {
+            throw CommandFailed(description: "\(path == "-" ? "standard input" : path): \(error)")
+        }
+        let result = try invocation.connect().waitFor(aria: template, reference, timeoutMilliseconds: timeout, controller: invocation.controller)
+        invocation.output(result.json) { invocation.formatter.line(result) }
+    }
 
     /// The daemon's limit for one `waitFor` (`limits.maxWaitTimeoutMs` in `version`).
     static let maximumWaitMilliseconds = 600_000

@@ -104,7 +104,7 @@ import SlamRPC
         #expect(try connection.expectError("waitFor", ["ref": "count", "state": "visible", "strict": true])?.data
                 == ["parameter": "strict"])
         let noReference = try connection.expectError("waitFor", ["state": "visible"])
-        #expect(noReference?.message == "Invalid params: missing required parameter 'ref' (only a 'template' wait may leave it out)")
+        #expect(noReference?.message == "Invalid params: missing required parameter 'ref' (only a 'template' or 'aria' wait may leave it out)")
         #expect(try connection.ping() == "pong", "the daemon goes on serving")
     }
 }

@@ -28,6 +28,7 @@ import Testing
         TraceStarted(path: "/tmp/trace.jsonl"),
         TraceStopped(path: "/tmp/trace.jsonl", records: 12),
         UIDetached(detached: true),
+        AccessibilitySnapshot(controller: "Home", title: "Slam Demo", snapshot: "- button \"+1\" [ref=increment]\n"),
         UIScreen(screen: 1, id: "Home", title: "Home", modal: false),
         UIScreen(screen: 2, id: "Sheet", title: "Sheet", modal: true, tree: ["type": "View", "ref": "root", "node": 1, "children": []]),
         UIState(seq: 4, stack: [UIScreen(screen: 1, id: "Home", title: "Home", modal: false)], state: ["count": 2],

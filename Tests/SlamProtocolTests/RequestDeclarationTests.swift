@@ -74,8 +74,8 @@ import SlamRPC
         (#"{"template":{"children":"x"}}"#, "template.children: children must be an array of element templates, got string"),
         (#"{"template":[]}"#, "parameter 'template' must be object, got array"),
         (#"{"template":{},"strict":"yes"}"#, "parameter 'strict' must be boolean, got string"),
-        (#"{"ref":"a","colour":"red"}"#, "unknown parameter 'colour' for 'waitFor'; expected 'ref', 'state', 'property', 'equals', 'timeoutMs', 'controller', 'template', 'strict'"),
-        (#"["a",null,null,null,null,null,null,null,7]"#, "'waitFor' takes at most 8 positional params, got 9"),
+        (#"{"ref":"a","colour":"red"}"#, "unknown parameter 'colour' for 'waitFor'; expected 'ref', 'state', 'property', 'equals', 'timeoutMs', 'controller', 'template', 'strict', 'aria'"),
+        (#"["a",null,null,null,null,null,null,null,null,7]"#, "'waitFor' takes at most 9 positional params, got 10"),
     ])
     func badParamsNameTheParameter(params: String, message: String) throws {
         let document = try JSONDocument(parsing: Array(params.utf8))

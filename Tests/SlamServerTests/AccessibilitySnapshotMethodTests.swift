@@ -167,3 +167,17 @@ import SlamUI
         #expect(error("\n\n")?.line == 1)
     }
 }
+
+extension AriaTemplateTests {
+    @Test func aDiffIsTakenWhereTheTemplateWasMostLikelyMeant() throws {
+        let diff = try AriaTemplate("- button \"Save\" [disabled=false]\n").diff(against: Self.screen)
+        #expect(diff == """
+            --- expected (template)
+            +++ actual (snapshot)
+            - - button "Save" [disabled=false]
+            + - button "Save" [disabled]
+            + - button "Cancel"
+
+            """, "among the buttons whose role and name agree, not at the first level")
+    }
+}

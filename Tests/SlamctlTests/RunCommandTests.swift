@@ -234,7 +234,7 @@ import Musl
         (#"{"steps": []}"#, "$.steps: must be a non-empty array of steps"),
         (#"{"steps": [{"text": "name"}]}"#, "$.steps[0].value: a text step needs the text as a string \"value\""),
         (#"{"steps": [{"press": "a", "wait": "b"}]}"#,
-         "$.steps[0]: a step has exactly one of press, text, typeText, focus, key, task, wait, expect, expectAbsent, expectTree, reset"),
+         "$.steps[0]: a step has exactly one of press, text, typeText, focus, key, task, wait, expect, expectAbsent, expectTree, expectAria, reset"),
         (#"{"name": "x", "step": []}"#, "$.step: unknown member; a flow has name, timeoutMs, steps"),
     ])
     func aFlowWithABadStepNamesItsJSONPath(_ flow: String, _ message: String) throws {

@@ -8,7 +8,7 @@ extension AriaTemplate {
     /// line but whose states or children do not is written as it is (as the line when only its
     /// children differ), with its children compared the same way, and other nodes as the snapshot
     /// writes them. The template's first level is
-    /// compared where in the snapshot the most of it matches.
+    /// compared where in the snapshot the most of it matches (or agrees on role and name).
     public func diff<Subject: AriaSubject>(against nodes: [Subject]) -> String {
         if matches(nodes) { return "" }
         var best = (list: nodes, score: Self.matchedCount(roots, nodes))
@@ -25,14 +25,19 @@ extension AriaTemplate {
         return Self.unifiedDiff(expected: expected, actual: actual)
     }
 
-    /// How many of `templates` match, in order, as a subsequence of `nodes`.
+    /// How well `templates` match, in order, as a subsequence of `nodes`: two for each that matches,
+    /// one for each whose role and name agree with a node (the place a person most likely meant).
     private static func matchedCount<Subject: AriaSubject>(_ templates: [Node], _ nodes: [Subject]) -> Int {
         var count = 0
         var next = nodes.startIndex
         for template in templates {
-            guard let found = nodes[next...].firstIndex(where: { template.matches($0) }) else { continue }
-            count += 1
-            next = found + 1
+            if let found = nodes[next...].firstIndex(where: { template.matches($0) }) {
+                count += 2
+                next = found + 1
+            } else if let found = nodes[next...].firstIndex(where: { template.matchesRoleAndName($0) }) {
+                count += 1
+                next = found + 1
+            }
         }
         return count
     }
