@@ -59,6 +59,15 @@ PYTHON = {
     "find": {"notes": "``ref`` is a reference or a locator (:func:`slam.locate`)."},
     "query": {"param": {"type": {"type": "ElementType"}}},
     "tree": {"notes": "From ``ref`` (default: the root view), ``depth`` levels deep (default: every level)."},
+    "snapshot": {
+        "read": "snapshot",
+        "result": "str",
+        "notes": """
+            Returns the text: a line per element, ``- role "name" [states] [ref=…]``, children indented two
+            spaces (hidden elements and unnamed layout views left out); ``call("snapshot")`` also gives the
+            ``controller`` and ``title``. ``ref`` (a reference or a locator) snapshots that subtree; ``depth``
+            keeps that many levels below the first.""",
+    },
     "updateUI": {"notes": "Returns ``{controller, changed}``."},
     "resetUI": {"notes": "As :meth:`update_ui`, reloading tables and text views first; returns ``{controller, changed}``."},
     "press": {
@@ -154,6 +163,23 @@ PYTHON = {
                 ``diff`` holds the mismatches, ``tree`` the last tree. :class:`WaitTimedOut` when ``ref`` is
                 not on screen; :class:`InvalidParams` naming the JSON path of a malformed template.""",
         },
+        {
+            "name": "expect_aria",
+            "params": ["aria", "ref", "timeoutMs", "controller"],
+            "param": {"aria": {"name": "template", "default": "required"}},
+            "result": "Snapshot",
+            "waits": True,
+            "explain": "aria_mismatch_of(ref)",
+            "summary": "Waits in the daemon until the accessibility snapshot of ``ref`` (default: the screen) contains ``template``.",
+            "notes": """
+                ``template`` is a partial snapshot in the text :meth:`snapshot` answers: ``- role "name"
+                [state]`` lines, children indented below a line ending in ``:``; a name ``/pattern/`` (or
+                ``/pattern/i``) is a regular expression; states and names not written are not compared;
+                children match in order, as a subsequence; it may match anywhere. Returns the element
+                snapshot of ``ref`` (the root view without one). Raises :class:`slam.AriaMismatch` (an
+                ``AssertionError``) with the unified diff when it does not match within ``timeout_ms``
+                (5000 when not given); :class:`InvalidParams` naming the line of a template that cannot be read.""",
+        },
     ],
     "subscribe": {
         "param": {"events": {"type": "Sequence[EventName]", "convert": "listed"}},
@@ -243,8 +269,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple, TypeVar, Union
 
 from ._methods import (
-    UNSET, Method, PressValue, act, copied, given, listed, member, named, press_value, strict_flag,
-    task_names, tree_mismatch_of, wait_ms,
+    UNSET, Method, PressValue, act, aria_mismatch_of, copied, given, listed, member, named, press_value,
+    strict_flag, task_names, tree_mismatch_of, wait_ms,
 )
 from ._wire import Request
 from .shapes import (
