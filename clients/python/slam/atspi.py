@@ -413,6 +413,7 @@ class AccessibilityBridge:
         self._actions: "queue.Queue[Optional[Tuple[str, Dict[str, Any]]]]" = queue.Queue()
         self._stopped = threading.Event()
         self._lock = threading.Lock()
+        self._active = threading.Event()
         self._renderer: Optional[Client] = None
         self._adapter: Any = None
 
@@ -426,9 +427,15 @@ class AccessibilityBridge:
             with self._lock:
                 self.model.attach(self._renderer.ui_attach())
             self._adapter = accesskit.unix.Adapter(self._activated, self._requested, self._deactivated)
-            # Headless there is no window manager: the window is the active one, so focus shows.
-            self._adapter.update_window_focus_state(True)
+            told_focus = False
             while not self._stopped.is_set():
+                # The adapter calls _activated holding a lock of its own that every adapter method takes,
+                # while this thread holds the interpreter's: the adapter is called only while active.
+                active = self._active.is_set()
+                if active and not told_focus:
+                    # Headless there is no window manager: the window is the active one, so focus shows.
+                    self._adapter.update_window_focus_state(True)
+                    told_focus = True
                 try:
                     notification = self._renderer.next_notification(timeout=0.2)
                 except SlamTimeout:
@@ -438,9 +445,10 @@ class AccessibilityBridge:
                 if notification.method == "ui.redraw":
                     with self._lock:
                         self.model.apply(notification.params)
-                        update = self._update()
-                    # Outside the lock: the adapter's own thread may be waiting for it in _activated.
-                    self._adapter.update_if_active(lambda: update)
+                        update = self._update() if self._active.is_set() else None
+                    if update is not None:
+                        # Outside the lock: the adapter's thread takes it in _activated.
+                        self._adapter.update_if_active(lambda: update)
         finally:
             self._actions.put(None)
             worker.join(timeout=5)
@@ -457,12 +465,14 @@ class AccessibilityBridge:
         return update
 
     def _activated(self) -> Any:
-        # Called on the adapter's thread when assistive technology turns up.
+        # Called on the adapter's thread when assistive technology turns up: the whole tree as it is now.
         with self._lock:
-            return self._update()
+            update = self._update()
+            self._active.set()
+            return update
 
     def _deactivated(self) -> None:
-        pass
+        self._active.clear()
 
     def _requested(self, request: Any) -> None:
         target = self._targets.get(request.target)

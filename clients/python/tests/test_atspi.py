@@ -107,8 +107,8 @@ def probe(slamd):
 
 @needs_bus
 def test_the_demo_counter_is_seen_and_pressed_through_the_accessibility_bus(slamd, probe):
-    window = probe.node("frame", "Slam Demo")
-    assert "active" in window["states"]
+    probe.wait_for(lambda node: node["role"] == "frame" and node["name"] == "Slam Demo" and "active" in node["states"],
+                   "the demo's window, active")
     plus = probe.node("push button", "+1")
     assert "click" in plus["actions"]
     assert "focusable" in plus["states"]
