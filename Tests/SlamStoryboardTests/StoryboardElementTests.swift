@@ -123,7 +123,7 @@ private func load(_ children: String) throws -> ViewController {
          "$.controllers[0].view.children[0].components[1]", "'components': expected an array of strings"),
         (#"{"type":"PickerView","ref":"p","focusedComponent":1}"#,
          "$.controllers[0].view.children[0].focusedComponent",
-         "unknown property 'focusedComponent' for PickerView; PickerView takes type, ref, children, bind, visible, enabled, task, param, autoUI, components, selectedRows, changeTask, changeParam, changeDebounceMs"),
+         "unknown property 'focusedComponent' for PickerView; PickerView takes type, ref, children, bind, visible, enabled, task, param, autoUI, components, selectedRows, changeTask, changeParam, changeDebounceMs, label, description"),
         (#"{"type":"DatePicker","ref":"d","mode":"week"}"#,
          "$.controllers[0].view.children[0].mode", "'mode' must be one of 'date', 'time', 'dateAndTime', got 'week'"),
     ])
