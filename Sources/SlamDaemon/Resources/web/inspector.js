@@ -225,11 +225,11 @@ function isDisabled(snapshot) {
   return snapshot.enabled === false;
 }
 
-/** Short marks for the tree and the details: the server's focus, a button's role, a secure field, several selectable. */
+/** Short marks for the tree and the details: the server's focus, a button's style, a secure field, several selectable. */
 export function marks(snapshot) {
   const list = [];
   if (snapshot.focused === true) list.push('focused');
-  if (snapshot.type === 'Button' && (snapshot.role === 'cancel' || snapshot.role === 'destructive')) list.push(snapshot.role);
+  if (snapshot.type === 'Button' && (snapshot.style === 'cancel' || snapshot.style === 'destructive')) list.push(snapshot.style);
   if (snapshot.type === 'TextField' && snapshot.secure) list.push('secure');
   if (snapshot.multipleSelection === true) list.push('multiple');
   return list;

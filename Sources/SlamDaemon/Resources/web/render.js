@@ -268,8 +268,8 @@ const kinds = {
     update(entry, s) {
       setText(entry.el, s.text || (s.ref ? s.ref : 'Button'));
       entry.el.disabled = s.enabled === false;
-      const role = s.role === 'cancel' || s.role === 'destructive' ? s.role : 'normal';
-      if (entry.el.dataset.role !== role) entry.el.dataset.role = role;
+      const style = s.style === 'cancel' || s.style === 'destructive' ? s.style : 'normal';
+      if (entry.el.dataset.style !== style) entry.el.dataset.style = style;
     },
   },
 
