@@ -66,15 +66,6 @@ ACCESSKIT_ROLES: Dict[str, str] = {
     "textbox": "TEXT_INPUT",
 }
 
-# Until every daemon reports `role`, an element's role follows from its type as the daemon's does.
-_ROLES_BY_TYPE: Dict[str, str] = {
-    "ActivityIndicator": "progressbar", "Alert": "alertdialog", "Button": "button", "CollectionView": "grid",
-    "DatePicker": "spinbutton", "Label": "paragraph", "PageControl": "slider", "PickerView": "group",
-    "ProgressView": "progressbar", "SectionedTableView": "table", "SegmentedControl": "radiogroup",
-    "SingleItemTableView": "list", "Slider": "slider", "Stepper": "spinbutton", "Switch": "switch",
-    "TextField": "textbox", "TextView": "article", "WebView": "document",
-}
-
 TOOLKIT_NAME = "Slam"
 """The toolkit the published application reports (AT-SPI ``Application.ToolkitName``); its name is the interpreter's."""
 
@@ -96,23 +87,9 @@ def part_id(node: int, index: int) -> int:
 
 
 def aria_role(snapshot: Mapping[str, Any]) -> str:
-    """The element's WAI-ARIA role: the snapshot's ``role``, else the one its type implies."""
+    """The element's WAI-ARIA role as its snapshot reports it; ``generic`` for one AT-SPI has no role for."""
     role = snapshot.get("role")
-    if isinstance(role, str) and role in ACCESSKIT_ROLES:
-        return role
-    return _ROLES_BY_TYPE.get(snapshot.get("type", ""), "generic")
-
-
-def accessible_name(snapshot: Mapping[str, Any]) -> str:
-    """The element's accessible name: the snapshot's ``name``, else its label, text, title or placeholder."""
-    if "name" in snapshot:
-        return str(snapshot["name"])
-    own = {"Button": "text", "Label": "text", "Alert": "title", "WebView": "title", "TextField": "placeholder"}
-    for key in ("label", own.get(snapshot.get("type", ""), "label")):
-        value = snapshot.get(key)
-        if isinstance(value, str) and value:
-            return value
-    return ""
+    return role if isinstance(role, str) and role in ACCESSKIT_ROLES else "generic"
 
 
 @dataclass(frozen=True)
@@ -189,7 +166,7 @@ def _publish(model: RemoteUIModel, number: int, controller: str, tree: _Tree) ->
     if snapshot.get("visible") is False:
         return []
     role = aria_role(snapshot)
-    name = accessible_name(snapshot)
+    name = str(snapshot.get("name", ""))
     children = [child for index in entry["children"] for child in _publish(model, index, controller, tree)]
     if role == "generic" and not name:
         return children
@@ -202,69 +179,48 @@ def _publish(model: RemoteUIModel, number: int, controller: str, tree: _Tree) ->
         node = _new_node(role, name)
     tree.add(identifier, node)
     ref = snapshot.get("ref")
-    target = Target(ref, controller, snapshot.get("type", "")) if isinstance(ref, str) else None
-    _describe(node, snapshot, role)
+    # Only an element with a reference can be named in a call (as on the page); anonymous ones have "".
+    target = Target(ref, controller, snapshot.get("type", "")) if isinstance(ref, str) and ref else None
+    _describe(node, snapshot)
     parts = _parts(snapshot, number, tree, target)
     node.set_children(parts + children)
     if snapshot.get("focused") is True:
         tree.focus = identifier
     if target is not None:
-        value = _number(snapshot, "valueNow", "value")
+        value = _number(snapshot, "valueNow")
         tree.targets[identifier] = Target(ref, controller, target.type, value=value, step=_number(snapshot, "stepValue"))
         if "focused" in snapshot:
             node.add_action(accesskit.Action.FOCUS)
         # AccessKit's AT-SPI adapter shows a disabled button as enabled: at least it offers no click.
-        if snapshot.get("type") in ("Button", "Switch", "PageControl") and not _disabled(snapshot):
+        if role in ("button", "switch") and not snapshot.get("disabled"):
             node.add_action(accesskit.Action.CLICK)
         if role in ("slider", "spinbutton") and value is not None:
             node.add_action(accesskit.Action.SET_VALUE)
-            node.add_action(accesskit.Action.INCREMENT)
-            node.add_action(accesskit.Action.DECREMENT)
     return [identifier]
 
 
-def _disabled(snapshot: Mapping[str, Any]) -> bool:
-    return snapshot.get("disabled") is True or snapshot.get("enabled") is False
-
-
-def _describe(node: Any, snapshot: Mapping[str, Any], role: str) -> None:
+def _describe(node: Any, snapshot: Mapping[str, Any]) -> None:
     """Sets the states and values the snapshot reports on ``node``."""
     description = snapshot.get("description")
     if isinstance(description, str) and description:
         node.set_description(description)
-    if _disabled(snapshot):
+    if snapshot.get("disabled") is True:
         node.set_disabled()
-    if role == "switch" or "checked" in snapshot:
-        on = snapshot.get("checked", snapshot.get("isOn"))
-        node.set_toggled(accesskit.Toggled.TRUE if on else accesskit.Toggled.FALSE)
+    if "checked" in snapshot:
+        node.set_toggled(accesskit.Toggled.TRUE if snapshot["checked"] else accesskit.Toggled.FALSE)
     level = snapshot.get("level")
     if isinstance(level, int) and not isinstance(level, bool):
         node.set_level(level)
-    elif role == "heading":
-        node.set_level(1)
-    if snapshot.get("type") == "TextField":
-        node.set_value(snapshot.get("text") or "")
-        if snapshot.get("placeholder"):
-            node.set_placeholder(snapshot["placeholder"])
-    kind = snapshot.get("type")
+    if snapshot.get("type") == "TextField" and snapshot.get("placeholder"):
+        node.set_placeholder(snapshot["placeholder"])
     now = _number(snapshot, "valueNow")
-    low = _number(snapshot, "valueMin")
-    high = _number(snapshot, "valueMax")
-    if now is None:  # a daemon that reports no value states: the type's own properties
-        if kind in ("Slider", "Stepper"):
-            now, low, high = (_number(snapshot, key) for key in ("value", "minimumValue", "maximumValue"))
-        elif kind == "ProgressView":
-            now, low, high = _number(snapshot, "progress"), 0.0, 1.0
-        elif kind == "PageControl":
-            page = _number(snapshot, "currentPage")
-            now, low, high = None if page is None else page + 1, 1.0, _number(snapshot, "numberOfPages")
     if now is not None:
         node.set_numeric_value(now)
+        low, high, step = _number(snapshot, "valueMin"), _number(snapshot, "valueMax"), _number(snapshot, "stepValue")
         if low is not None:
             node.set_min_numeric_value(low)
         if high is not None:
             node.set_max_numeric_value(high)
-        step = _number(snapshot, "stepValue")
         if step:
             node.set_numeric_value_step(step)
 
@@ -294,16 +250,14 @@ def _parts(snapshot: Mapping[str, Any], number: int, tree: _Tree, target: Option
         tree.add(identifier, node)
         return identifier
 
-    if kind == "TextField":
-        # The field's text as one run: AccessKit gives the field AT-SPI's Text interface from its runs.
-        text = _text(snapshot.get("text"))
-        if snapshot.get("secure"):
-            text = "\u2022" * len(text)
+    shown = _shown_text(snapshot)
+    if shown is not None:
+        # AccessKit gives an element AT-SPI's Text interface from its text runs: one run, the whole text.
         identifier = part_id(number, 0)
         run = accesskit.Node(accesskit.Role.TEXT_RUN)
-        run.set_value(text)
-        run.set_character_lengths([len(character.encode("utf-8")) for character in text])
-        run.set_word_lengths([len(word) for word in _words(text)])
+        run.set_value(shown)
+        run.set_character_lengths([len(character.encode("utf-8")) for character in shown])
+        run.set_word_lengths([len(word) for word in _words(shown)])
         tree.add(identifier, run)
         return [identifier]
     if kind == "SegmentedControl":
@@ -335,6 +289,16 @@ def _parts(snapshot: Mapping[str, Any], number: int, tree: _Tree, target: Option
                     for item in section.get("items") or [] if isinstance(item, dict)])
                 for section in snapshot.get("sections") or []]
     return []
+
+
+def _shown_text(snapshot: Mapping[str, Any]) -> Optional[str]:
+    """The text a screen reader reads in the element: a text field's (bullets when secure), else a value that is text."""
+    if snapshot.get("type") == "TextField":
+        text = _text(snapshot.get("text"))
+        return "\u2022" * len(text) if snapshot.get("secure") else text
+    if "valueText" in snapshot and "valueNow" not in snapshot:
+        return _text(snapshot["valueText"])
+    return None
 
 
 def _words(text: str) -> List[str]:

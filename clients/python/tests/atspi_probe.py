@@ -7,7 +7,7 @@ per line on standard input with one line ``probe: JSON`` on standard output (the
 daemons write there too):
 
 - ``{"op": "dump"}``: every application whose toolkit is ``toolkit`` (the bridge's: "Slam"), each node as
-  ``{"path", "role", "name", "states", "value", "actions"}`` in tree order.
+  ``{"path", "role", "name", "states", "value", "text", "actions"}`` in tree order.
 - ``{"op": "act", "path": [...], "action": "click" | "focus" | "value", "value": n}``:
   Action.DoAction (by name), Component.GrabFocus, or Value.CurrentValue = n on the node at ``path``.
 """
@@ -43,10 +43,15 @@ def describe(node, path):
         "name": node.name,
         "states": sorted(pyatspi.stateToString(state) for state in states.getStates()),
         "value": None,
+        "text": None,
         "actions": [],
     }
     try:
         entry["value"] = node.queryValue().currentValue
+    except NotImplementedError:
+        pass
+    try:
+        entry["text"] = node.queryText().getText(0, -1)
     except NotImplementedError:
         pass
     try:

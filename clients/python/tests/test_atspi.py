@@ -109,9 +109,12 @@ def probe(slamd):
 def test_the_demo_counter_is_seen_and_pressed_through_the_accessibility_bus(slamd, probe):
     probe.wait_for(lambda node: node["role"] == "frame" and node["name"] == "Slam Demo" and "active" in node["states"],
                    "the demo's window, active")
+    probe.node("heading", "Counter")
     plus = probe.node("push button", "+1")
     assert "click" in plus["actions"]
     assert "focusable" in plus["states"]
+    # AccessKit shows a disabled button as enabled; the bridge at least offers no click on it.
+    assert probe.node("push button", "-1")["actions"] == []
     probe.node("paragraph", "Count: 0")
 
     probe.act(plus, "click")
@@ -129,16 +132,16 @@ def test_focus_switches_values_and_segments_go_both_ways(slamd, probe):
     client.run_task("push", param="Settings")
     probe.node("frame", "Settings")
 
-    wifi = probe.wait_for(lambda node: node["role"] == "toggle button", "the Wi-Fi switch")
+    wifi = probe.node("toggle button", "Wi-Fi")
     assert "pressed" in wifi["states"]
     probe.act(wifi, "click")
-    probe.wait_for(lambda node: node["role"] == "toggle button" and "pressed" not in node["states"], "a switch off")
+    probe.wait_for(lambda node: node["name"] == "Wi-Fi" and "pressed" not in node["states"], "Wi-Fi off")
     assert client.find("wifi")["isOn"] is False
 
-    volume = probe.wait_for(lambda node: node["role"] == "spin button", "the volume stepper")
+    volume = probe.node("spin button", "Volume")
     assert volume["value"] == 5
     probe.act(volume, "value", 7)
-    probe.wait_for(lambda node: node["role"] == "spin button" and node["value"] == 7, "the volume at 7")
+    probe.wait_for(lambda node: node["name"] == "Volume" and node["value"] == 7, "the volume at 7")
     assert client.find("volume")["value"] == 7
 
     dark = probe.node("radio button", "Dark")
@@ -147,13 +150,30 @@ def test_focus_switches_values_and_segments_go_both_ways(slamd, probe):
     probe.wait_for(lambda node: node["name"] == "Dark" and "checked" in node["states"], "Dark checked")
     assert client.find("theme")["selectedSegment"] == 1
 
-    field = probe.node("entry", "Your name")
+    field = probe.node("entry", "Name")
     probe.act(field, "focus")
-    probe.wait_for(lambda node: node["name"] == "Your name" and "focused" in node["states"], "the name field focused")
+    probe.wait_for(lambda node: node["name"] == "Name" and "focused" in node["states"], "the name field focused")
     assert client.find("name")["focused"] is True
 
     client.press("wifi")
-    probe.wait_for(lambda node: node["role"] == "toggle button" and "pressed" in node["states"], "a switch on again")
+    probe.wait_for(lambda node: node["name"] == "Wi-Fi" and "pressed" in node["states"], "Wi-Fi on again")
+    client.set_text("name", "Ada")
+    probe.wait_for(lambda node: node["name"] == "Name" and node["text"] == "Ada", "the name field's text")
+
+
+@needs_bus
+def test_rows_and_secure_text_on_the_order_screen(slamd, probe):
+    client = slamd.connect()
+    client.run_task("push", param="Pickers")
+    version = probe.node("table row", "Version")
+    assert "selected" not in version["states"]
+    probe.act(version, "click")
+    probe.wait_for(lambda node: node["name"] == "Version" and "selected" in node["states"], "the Version row selected")
+    assert client.find("account")["selectedRows"] == [[1, 0]]
+
+    client.set_text("pin", "1234")
+    pin = probe.wait_for(lambda node: node["role"] == "password text" and node["text"], "the PIN's text")
+    assert (pin["name"], pin["text"]) == ("PIN", "\u2022" * 4)
 
 
 def _attached(tree: dict, title: str = "Screen") -> "object":
@@ -163,8 +183,9 @@ def _attached(tree: dict, title: str = "Screen") -> "object":
     return model
 
 
-def _element(node: int, type_: str, ref: str, children=(), **properties) -> dict:
-    return {"type": type_, "ref": ref, "visible": True, **properties, "node": node, "children": list(children)}
+def _element(node: int, type_: str, ref: str, children=(), role: str = "generic", name: str = "", **properties) -> dict:
+    return {"type": type_, "ref": ref, "role": role, "name": name, "visible": True, **properties, "node": node,
+            "children": list(children)}
 
 
 @needs_accesskit
@@ -173,30 +194,37 @@ def test_the_published_tree_leaves_out_hidden_elements_and_unnamed_views_and_kee
     from slam.atspi import WINDOW_ID, element_id, part_id, tree_update
 
     model = _attached(_element(1, "View", "root", [
-        _element(2, "Label", "hidden", text="Secret", visible=False),
+        _element(2, "Label", "hidden", role="paragraph", name="Secret", text="Secret", visible=False),
         _element(3, "View", "row", [
-            _element(4, "Button", "go", text="Go", enabled=False, focused=False),
-            _element(5, "Switch", "wifi", enabled=True, focused=True, isOn=True),
+            _element(4, "Button", "go", role="button", name="Go", enabled=False, focused=False, text="Go", disabled=True),
+            _element(5, "Switch", "wifi", role="switch", name="Wi-Fi", enabled=True, focused=True, isOn=True, checked=True),
         ]),
-        _element(6, "SegmentedControl", "theme", enabled=True, focused=False, segments=["Light", "Dark"], selectedSegment=1),
+        _element(6, "SegmentedControl", "theme", role="radiogroup", name="Theme", enabled=True, focused=False,
+                 segments=["Light", "Dark"], selectedSegment=1),
+        _element(7, "Stepper", "", role="spinbutton", name="Anonymous", enabled=True, focused=False,
+                 valueNow=2, valueMin=0, valueMax=4),
     ]), title="Settings")
     update, targets = tree_update(model)
     nodes = dict(update.nodes)
     window = nodes[WINDOW_ID]
     assert window.label == "Settings"
     # The hidden label is gone, and the views without a name leave their children to the window.
-    assert list(window.children) == [element_id(4), element_id(5), element_id(6)]
+    assert list(window.children) == [element_id(4), element_id(5), element_id(6), element_id(7)]
     assert element_id(2) not in nodes and element_id(1) not in nodes and element_id(3) not in nodes
     go = nodes[element_id(4)]
     assert (go.role, go.label, go.is_disabled) == (accesskit.Role.BUTTON, "Go", True)
     assert not go.supports_action(accesskit.Action.CLICK)
     wifi = nodes[element_id(5)]
-    assert (wifi.role, wifi.toggled) == (accesskit.Role.SWITCH, accesskit.Toggled.TRUE)
+    assert (wifi.role, wifi.label, wifi.toggled) == (accesskit.Role.SWITCH, "Wi-Fi", accesskit.Toggled.TRUE)
     assert update.focus == element_id(5)
     theme = nodes[element_id(6)]
     assert list(theme.children) == [part_id(6, 0), part_id(6, 1)]
     assert [nodes[part].toggled for part in theme.children] == [accesskit.Toggled.FALSE, accesskit.Toggled.TRUE]
     assert targets[part_id(6, 0)].part_value == 0
+    # An element without a reference is shown, with its value, but cannot be acted on.
+    anonymous = nodes[element_id(7)]
+    assert (anonymous.role, anonymous.numeric_value, anonymous.max_numeric_value) == (accesskit.Role.SPIN_BUTTON, 2, 4)
+    assert element_id(7) not in targets and not anonymous.supports_action(accesskit.Action.SET_VALUE)
 
 
 @needs_accesskit
