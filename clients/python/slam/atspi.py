@@ -119,19 +119,16 @@ class _Tree:
         self.nodes.append((number, node))
 
 
-def _new_node(role: str, name: str) -> Any:
-    node = accesskit.Node(getattr(accesskit.Role, ACCESSKIT_ROLES.get(role, "GENERIC_CONTAINER")))
+def _new_node(accesskit_role: str, name: str) -> Any:
+    node = accesskit.Node(getattr(accesskit.Role, accesskit_role))
     if name:
         node.set_label(name)
     return node
 
 
-def _number(snapshot: Mapping[str, Any], *keys: str) -> Optional[float]:
-    for key in keys:
-        value = snapshot.get(key)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
-    return None
+def _number(snapshot: Mapping[str, Any], key: str) -> Optional[float]:
+    value = snapshot.get(key)
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def tree_update(model: RemoteUIModel) -> Tuple[Any, Dict[int, Target]]:
@@ -171,24 +168,20 @@ def _publish(model: RemoteUIModel, number: int, controller: str, tree: _Tree) ->
     if role == "generic" and not name:
         return children
     identifier = element_id(number)
-    if snapshot.get("type") == "TextField" and snapshot.get("secure"):
-        node = accesskit.Node(accesskit.Role.PASSWORD_INPUT)
-        if name:
-            node.set_label(name)
-    else:
-        node = _new_node(role, name)
+    secure = snapshot.get("type") == "TextField" and snapshot.get("secure")
+    node = _new_node("PASSWORD_INPUT" if secure else ACCESSKIT_ROLES[role], name)
     tree.add(identifier, node)
     ref = snapshot.get("ref")
+    value = _number(snapshot, "valueNow")
     # Only an element with a reference can be named in a call (as on the page); anonymous ones have "".
-    target = Target(ref, controller, snapshot.get("type", "")) if isinstance(ref, str) and ref else None
+    target = (Target(ref, controller, snapshot.get("type", ""), value=value, step=_number(snapshot, "stepValue"))
+              if isinstance(ref, str) and ref else None)
     _describe(node, snapshot)
-    parts = _parts(snapshot, number, tree, target)
-    node.set_children(parts + children)
+    node.set_children(_parts(snapshot, number, tree, target) + children)
     if snapshot.get("focused") is True:
         tree.focus = identifier
     if target is not None:
-        value = _number(snapshot, "valueNow")
-        tree.targets[identifier] = Target(ref, controller, target.type, value=value, step=_number(snapshot, "stepValue"))
+        tree.targets[identifier] = target
         if "focused" in snapshot:
             node.add_action(accesskit.Action.FOCUS)
         # AccessKit's AT-SPI adapter shows a disabled button as enabled: at least it offers no click.
@@ -237,7 +230,7 @@ def _parts(snapshot: Mapping[str, Any], number: int, tree: _Tree, target: Option
              checked: Optional[bool] = None, children: Sequence[int] = ()) -> int:
         identifier = part_id(number, count[0])
         count[0] += 1
-        node = _new_node(role, name)
+        node = _new_node(ACCESSKIT_ROLES[role], name)
         if selected is not None:
             node.set_selected(selected)
         if checked is not None:
