@@ -1,8 +1,8 @@
 """Assistive technology for test_atspi.py: reads and acts on the accessibility bus with pyatspi.
 
 Runs under Debian's python3 (pyatspi is a Debian package, python3-pyatspi) inside the
-test's ``dbus-run-session``. It turns accessibility on for the session, starts the bridge
-(the command in its arguments) so that both share the bus, then answers one JSON request
+test's ``dbus-run-session``. It starts the bridge (the command in its arguments, which turns
+accessibility on for the session) so that both share the bus, then answers one JSON request
 per line on standard input with one line ``probe: JSON`` on standard output (the session's
 daemons write there too):
 
@@ -17,12 +17,6 @@ import subprocess
 import sys
 
 import pyatspi
-
-
-def enable_accessibility() -> None:
-    subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
-                    "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status", "string:IsEnabled",
-                    "variant:boolean:true"], check=True, stdout=subprocess.DEVNULL)
 
 
 def applications(toolkit):
@@ -103,7 +97,6 @@ def reply(message):
 
 def main():
     toolkit = sys.argv[1]
-    enable_accessibility()
     bridge = subprocess.Popen(sys.argv[2:])
     reply({"ready": True})
     try:

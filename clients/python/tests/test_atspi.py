@@ -46,11 +46,15 @@ needs_bus = pytest.mark.skipif(bool(_missing_bus()), reason=f"needs {_missing_bu
 class Probe:
     """The assistive technology side: one JSON request, one JSON answer."""
 
-    def __init__(self, socket_path: str) -> None:
-        bridge = [sys.executable, "-m", "slam.atspi", "--socket", socket_path]
+    def __init__(self, socket_path: str, home: Path) -> None:
+        # The console script the package installs beside this Python; --enable, as the session is headless.
+        bridge = [str(Path(sys.executable).with_name("slam-a11y")), "--enable", "--socket", socket_path]
+        # The AT-SPI bus launcher keeps IsEnabled in the user's settings (dconf): a home of the test's own
+        # leaves the real one alone, and starts every test with accessibility off.
+        environment = {**os.environ, "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "cache")}
         self.process = subprocess.Popen(
             ["dbus-run-session", "--", SYSTEM_PYTHON, str(PROBE), "Slam", *bridge],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment,
         )
         assert self._reply() == {"ready": True}
 
@@ -99,8 +103,8 @@ class Probe:
 
 
 @pytest.fixture
-def probe(slamd):
-    probe = Probe(slamd.socket_path)
+def probe(slamd, tmp_path):
+    probe = Probe(slamd.socket_path, tmp_path)
     yield probe
     probe.close()
 
