@@ -1,10 +1,10 @@
 """The AT-SPI bridge (slam-a11y) on a real accessibility bus: what Orca and pyatspi see of the demo, and what they do.
 
 Each test runs a private session bus (``dbus-run-session``) with Debian's at-spi2-core; in it
-``atspi_probe.py`` (Debian's python3, which has pyatspi) turns accessibility on, starts the
-bridge on the test's slamd, and reads and acts on the bus as assistive technology would.
-Needs ``dbus-run-session``, at-spi2-core, python3-pyatspi (``.ci/run`` installs them) and
-PyPI ``accesskit`` in the suite's environment (``make python-venv``).
+``atspi_probe.py`` (Debian's python3, which has pyatspi) starts the bridge on the test's slamd
+(``slam-a11y --enable``, which turns accessibility on), and reads and acts on the bus as
+assistive technology would. Needs ``dbus-run-session``, at-spi2-core, python3-pyatspi and PyPI
+``accesskit`` (``make python-deps`` installs them; ``.ci/run`` runs it through ``make test``).
 """
 
 import json
