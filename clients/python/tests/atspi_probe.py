@@ -7,7 +7,7 @@ per line on standard input with one line ``probe: JSON`` on standard output (the
 daemons write there too):
 
 - ``{"op": "dump"}``: every application whose toolkit is ``toolkit`` (the bridge's: "Slam"), each node as
-  ``{"path", "role", "name", "states", "value", "text", "actions"}`` in tree order.
+  ``{"path", "role", "name", "description", "states", "value", "text", "actions"}`` in tree order.
 - ``{"op": "act", "path": [...], "action": "click" | "focus" | "value", "value": n}``:
   Action.DoAction (by name), Component.GrabFocus, or Value.CurrentValue = n on the node at ``path``.
 """
@@ -35,6 +35,7 @@ def describe(node, path):
         "path": path,
         "role": node.getRoleName(),
         "name": node.name,
+        "description": node.description,
         "states": sorted(pyatspi.stateToString(state) for state in states.getStates()),
         "value": None,
         "text": None,

@@ -166,7 +166,7 @@ def test_focus_switches_values_and_segments_go_both_ways(slamd, probe):
 
 
 @needs_bus
-def test_rows_and_secure_text_on_the_order_screen(slamd, probe):
+def test_rows_secure_text_and_an_alert_on_the_order_screen(slamd, probe):
     client = slamd.connect()
     client.run_task("push", param="Pickers")
     version = probe.node("table row", "Version")
@@ -178,6 +178,14 @@ def test_rows_and_secure_text_on_the_order_screen(slamd, probe):
     client.set_text("pin", "1234")
     pin = probe.wait_for(lambda node: node["role"] == "password text" and node["text"], "the PIN's text")
     assert (pin["name"], pin["text"]) == ("PIN", "\u2022" * 4)
+
+    # An alert is the top screen while it shows: its message is the description, its buttons act.
+    client.press("placeOrder")
+    alert = probe.node("alert", "Place the order?")
+    assert alert["description"] == client.tree(controller="confirmOrder")["message"] == "Your card will be charged."
+    probe.act(probe.node("push button", "Cancel"), "click")
+    probe.node("frame", "Order")
+    assert [entry["id"] for entry in client.controllers()] == ["Home", "Pickers"]
 
 
 def _attached(tree: dict, title: str = "Screen") -> "object":
