@@ -187,6 +187,8 @@ generate:
 	SLAM_UPDATE_OPENRPC=1 $(SWIFT) test --filter DiscoveryTests
 	$(PYTHON) scripts/generate_elements.py
 	$(PYTHON) scripts/generate_python_client.py
+	$(SWIFT) build --product slamd
+	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd $(PYTHON) scripts/update_transcripts.py
 
 # The full load test: 64 clients x 10 000 mixed requests against a release slamd.
 load: deps

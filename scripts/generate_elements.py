@@ -83,8 +83,8 @@ def markdown_tables(manifest: dict) -> str:
         "",
         "What a person can do with each type: the values `press` takes (nothing: the type refuses presses),"
         " the keys it acts on while it has the focus (nothing: it cannot hold the focus), the properties a"
-        " person's input changes (written back to a bound state key; `changeTask` runs after them), and its"
-        " accessibility role.",
+        " person's input changes (written back to a bound state key; `changeTask` runs after them), and the"
+        " accessibility roles it takes (the usual one first; see \"Roles and names\" below).",
         "",
         "| type | press values | keys while focused | changed by a person | role |",
         "|---|---|---|---|---|",
@@ -96,8 +96,18 @@ def markdown_tables(manifest: dict) -> str:
         else:
             keys = key_list(entry)
         changed = ", ".join(f"`{name}`" for name in entry["userInputProperties"]) or "—"
-        role = f"`{entry['accessibilityRole']}`" if entry["accessibilityRole"] else "—"
+        role = ", ".join(f"`{name}`" for name in entry["accessibilityRoles"])
         lines.append(f"| `{entry['type']}` | {press} | {keys} | {changed} | {role} |")
+    lines += [
+        "",
+        "What every snapshot carries beside its type's properties: `role` and `name` always (right after"
+        " `ref`), `description` when there is one, and the ARIA states that apply (after the properties).",
+        "",
+        "| member | schema | what it says |",
+        "|---|---|---|",
+    ]
+    for member in manifest["accessibilityMembers"]:
+        lines.append(f"| `{member['name']}` | `{json.dumps(member['schema'])}` | {member['description']} |")
     lines += ["", MD_END]
     return "\n".join(lines)
 
@@ -179,11 +189,14 @@ def python_module(manifest: dict) -> str:
         "class _SnapshotBase(TypedDict):",
         "    type: str",
         "    ref: str",
+        "    role: str",
+        "    name: str",
         "    visible: bool",
         "",
         "",
         "class Snapshot(_SnapshotBase, total=False):",
-        '    """What a user sees of one element: ``type``, ``ref``, ``visible`` and its type\'s properties.',
+        '    """What a user sees of one element: ``type``, ``ref``, ``role``, ``name``, ``visible``, its type\'s',
+        "    properties and the ARIA states that apply.",
         "",
         "    Which properties a snapshot has depends on its ``type`` (``Protocol/elements.md``);",
         '    trees (``tree``, ``expect_tree``) nest ``children``. Anonymous elements have ``ref`` ``""``.',
@@ -193,6 +206,13 @@ def python_module(manifest: dict) -> str:
     for name, annotations in members.items():
         if name != "visible":
             out.append(f"    {name}: {python_annotation(annotations)}")
+    schema_types = {"string": "str", "boolean": "bool", "integer": "int", "number": "float"}
+    for member in manifest["accessibilityMembers"]:
+        if member["name"] in ("role", "name") or member["name"] in members:
+            continue
+        schema = member["schema"]
+        annotation = "bool" if "const" in schema else schema_types[schema["type"]]
+        out.append(f"    {member['name']}: {annotation}")
     out += ["    children: List[Snapshot]", ""]
     return "\n".join(out)
 

@@ -32,6 +32,7 @@ public final class TodoListView: StateView {
     public override func render() {
         place(TextField.self, key: "draft") { [unowned self] field in
             field.placeholder = "Something to do"
+            field.accessibilityLabel = "New to-do"
             field.text = draft
             field.editingChangedBlock = { [unowned self] text in state["draft"] = .string(text) }
         }
@@ -90,14 +91,20 @@ public final class TodoListView: StateView {
 public final class TodoRowView: StateView {
     public override func render() {
         axis = .horizontal
+        let title = props["title"]?.text ?? ""
         place(Switch.self, key: "done") { [unowned self] toggle in
             toggle.isOn = props["done"]?.isTruthy ?? false
+            toggle.accessibilityLabel = "Done: \(title)"
             toggle.pressActionBlock = { [unowned self] in callProp("toggle") }
         }
-        place(Label.self, key: "title") { [unowned self] in $0.text = props["title"]?.text ?? "" }
-        place(TextField.self, key: "note") { $0.placeholder = "Note" }
+        place(Label.self, key: "title") { $0.text = title }
+        place(TextField.self, key: "note") { field in
+            field.placeholder = "Note"
+            field.accessibilityLabel = "Note for \(title)"
+        }
         place(Button.self, key: "remove") { [unowned self] button in
             button.text = "Remove"
+            button.accessibilityLabel = "Remove \(title)"
             button.pressActionBlock = { [unowned self] in callProp("remove") }
         }
     }

@@ -19,7 +19,7 @@ extension PropertyValue {
 }
 
 extension ElementSnapshot {
-    /// `{"type": …, "ref": …, <properties in declared order>}`.
+    /// `{"type": …, "ref": …, <members in snapshot order>}` (``SlamUI/View/forEachSnapshotMember(_:)``).
     /// For what keeps a snapshot as a value (a wait's timeout error, comparisons);
     /// replies write snapshots straight into jansson (``SlamUI/View/snapshotNode()``).
     public var jsonValue: JSONValue {

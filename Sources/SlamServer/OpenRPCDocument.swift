@@ -90,6 +90,11 @@ enum OpenRPCDocument {
             let alternatives = schemas[name]!
             properties[name] = alternatives.count == 1 ? alternatives[0] : ["anyOf": .array(alternatives)]
         }
+        for case .object(let member) in AccessibilityMemberSchema.manifest.arrayValue ?? [] {
+            guard case .string(let name)? = member["name"], case .object(var schema)? = member["schema"] else { continue }
+            schema["description"] = member["description"]
+            properties[name] = .object(schema)
+        }
         return .object(properties)
     }
 
@@ -98,8 +103,8 @@ enum OpenRPCDocument {
             "Locator": ElementLocator.objectSchema,
             "ElementSnapshot": [
                 "type": "object",
-                "description": "What a user sees of one element: `type`, `ref`, then its type's properties (Protocol/elements.md).",
-                "required": ["type", "ref", "visible"],
+                "description": "What a user sees of one element: `type`, `ref`, its accessibility `role` and `name`, then its type's properties, then the ARIA states that apply (Protocol/elements.md).",
+                "required": ["type", "ref", "role", "name", "visible"],
                 "properties": snapshotProperties,
             ],
             "TreeNode": [

@@ -4,7 +4,7 @@ import SlamUI
 import SlamUIJSON
 
 /// An element's snapshot, written straight from the element into jansson:
-/// `{"type": …, "ref": …, <properties in declared order>}`.
+/// `{"type": …, "ref": …, "role": …, "name": …, <properties in declared order>, <states>}`.
 struct ElementSnapshotOutput: JSONEncoding {
     typealias Value = Snapshot
     let element: View
@@ -28,7 +28,7 @@ extension View {
         var object = JSONNode.object()
         object.set("type", JSONNode(type.typeName))
         object.set("ref", JSONNode(reference))
-        for property in type.properties { object.set(property.name, property.read(self).jsonNode()) }
+        forEachSnapshotMember { name, value in object.set(name, value.jsonNode()) }
         return object
     }
 
@@ -46,9 +46,9 @@ extension View {
         writer.string(type.typeName)
         writer.key("ref")
         writer.string(reference)
-        for property in type.properties {
-            writer.key(named: property.name)
-            property.read(self).write(into: &writer)
+        forEachSnapshotMember { name, value in
+            writer.key(named: name)
+            value.write(into: &writer)
         }
     }
 

@@ -8,6 +8,7 @@ import SlamUIJSON
 /// the page's type lists are generated from the same declarations (`make generate`).
 ///
 /// Shape: `propertySets` (the properties element types share, in snapshot order),
+/// `accessibilityMembers` (what every snapshot carries beside its properties: role, name, states),
 /// `pressValueKinds` (the kinds of press value, with their JSON Schema) and `types` (sorted by
 /// name), each with its `description`, the shared set it starts with (`inherits`), its own
 /// `properties` after those, and what it takes: press values, keys, text.
@@ -37,6 +38,7 @@ public enum ElementManifest {
             "title": "Slam elements",
             "description": "Every built-in element type: its properties (storyboard and snapshot names), the values a press takes, the keys it acts on while focused, and its accessibility role. See Protocol/elements.md.",
             "propertySets": .object(sets),
+            "accessibilityMembers": AccessibilityMemberSchema.manifest,
             "pressValueKinds": .object(kinds),
             "types": .array(types.sorted { $0.name < $1.name }.map(entry)),
         ]
@@ -62,7 +64,8 @@ public enum ElementManifest {
             "focusable": .bool(type.isFocusable),
             "keys": .array(type.handledKeys.map { .string(keyName($0)) }),
             "takesText": .bool(type.takesText),
-            "accessibilityRole": type.accessibilityRole.map(JSONValue.string) ?? .null,
+            "accessibilityRole": .string(type.accessibilityRole.rawValue),
+            "accessibilityRoles": .array(type.accessibilityRoles.map { .string($0.rawValue) }),
         ]
     }
 

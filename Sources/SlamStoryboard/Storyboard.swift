@@ -35,8 +35,37 @@ public struct Storyboard {
         public let bindings: [(property: String, binding: StateBinding)]
         /// What runs when a person changes the element's value (`changeTask`, `changeParam`, `changeDebounceMs`).
         public let changeTask: ChangeTask?
+        /// What assistive technology reads (`label`, `description`, `heading`, `region`).
+        public let accessibility: AccessibilityDeclaration
         public let children: [ElementDeclaration]
     }
+
+    /// An element's declared accessibility: an explicit name and description, a label's heading
+    /// level, a container's landmark (see `Protocol/elements.md`, "Roles and names").
+    public struct AccessibilityDeclaration: Sendable {
+        /// `label`: the accessible name, winning over the element's own text.
+        public var label: String?
+        /// `description`: read after the name.
+        public var description: String?
+        /// `heading` (a Label only): the heading level, 1 to 6.
+        public var headingLevel: Int?
+        /// `region` (a View only): the landmark's name.
+        public var region: String?
+
+        /// Gives `element` what is declared.
+        public func apply(to element: View) {
+            if let region {
+                element.isRegion = true
+                element.accessibilityLabel = region
+            }
+            if let label { element.accessibilityLabel = label }
+            if let description { element.accessibilityDescription = description }
+            if let headingLevel, let label = element as? Label { label.headingLevel = headingLevel }
+        }
+    }
+
+    /// The accessibility members every element declaration may have.
+    public static let accessibilityMembers = ["label", "description"]
 
     /// The members that declare an element's ``ElementDeclaration/changeTask``, taken by every type with a value a person changes.
     public static let changeTaskMembers = ["changeTask", "changeParam", "changeDebounceMs"]
@@ -119,6 +148,7 @@ public struct Storyboard {
             descriptor.write?(element, value)
         }
         element.changeTask = declaration.changeTask
+        declaration.accessibility.apply(to: element)
         if let state {
             for (property, binding) in declaration.bindings {
                 // The reader checked every binding against the element type.

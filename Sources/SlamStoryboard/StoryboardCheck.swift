@@ -140,10 +140,23 @@ extension StoryboardCheck {
                     written(key, at: bindPath)
                 }
             }
+            unnamed(element, at: path)
             let childrenPath = path.appending(key: "children")
             for (index, child) in element.children.enumerated() {
                 self.element(child, at: childrenPath.appending(index: index))
             }
+        }
+
+        /// Warns about an element a person operates whose declaration gives it no accessible name; a name
+        /// bound to the state (`bind.text`) or set by Swift code may still come at run time.
+        private mutating func unnamed(_ element: Storyboard.ElementDeclaration, at path: JSONPath) {
+            let probe = element.type.make(element.reference)
+            for (descriptor, value) in element.properties { descriptor.write?(probe, value) }
+            element.accessibility.apply(to: probe)
+            let role = probe.accessibilityRole
+            guard AccessibilityRole.interactive.contains(role), probe.accessibleName.isEmpty,
+                  !element.bindings.contains(where: { ["text", "placeholder"].contains($0.property) }) else { return }
+            report(.warning, path.description, .unnamedElement(type: element.type.name, role: role.rawValue), near: nil, in: [])
         }
 
         /// `task` with `param`, used by the element or alert button at `path` (as its `task` and `param`, or its `changeTask` and `changeParam`).

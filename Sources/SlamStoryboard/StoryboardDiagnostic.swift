@@ -35,6 +35,8 @@ public struct StoryboardDiagnostic: Hashable, Sendable, CustomStringConvertible 
         case badFormat(placeholder: String, reason: String)
         /// A number format applied to a key whose starting value is not a number (nor text that reads as one).
         case formatOnNonNumber(placeholder: String, key: String, startsAs: String)
+        /// An element a person operates that has no accessible name (no `label`, no text of its own).
+        case unnamedElement(type: String, role: String)
     }
 
     public let severity: Severity
@@ -91,6 +93,8 @@ public struct StoryboardDiagnostic: Hashable, Sendable, CustomStringConvertible 
             return "\(placeholder): \(reason)"
         case let .formatOnNonNumber(placeholder, key, startsAs):
             return "\(placeholder) formats a number, but state key '\(key)' starts as \(startsAs): it shows as plain text until it holds a number"
+        case let .unnamedElement(type, role):
+            return "this \(type) (role \(role)) has no accessible name: assistive technology announces only its role, and role locators cannot name it; give it a \"label\""
         }
     }
 

@@ -76,7 +76,7 @@ struct StoryboardReader {
         return names
     }
 
-    /// `alerts`: `[{"id", "title", "message"?, "buttons": [{"title", "ref"?, "role"?, "task"?, "param"?}]}]`.
+    /// `alerts`: `[{"id", "title", "message"?, "buttons": [{"title", "ref"?, "style"?, "task"?, "param"?}]}]`.
     private func alerts(_ value: JSONValue?, controllerIdentifiers: Set<String>) throws(StoryboardError) -> [Alert] {
         guard let value else { return [] }
         let alertsPath = JSONPath.root.appending(key: "alerts")
@@ -110,14 +110,14 @@ struct StoryboardReader {
             for (buttonIndex, buttonValue) in buttonValues.enumerated() {
                 let buttonPath = buttonsPath.appending(index: buttonIndex)
                 let button = try object(buttonValue, at: buttonPath, named: "button")
-                try refuseUnknownMembers(button, allowed: ["title", "ref", "role", "task", "param"], at: buttonPath)
-                let roleWord = try optionalString(button, "role", at: buttonPath) ?? ButtonRole.normal.rawValue
-                guard let role = ButtonRole(rawValue: roleWord) else {
-                    throw StoryboardError(buttonPath.appending(key: "role"),
-                                          .notOneOf(name: "role", value: roleWord, allowed: ButtonRole.allCases.map(\.rawValue)))
+                try refuseUnknownMembers(button, allowed: ["title", "ref", "style", "task", "param"], at: buttonPath)
+                let styleWord = try optionalString(button, "style", at: buttonPath) ?? ButtonStyle.normal.rawValue
+                guard let style = ButtonStyle(rawValue: styleWord) else {
+                    throw StoryboardError(buttonPath.appending(key: "style"),
+                                          .notOneOf(name: "style", value: styleWord, allowed: ButtonStyle.allCases.map(\.rawValue)))
                 }
                 actions.append(Alert.Action(title: try string(button, "title", at: buttonPath),
-                                            reference: try optionalString(button, "ref", at: buttonPath), role: role,
+                                            reference: try optionalString(button, "ref", at: buttonPath), style: style,
                                             task: try optionalString(button, "task", at: buttonPath),
                                             param: try optionalString(button, "param", at: buttonPath)))
             }
@@ -150,10 +150,14 @@ struct StoryboardReader {
 
         let changeMembers = type.userInputProperties.isEmpty ? [] : Storyboard.changeTaskMembers
         let changeTask = changeMembers.isEmpty ? nil : try self.changeTask(members, at: path)
+        let accessibilityMembers = Self.accessibilityMembers(of: type)
+        let accessibility = try self.accessibility(members, of: type, at: path)
         var values: [String: PropertyValue] = [:]
-        for (name, member) in members where !["type", "ref", "children", "bind"].contains(name) && !changeMembers.contains(name) {
+        for (name, member) in members
+        where !["type", "ref", "children", "bind"].contains(name) && !changeMembers.contains(name) && !accessibilityMembers.contains(name) {
             guard let descriptor = type.property(named: name), descriptor.isInspectable else {
                 let allowed = ["type", "ref", "children", "bind"] + type.properties.filter(\.isInspectable).map(\.name) + changeMembers
+                    + accessibilityMembers
                 throw StoryboardError(path.appending(key: name), .unknownProperty(name: name, type: type.name, allowed: allowed))
             }
             values[name] = try propertyValue(member, for: descriptor, at: path.appending(key: name))
@@ -196,7 +200,36 @@ struct StoryboardReader {
             }
         }
         return .init(type: type, reference: reference, properties: properties, bindings: bindings,
-                     changeTask: changeTask, children: children)
+                     changeTask: changeTask, accessibility: accessibility, children: children)
+    }
+
+    /// The accessibility members an element of `type` may declare: `label` and `description` on every
+    /// one, `heading` on a Label, `region` on a plain View.
+    static func accessibilityMembers(of type: ElementType) -> [String] {
+        Storyboard.accessibilityMembers + (type.name == "Label" ? ["heading"] : []) + (type.name == "View" ? ["region"] : [])
+    }
+
+    /// `label`, `description`, `heading` and `region`, each checked.
+    private func accessibility(_ members: JSONValue.Object, of type: ElementType,
+                               at path: JSONPath) throws(StoryboardError) -> Storyboard.AccessibilityDeclaration {
+        var declaration = Storyboard.AccessibilityDeclaration()
+        declaration.label = try optionalString(members, "label", at: path)
+        declaration.description = try optionalString(members, "description", at: path)
+        if type.name == "View" { declaration.region = try optionalString(members, "region", at: path) }
+        if type.name == "Label", let value = members["heading"] {
+            let headingPath = path.appending(key: "heading")
+            guard let level = value.integerValue else {
+                throw StoryboardError(headingPath, .wrongValueType(name: "heading", expected: "integer", actual: value.typeName))
+            }
+            guard (1...6).contains(level) else {
+                throw StoryboardError(headingPath, .invalidValue(name: "heading", reason: "a heading level is 1 to 6, got \(level)"))
+            }
+            declaration.headingLevel = Int(level)
+        }
+        for (name, text) in [("label", declaration.label), ("region", declaration.region)] where text?.isEmpty == true {
+            throw StoryboardError(path.appending(key: name), .emptyValue(name: name))
+        }
+        return declaration
     }
 
     /// `changeTask`, `changeParam` and `changeDebounceMs`: what runs when a person changes the element's value.

@@ -36,7 +36,7 @@ public enum StoryboardSchema {
                         "properties": [
                             "title": ["type": "string", "minLength": 1],
                             "ref": ["type": "string", "minLength": 1, "description": "Default: the title in lower case, letters and digits only."],
-                            "role": ["enum": .array(ButtonRole.allCases.map { .string($0.rawValue) }),
+                            "style": ["enum": .array(ButtonStyle.allCases.map { .string($0.rawValue) }),
                                      "description": "Escape presses the cancel button; destructive buttons are shown as such."],
                             "task": ["type": "string"],
                             "param": ["type": "string"],
@@ -65,6 +65,17 @@ public enum StoryboardSchema {
                 "propertyNames": ["enum": .array(type.properties.filter(\.isInspectable).map { .string($0.name) })],
                 "additionalProperties": ["type": "string", "minLength": 1],
             ]
+            properties["label"] = ["type": "string", "minLength": 1,
+                                   "description": "The accessible name assistive technology reads; it wins over the element's own text."]
+            properties["description"] = ["type": "string", "description": "The accessible description, read after the name."]
+            if name == "Label" {
+                properties["heading"] = ["type": "integer", "minimum": 1, "maximum": 6,
+                                         "description": "Makes the label a heading of this level (role heading)."]
+            }
+            if name == "View" {
+                properties["region"] = ["type": "string", "minLength": 1,
+                                        "description": "Makes the view a named landmark (role region) a person can jump to."]
+            }
             if !type.userInputProperties.isEmpty {
                 properties["changeTask"] = ["type": "string", "minLength": 1,
                                             "description": "The task to run when a person changes the element's value (not when code or the state does), as a press runs 'task'."]

@@ -37,6 +37,8 @@ public struct ApplicationCheck {
             case unsetStateKey(key: String)
             /// A registered screen whose factory fails: a push to it fails too.
             case unbuildableScreen(reason: String)
+            /// An element a person operates with no accessible name: assistive technology announces only its role.
+            case unnamedElement(role: AccessibilityRole)
         }
 
         /// Whether the finding fails the check (`error`) or not (`warning`).
@@ -69,6 +71,9 @@ public struct ApplicationCheck {
                     + "it reads as nothing until Swift code sets it"
             case .unbuildableScreen(let reason):
                 "the screen cannot be built (a push to it fails): \(reason)"
+            case .unnamedElement(let role):
+                "this \(role) has no accessible name (assistive technology announces only 'unlabelled \(role)', and role locators cannot name it): "
+                    + "give it an accessibilityLabel"
             }
             return explanation + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?")
         }
@@ -160,6 +165,11 @@ extension ApplicationCheck {
             }
             if let change = element.changeTask {
                 use(task: change.name, param: change.param, by: element, on: screen, member: "changeTask")
+            }
+            let role = element.accessibilityRole
+            if AccessibilityRole.interactive.contains(role), element.accessibleName.isEmpty, !(element is AlertButton) {
+                findings.append(Finding(severity: .warning, screen: screen, element: element.path, member: "",
+                                        problem: .unnamedElement(role: role), suggestions: []))
             }
             for (property, binding) in element.boundProperties.sorted(by: { $0.key < $1.key }) {
                 for key in binding.keys { boundKeys.append((key, screen, element.path, "bind." + property)) }

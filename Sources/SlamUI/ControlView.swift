@@ -18,6 +18,12 @@ open class Control: View, ControlView {
     open override class var typeName: String { "Control" }
     open override class var properties: [PropertyDescriptor] { controlProperties }
 
+    open override var accessibilityStates: AccessibilityStates {
+        var states = super.accessibilityStates
+        states.disabled = !isEnabled
+        return states
+    }
+
     /// The properties every control has: a view's, plus `enabled` and `focused` (for subclasses' ``View/properties``).
     public static let controlProperties: [PropertyDescriptor] = viewProperties + [
         .bool("enabled", \Control.isEnabled) { $0.isEnabled },

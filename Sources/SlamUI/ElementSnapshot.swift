@@ -1,11 +1,13 @@
-/// What a user sees of one element: its type, reference and user-visible
-/// properties, under the names storyboards use.
+/// What a user sees of one element: its type, reference, accessibility role and name, and
+/// user-visible properties, under the names storyboards use.
 public struct ElementSnapshot: Hashable, Sendable {
     /// The element's type name, as storyboards spell it (`"Button"`).
     public let type: String
     /// The element's reference within its controller; empty for an anonymous element.
     public let reference: String
-    /// Properties in the element type's declared order (`visible` first).
+    /// The snapshot's members after `type` and `ref`, as ``View/forEachSnapshotMember(_:)`` gives them:
+    /// `role`, `name`, `description` when there is one, the type's properties in declared order
+    /// (`visible` first), then the ARIA states that apply.
     public let properties: [(name: String, value: PropertyValue)]
 
     /// The value of the property `name`, or nil when the element type has no such property.
@@ -33,8 +35,37 @@ public struct ElementSnapshot: Hashable, Sendable {
 extension View {
     /// The element's user-visible state now: a pure read, no data source is called.
     public func snapshot() -> ElementSnapshot {
-        let type = Swift.type(of: self)
-        return ElementSnapshot(type: type.typeName, reference: reference,
-                               properties: type.properties.map { ($0.name, $0.read(self)) })
+        var members: [(name: String, value: PropertyValue)] = []
+        forEachSnapshotMember { members.append(($0, $1)) }
+        return ElementSnapshot(type: Swift.type(of: self).typeName, reference: reference, properties: members)
     }
+
+    /// Calls `body` with each member a snapshot shows after `type` and `ref`, in order: `role`,
+    /// `name`, `description` (when the element has one), the type's properties in declared order,
+    /// then the ARIA states that apply (`checked`, `disabled` when true, `expanded`, `selected`,
+    /// `level`, `valueNow`, `valueMin`, `valueMax`, `valueText`). Every writer of snapshots uses this
+    /// one walk, so replies, events and comparisons cannot disagree.
+    public func forEachSnapshotMember(_ body: (String, PropertyValue) -> Void) {
+        body("role", .string(accessibilityRole.rawValue))
+        body("name", .string(accessibleName))
+        if let description = accessibleDescription { body("description", .string(description)) }
+        for property in Swift.type(of: self).properties { body(property.name, property.read(self)) }
+        let states = accessibilityStates
+        if let checked = states.checked { body("checked", .bool(checked)) }
+        if states.disabled { body("disabled", .bool(true)) }
+        if let expanded = states.expanded { body("expanded", .bool(expanded)) }
+        if let selected = states.selected { body("selected", .bool(selected)) }
+        if let level = states.level { body("level", .integer(level)) }
+        if let value = states.valueNow { body("valueNow", .double(value)) }
+        if let value = states.valueMin { body("valueMin", .double(value)) }
+        if let value = states.valueMax { body("valueMax", .double(value)) }
+        if let text = states.valueText { body("valueText", .string(text)) }
+    }
+
+    /// The names of the members ``forEachSnapshotMember(_:)`` may give besides a type's properties,
+    /// in the order it gives them: the accessibility members every snapshot may carry.
+    public static let accessibilitySnapshotMembers = [
+        "role", "name", "description", "checked", "disabled", "expanded", "selected", "level",
+        "valueNow", "valueMin", "valueMax", "valueText",
+    ]
 }

@@ -29,8 +29,10 @@ public struct ElementType: Sendable {
     public let isFocusable: Bool
     /// The property that best says what the element shows or holds now.
     public let primaryProperty: String
-    /// The accessibility role, nil while the type declares none.
-    public let accessibilityRole: String?
+    /// The WAI-ARIA roles an element of this type can take, the usual one first (``View/accessibilityRoles``).
+    public let accessibilityRoles: [AccessibilityRole]
+    /// The usual role of an element of this type.
+    public var accessibilityRole: AccessibilityRole { accessibilityRoles.first ?? .generic }
     /// Two properties a declaration may not give together (empty for none).
     public let exclusiveProperties: [String]
 
@@ -43,7 +45,7 @@ public struct ElementType: Sendable {
         self.takesText = elementClass.takesText
         self.isFocusable = elementClass is FocusableView.Type
         self.primaryProperty = elementClass.primaryProperty
-        self.accessibilityRole = elementClass.accessibilityRole
+        self.accessibilityRoles = elementClass.accessibilityRoles
         self.exclusiveProperties = elementClass.exclusiveProperties
         self.make = make
         self.properties = elementClass.properties

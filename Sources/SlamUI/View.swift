@@ -51,6 +51,24 @@ open class View {
     /// Properties that follow the shared state (see ``bind(property:to:in:)``).
     var stateBindings: [PropertyBinding] = []
 
+    /// The accessible name a person's assistive technology reads, when the element's own text does not
+    /// say it or says it badly (a switch, a stepper, a button showing `+1`); it wins over that text.
+    /// Storyboards: `label`.
+    public var accessibilityLabel: String? {
+        didSet { if oldValue != accessibilityLabel { markChanged() } }
+    }
+
+    /// More about the element than its name says, read after it. Storyboards: `description`.
+    public var accessibilityDescription: String? {
+        didSet { if oldValue != accessibilityDescription { markChanged() } }
+    }
+
+    /// Whether this container is a landmark a person can jump to (role `region`); name it with
+    /// ``accessibilityLabel``. Storyboards: `"region": "Name"`.
+    public var isRegion = false {
+        didSet { if oldValue != isRegion { markChanged() } }
+    }
+
     /// What runs when a person changes this element's value; nil: nothing (see ``ChangeTask``).
     public var changeTask: ChangeTask?
 
@@ -109,8 +127,34 @@ open class View {
     /// suggests checking and a recorded `expect` step checks.
     open class var primaryProperty: String { "visible" }
 
-    /// The accessibility role of the element; nil while the type declares none.
-    open class var accessibilityRole: String? { nil }
+    /// The roles an element of this type can take, the usual one first (a label is a `paragraph`,
+    /// or a `heading` when declared one); ``accessibilityRole`` says which one an element has now.
+    open class var accessibilityRoles: [AccessibilityRole] { [.generic, .group, .region] }
+
+    /// The element's role now: by default the first of its type's ``accessibilityRoles``. A plain
+    /// container is `generic`, a `group` once it has a name, and a `region` when declared one.
+    open var accessibilityRole: AccessibilityRole {
+        let declared = Swift.type(of: self).accessibilityRoles.first ?? .generic
+        guard declared == .generic else { return declared }
+        if isRegion { return .region }
+        return accessibilityLabel == nil ? .generic : .group
+    }
+
+    /// The name the element's own content gives it (a button's title, a label's text), nil where
+    /// it shows none; ``accessibleName`` prefers ``accessibilityLabel``.
+    open var accessibleContentName: String? { nil }
+
+    /// What the element's own content says beyond its name (an alert's message), nil where
+    /// nothing; ``accessibleDescription`` prefers ``accessibilityDescription``.
+    open var accessibleContentDescription: String? { nil }
+
+    /// The WAI-ARIA states that apply now (see ``AccessibilityStates``); a control adds `disabled`
+    /// and `focused`.
+    open var accessibilityStates: AccessibilityStates {
+        var states = AccessibilityStates()
+        states.focused = isFocused
+        return states
+    }
 
     /// Two properties a declaration may not give together (a text view's `text` and `textFile`);
     /// storyboards refuse both at once. Empty for none.

@@ -132,8 +132,8 @@ private var chrome: ScreenRenderer.Chrome { ScreenRenderer.Chrome(title: "Slam D
 
     @Test func anAlertIsBoxed() {
         let alert = element("Alert", "", ["title": "Order?", "message": "Two items", "children": [
-            element("Button", "cancel", ["text": "Cancel", "role": "cancel", "enabled": true]),
-            element("Button", "ok", ["text": "OK", "role": "normal", "enabled": true]),
+            element("Button", "cancel", ["text": "Cancel", "style": "cancel", "enabled": true]),
+            element("Button", "ok", ["text": "OK", "style": "normal", "enabled": true]),
         ]])
         let text = ScreenRenderer(usesColor: false).render(chrome, root: alert, width: 40, height: 10).plainText
         #expect(text.contains("┌"))

@@ -278,9 +278,9 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
         let alert: JSONValue = ["type": "Alert", "ref": "", "visible": true, "title": "Clear the list?",
                                 "message": "This cannot be undone.",
                                 "children": [
-                                    ["type": "Button", "ref": "clear", "visible": true, "enabled": true, "text": "Clear", "role": "destructive"],
-                                    ["type": "Button", "ref": "cancel", "visible": true, "enabled": true, "text": "Cancel", "role": "cancel"],
-                                    ["type": "Button", "ref": "later", "visible": true, "enabled": true, "text": "Later", "role": "normal"],
+                                    ["type": "Button", "ref": "clear", "visible": true, "enabled": true, "text": "Clear", "style": "destructive"],
+                                    ["type": "Button", "ref": "cancel", "visible": true, "enabled": true, "text": "Cancel", "style": "cancel"],
+                                    ["type": "Button", "ref": "later", "visible": true, "enabled": true, "text": "Later", "style": "normal"],
                                 ]]
         #expect(try draw(alert) == """
             == Screen (Main) ==
@@ -292,7 +292,7 @@ private func draw(_ root: JSONValue, sourceLocation: SourceLocation = #_sourceLo
             └────────────────────────────────────────────────┘
             """)
         let bare: JSONValue = ["type": "Alert", "ref": "", "visible": true, "title": "Saved", "message": "",
-                               "children": [["type": "Button", "ref": "ok", "visible": true, "enabled": true, "text": "OK", "role": "cancel"]]]
+                               "children": [["type": "Button", "ref": "ok", "visible": true, "enabled": true, "text": "OK", "style": "cancel"]]]
         #expect(try draw(bare) == "== Screen (Main) ==\n┌─────────────────┐\n│ Saved           │\n│                 │\n│ [ OK (cancel) ] │\n└─────────────────┘")
     }
 

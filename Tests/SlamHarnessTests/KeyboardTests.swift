@@ -45,8 +45,8 @@ import SlamUI
         let app = try SlamApp.inProcess {
             let application = try DemoApp.makeApplication()
             application.registerAlert(Alert(identifier: "confirmReset", title: "Reset the count?", message: "It goes back to 0.",
-                                            buttons: [.init(title: "Reset", role: .destructive, task: "resetCounter"),
-                                                      .init(title: "Keep", role: .cancel)]))
+                                            buttons: [.init(title: "Reset", style: .destructive, task: "resetCounter"),
+                                                      .init(title: "Keep", style: .cancel)]))
             return application
         }
         try app.button("increment").press()
@@ -55,7 +55,7 @@ import SlamUI
         let alert = try #require(try app.presentedAlert())
         #expect(alert["title"] == "Reset the count?" && alert["message"] == "It goes back to 0.")
         #expect(alert.children.map(\.reference) == ["reset", "keep"])
-        #expect(alert.children.map { $0["role"] } == ["destructive", "cancel"])
+        #expect(alert.children.map { $0["style"] } == ["destructive", "cancel"])
         do {
             try app.button("increment", controller: "Home").press()
             Issue.record("a covered screen took a press")

@@ -83,8 +83,8 @@ import SlamUI
         let service = try demoService()
         var answers: [String] = []
         service.application.registerAlert(Alert(identifier: "confirmReset", title: "Reset the counter?", message: "It goes back to 0.",
-                                                buttons: [.init(title: "Reset", role: .destructive) { answers.append("reset") },
-                                                          .init(title: "Cancel", role: .cancel) { answers.append("cancel") }]))
+                                                buttons: [.init(title: "Reset", style: .destructive) { answers.append("reset") },
+                                                          .init(title: "Cancel", style: .cancel) { answers.append("cancel") }]))
         let client = TestClient(service)
         #expect(client.result("runTask", ["name": "alert", "param": "confirmReset"])["top"] == "confirmReset")
         #expect(client.result("controllers").arrayValue?.last?["modal"] == true)

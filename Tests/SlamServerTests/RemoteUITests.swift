@@ -77,7 +77,7 @@ import SlamUI
         let service = try SlamService(makeApplication: {
             let application = try DemoApp.makeApplication()
             application.registerAlert(Alert(identifier: "question", title: "Go on?", message: "Pick one.", buttons: [
-                .init(title: "Yes", task: "increment", param: "count"), .init(title: "No", role: .cancel),
+                .init(title: "Yes", task: "increment", param: "count"), .init(title: "No", style: .cancel),
             ]))
             return application
         }, scheduler: scheduler)

@@ -84,7 +84,7 @@ import SlamUIJSON
     }
 
     @Test func aParamWithAFormatThatCannotBeReadIsAnError() throws {
-        let storyboard = try checkedStoryboard(#"{"type": "Button", "ref": "b", "task": "set", "param": "shown=Tip {tip:.2}"}"#, state: #"{"tip": 1}"#)
+        let storyboard = try checkedStoryboard(#"{"type": "Button", "ref": "b", "text": "B", "task": "set", "param": "shown=Tip {tip:.2}"}"#, state: #"{"tip": 1}"#)
         let found = StoryboardCheck(host: .storyboardOnly).diagnostics(of: storyboard)
         #expect(found.map(\.description) == [
             "$.controllers[0].view.children[0].param: error: {tip:.2}: format '.2': a precision needs a type after it: f, e or % (.2f)",
@@ -94,7 +94,7 @@ import SlamUIJSON
     @Test func aNumberFormatOnAKeyThatStartsAsTextIsAWarning() throws {
         let storyboard = try checkedStoryboard(#"""
             {"type": "Label", "ref": "a", "bind": {"text": "{name:.2f} {name:>8} {bill:.2f} {tip:.2f} {none:.2f}"}},
-            {"type": "Button", "ref": "b", "task": "set", "param": "shown={flag:d}"}
+            {"type": "Button", "ref": "b", "text": "B", "task": "set", "param": "shown={flag:d}"}
             """#, state: #"{"name": "Ann", "bill": "12.50", "tip": 0, "none": null, "flag": true, "shown": ""}"#)
         let found = StoryboardCheck(host: .storyboardOnly).diagnostics(of: storyboard)
         #expect(found.map(\.description) == [

@@ -24,7 +24,7 @@ import SlamUI
         #expect(field.changeTask == ChangeTask(name: "calculate", param: "bill", debounceMilliseconds: 150))
         let stepper = try element(#"{"type": "Stepper", "ref": "people", "changeTask": "calculate"}"#)
         #expect(stepper.changeTask == ChangeTask(name: "calculate"))
-        #expect(try element(#"{"type": "Switch", "ref": "on"}"#).changeTask == nil)
+        #expect(try element(#"{"type": "Switch", "ref": "on", "label": "On"}"#).changeTask == nil)
 
         let controller = try checkedStoryboard(#"{"type": "TextField", "ref": "bill", "changeTask": "calculate"}"#)
             .instantiateController(identifier: "Home")
@@ -52,15 +52,15 @@ import SlamUI
 
     @Test func theCheckJudgesAChangeTaskAsATask() throws {
         let typo = StoryboardCheck(host: .storyboardOnly).diagnostics(of: try checkedStoryboard(
-            #"{"type": "Switch", "ref": "on", "changeTask": "toggl", "changeParam": "x"}"#))
+            #"{"type": "Switch", "ref": "on", "label": "On", "changeTask": "toggl", "changeParam": "x"}"#))
         #expect(typo == [StoryboardDiagnostic(severity: .warning, path: "$.controllers[0].view.children[0].changeTask",
                                               problem: .unknownTask(name: "toggl"), suggestions: ["toggle"])])
         let push = StoryboardCheck(host: .storyboardOnly).diagnostics(of: try checkedStoryboard(
-            #"{"type": "SegmentedControl", "ref": "tabs", "changeTask": "push", "changeParam": "Setings"}"#))
+            #"{"type": "SegmentedControl", "ref": "tabs", "label": "Tabs", "changeTask": "push", "changeParam": "Setings"}"#))
         #expect(push.map(\.path) == ["$.controllers[0].view.children[0].changeParam"])
         #expect(push.first?.severity == .error && push.first?.suggestions == ["Settings"])
         let written = StoryboardCheck(host: .storyboardOnly).diagnostics(of: try checkedStoryboard(
-            #"{"type": "TextField", "ref": "name", "changeTask": "set", "changeParam": "greeting=Hello {name}"}, {"type": "Label", "ref": "l", "bind": {"text": "{greeting}"}}"#,
+            #"{"type": "TextField", "ref": "name", "label": "Name", "changeTask": "set", "changeParam": "greeting=Hello {name}"}, {"type": "Label", "ref": "l", "bind": {"text": "{greeting}"}}"#,
             state: #"{"name": ""}"#))
         #expect(written.map(\.severity) == [.warning], "a key a change task sets is written by the storyboard: \(written)")
     }

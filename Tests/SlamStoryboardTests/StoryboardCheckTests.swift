@@ -26,16 +26,16 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
     @Test func aCleanStoryboardHasNoDiagnostics() throws {
         #expect(try diagnostics(#"""
             {"type": "Label", "ref": "count", "bind": {"text": "Count: {count}"}},
-            {"type": "Button", "ref": "plus", "task": "increment", "param": "count"},
-            {"type": "Button", "ref": "open", "task": "push", "param": "Settings"},
-            {"type": "Button", "ref": "sure", "task": "alert", "param": "sure"},
-            {"type": "Button", "ref": "web", "task": "url", "param": "https://www.swift.org"},
-            {"type": "Button", "ref": "back", "task": "pop"}
+            {"type": "Button", "ref": "plus", "text": "Plus", "task": "increment", "param": "count"},
+            {"type": "Button", "ref": "open", "text": "Open", "task": "push", "param": "Settings"},
+            {"type": "Button", "ref": "sure", "text": "Sure", "task": "alert", "param": "sure"},
+            {"type": "Button", "ref": "web", "text": "Web", "task": "url", "param": "https://www.swift.org"},
+            {"type": "Button", "ref": "back", "text": "Back", "task": "pop"}
             """#, state: #"{"count": 0}"#, alerts: #"[{"id": "sure", "title": "Sure?", "buttons": [{"title": "OK", "task": "set", "param": "count=0"}]}]"#) == [])
     }
 
     @Test func anUnknownTaskIsAWarningWithTheNearestTask() throws {
-        let found = try diagnostics(#"{"type": "Button", "ref": "plus", "task": "incremnt", "param": "count"}"#, state: #"{"count": 0}"#)
+        let found = try diagnostics(#"{"type": "Button", "ref": "plus", "text": "Plus", "task": "incremnt", "param": "count"}"#, state: #"{"count": 0}"#)
         #expect(found == [StoryboardDiagnostic(severity: .warning, path: "$.controllers[0].view.children[0].task",
                                                problem: .unknownTask(name: "incremnt"), suggestions: ["increment"])])
         #expect(found[0].description == "$.controllers[0].view.children[0].task: warning: unknown task 'incremnt' "
@@ -45,16 +45,16 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
     @Test func aTaskTheHostRegisteredIsKnown() throws {
         let application = Application()
         application.addTask(name: "resetCounter") { _ in }
-        #expect(try diagnostics(#"{"type": "Button", "ref": "reset", "task": "resetCounter"}"#, host: .init(application: application)) == [])
-        #expect(try diagnostics(#"{"type": "Button", "ref": "reset", "task": "resetCounter"}"#).map(\.severity) == [.warning])
+        #expect(try diagnostics(#"{"type": "Button", "ref": "reset", "text": "Reset", "task": "resetCounter"}"#, host: .init(application: application)) == [])
+        #expect(try diagnostics(#"{"type": "Button", "ref": "reset", "text": "Reset", "task": "resetCounter"}"#).map(\.severity) == [.warning])
     }
 
     @Test func aTaskTheStoryboardSaysAClientSuppliesIsKnownAndATypoOfItIsNot() throws {
         let storyboard = try Storyboard(bytes: Array(#"""
             {"initial": "Home", "clientTasks": ["checkout", "push"], "controllers": [
               {"id": "Home", "view": {"type": "View", "ref": "root", "children": [
-                {"type": "Button", "ref": "pay", "task": "checkout"},
-                {"type": "Button", "ref": "typo", "task": "chekout"}]}}]}
+                {"type": "Button", "ref": "pay", "text": "Pay", "task": "checkout"},
+                {"type": "Button", "ref": "typo", "text": "Typo", "task": "chekout"}]}}]}
             """#.utf8))
         #expect(storyboard.clientTasks == ["checkout", "push"])
         let found = StoryboardCheck(host: .storyboardOnly, strict: true).diagnostics(of: storyboard)
@@ -73,7 +73,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
     }
 
     @Test func pushingAScreenThatIsNotDeclaredIsAnErrorWithTheNearestScreen() throws {
-        let found = try diagnostics(#"{"type": "Button", "ref": "open", "task": "push", "param": "Setings"}"#)
+        let found = try diagnostics(#"{"type": "Button", "ref": "open", "text": "Open", "task": "push", "param": "Setings"}"#)
         #expect(found == [StoryboardDiagnostic(severity: .error, path: "$.controllers[0].view.children[0].param",
                                                problem: .undeclaredController(identifier: "Setings", declared: ["Home", "Settings"]),
                                                suggestions: ["Settings"])])
@@ -83,11 +83,11 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
     @Test func aScreenTheHostRegisteredCanBePushed() throws {
         let application = Application()
         application.registerController(identifier: "Todos") { () throws(SlamError) in try ViewController(identifier: "Todos", view: View(reference: "root")) }
-        #expect(try diagnostics(#"{"type": "Button", "ref": "open", "task": "push", "param": "Todos"}"#, host: .init(application: application)) == [])
+        #expect(try diagnostics(#"{"type": "Button", "ref": "open", "text": "Open", "task": "push", "param": "Todos"}"#, host: .init(application: application)) == [])
     }
 
     @Test func anAlertThatIsNotDeclaredIsAnError() throws {
-        let found = try diagnostics(#"{"type": "Button", "ref": "sure", "task": "alert", "param": "confrim"}"#,
+        let found = try diagnostics(#"{"type": "Button", "ref": "sure", "text": "Sure", "task": "alert", "param": "confrim"}"#,
                                     alerts: #"[{"id": "confirm", "title": "Sure?", "buttons": [{"title": "OK"}]}]"#)
         #expect(found.map(\.severity) == [.error])
         #expect(found.first?.problem == .undeclaredAlert(identifier: "confrim", declared: ["confirm"]))
@@ -101,10 +101,10 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
     }
 
     @Test(arguments: [
-        (#"{"type": "Button", "ref": "b", "task": "push"}"#, "$.controllers[0].view.children[0].task", "'push' cannot run: its param must be the id of a controller"),
-        (#"{"type": "Button", "ref": "b", "task": "set", "param": "count"}"#, "$.controllers[0].view.children[0].param",
+        (#"{"type": "Button", "ref": "b", "text": "B", "task": "push"}"#, "$.controllers[0].view.children[0].task", "'push' cannot run: its param must be the id of a controller"),
+        (#"{"type": "Button", "ref": "b", "text": "B", "task": "set", "param": "count"}"#, "$.controllers[0].view.children[0].param",
          "'set' cannot run: its param is key=value, got \"count\""),
-        (#"{"type": "Button", "ref": "b", "task": "toggle"}"#, "$.controllers[0].view.children[0].task",
+        (#"{"type": "Button", "ref": "b", "text": "B", "task": "toggle"}"#, "$.controllers[0].view.children[0].task",
          "'toggle' cannot run: it needs a param (see the built-in state tasks)"),
     ])
     func aBuiltInTasksParamItAlwaysRefusesIsAnError(child: String, path: String, message: String) throws {
@@ -125,7 +125,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
 
     @Test func keysInATasksParamAreReadToo() throws {
         let found = try diagnostics(#"""
-            {"type": "Button", "ref": "add", "task": "append", "param": "todos={draf}"},
+            {"type": "Button", "ref": "add", "text": "Add", "task": "append", "param": "todos={draf}"},
             {"type": "TextField", "ref": "draft", "bind": {"text": "draft"}}
             """#, state: #"{"todos": []}"#)
         #expect(found.map(\.path) == ["$.controllers[0].view.children[0].param", "$.controllers[0].view.children[1].bind.text"])
@@ -137,7 +137,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
     @Test func aKeyATaskSetsIsAWarningNamingTheTask() throws {
         let found = try diagnostics(#"""
             {"type": "Label", "ref": "mode", "bind": {"text": "Mode: {mode}"}},
-            {"type": "Button", "ref": "dark", "task": "set", "param": "mode=dark"}
+            {"type": "Button", "ref": "dark", "text": "Dark", "task": "set", "param": "mode=dark"}
             """#)
         #expect(found == [StoryboardDiagnostic(severity: .warning, path: "$.controllers[0].view.children[0].bind.text",
                                                problem: .undeclaredStateKey(key: "mode", writtenAt: "$.controllers[0].view.children[1].param",
@@ -149,9 +149,9 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         let found = try diagnostics(#"""
             {"type": "TextField", "ref": "name", "bind": {"text": "name"}},
             {"type": "Label", "ref": "greeting", "bind": {"text": "Hello, {name}", "visible": "flag"}},
-            {"type": "Switch", "ref": "wifi", "bind": {"enabled": "allowed", "isOn": "wifiOn"}},
+            {"type": "Switch", "ref": "wifi", "label": "Wifi", "bind": {"enabled": "allowed", "isOn": "wifiOn"}},
             {"type": "Button", "ref": "go", "bind": {"text": "buttonTitle"}},
-            {"type": "SingleItemTableView", "ref": "rows", "bind": {"items": "rowTexts", "selectedRow": "picked"}}
+            {"type": "SingleItemTableView", "ref": "rows", "label": "Rows", "bind": {"items": "rowTexts", "selectedRow": "picked"}}
             """#)
         #expect(found.map(\.severity) == [.warning, .warning, .error, .error, .warning, .error, .error, .warning])
         #expect(found.map(\.path) == ["$.controllers[0].view.children[0].bind.text", "$.controllers[0].view.children[1].bind.text",
@@ -170,12 +170,12 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
     @Test func aKeyTheHostHoldsIsDeclared() throws {
         let application = Application()
         application.state["todos"] = ["Milk"]
-        #expect(try diagnostics(#"{"type": "SingleItemTableView", "ref": "list", "bind": {"items": "todos"}}"#,
+        #expect(try diagnostics(#"{"type": "SingleItemTableView", "ref": "list", "label": "List", "bind": {"items": "todos"}}"#,
                                 host: .init(application: application, runsSwiftCode: false)) == [])
     }
 
     @Test func strictMakesEveryWarningAnError() throws {
-        let children = #"{"type": "Button", "ref": "b", "task": "resetCounter"}, {"type": "Label", "ref": "l", "bind": {"text": "{mode}"}}, {"type": "Button", "ref": "d", "task": "set", "param": "mode=dark"}"#
+        let children = #"{"type": "Button", "ref": "b", "text": "B", "task": "resetCounter"}, {"type": "Label", "ref": "l", "bind": {"text": "{mode}"}}, {"type": "Button", "ref": "d", "text": "D", "task": "set", "param": "mode=dark"}"#
         #expect(try diagnostics(children).map(\.severity) == [.warning, .warning])
         let strict = try diagnostics(children, strict: true)
         #expect(strict.map(\.severity) == [.error, .error])
@@ -185,7 +185,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
     @Test func findingsComeInDocumentOrder() throws {
         let found = try diagnostics(#"""
             {"type": "Label", "ref": "a", "bind": {"text": "{one}"}},
-            {"type": "View", "ref": "box", "children": [{"type": "Button", "ref": "b", "task": "nope"}]},
+            {"type": "View", "ref": "box", "children": [{"type": "Button", "ref": "b", "text": "B", "task": "nope"}]},
             {"type": "Label", "ref": "c", "bind": {"text": "{two}"}}
             """#, alerts: #"[{"id": "x", "title": "X", "buttons": [{"title": "Go", "task": "push", "param": "Nowhere"}]}]"#)
         #expect(found.map(\.path) == ["$.controllers[0].view.children[0].bind.text", "$.controllers[0].view.children[1].children[0].task",
@@ -219,8 +219,8 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         return path
     }
 
-    let withWarning = #"{"initial": "A", "controllers": [{"id": "A", "view": {"type": "Button", "ref": "b", "task": "later"}}]}"#
-    let withError = #"{"initial": "Home", "controllers": [{"id": "Home", "view": {"type": "Button", "ref": "b", "task": "push", "param": "Elsewhere"}}]}"#
+    let withWarning = #"{"initial": "A", "controllers": [{"id": "A", "view": {"type": "Button", "ref": "b", "text": "B", "task": "later"}}]}"#
+    let withError = #"{"initial": "Home", "controllers": [{"id": "Home", "view": {"type": "Button", "ref": "b", "text": "B", "task": "push", "param": "Elsewhere"}}]}"#
 
     @Test func aStoryboardWithAWarningLoadsAndHandsTheWarningOver() throws {
         let path = try file(withWarning)
@@ -256,8 +256,8 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
         let path = try file(#"""
             {"initial": "Home", "state": {"count": 0}, "controllers": [
               {"id": "Home", "view": {"type": "View", "ref": "root", "children": [
-                {"type": "Button", "ref": "plus", "task": "incremnt", "param": "count"},
-                {"type": "Button", "ref": "open", "task": "push", "param": "Setings"}]}},
+                {"type": "Button", "ref": "plus", "text": "Plus", "task": "incremnt", "param": "count"},
+                {"type": "Button", "ref": "open", "text": "Open", "task": "push", "param": "Setings"}]}},
               {"id": "Settings", "view": {"type": "View", "ref": "root"}}]}
             """#)
         defer { remove(path) }
@@ -281,9 +281,9 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
 
     /// Reading stops at its first mistake: a duplicate reference names both places, a wrong type what was expected.
     @Test(arguments: [
-        (#"{"initial": "A", "controllers": [{"id": "A", "view": {"type": "View", "ref": "root", "children": [{"type": "Label", "ref": "x"}, {"type": "Button", "ref": "x"}]}}]}"#,
+        (#"{"initial": "A", "controllers": [{"id": "A", "view": {"type": "View", "ref": "root", "children": [{"type": "Label", "ref": "x"}, {"type": "Button", "ref": "x", "text": "X"}]}}]}"#,
          "$.controllers[0].view.children[1].ref: error: duplicate reference 'x'; first used at $.controllers[0].view.children[0].ref"),
-        (#"{"initial": "A", "controllers": [{"id": "A", "view": {"type": "Switch", "ref": "s", "isOn": "yes"}}]}"#,
+        (#"{"initial": "A", "controllers": [{"id": "A", "view": {"type": "Switch", "ref": "s", "label": "S", "isOn": "yes"}}]}"#,
          "$.controllers[0].view.isOn: error: 'isOn' must be a boolean, got string"),
         (#"{"initial": "A", "controllers": [{"id": "A", "view": {"type": "Buton", "ref": "b"}}]}"#,
          "$.controllers[0].view.type: error: unknown element type 'Buton'; known types: ActivityIndicator, Button, CollectionView, DatePicker, Label, PageControl, PickerView, ProgressView, SectionedTableView, SegmentedControl, SingleItemTableView, Slider, Stepper, Switch, TextField, TextView, View, WebView; did you mean 'Button'?"),

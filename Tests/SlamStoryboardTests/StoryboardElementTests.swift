@@ -123,7 +123,7 @@ private func load(_ children: String) throws -> ViewController {
          "$.controllers[0].view.children[0].components[1]", "'components': expected an array of strings"),
         (#"{"type":"PickerView","ref":"p","focusedComponent":1}"#,
          "$.controllers[0].view.children[0].focusedComponent",
-         "unknown property 'focusedComponent' for PickerView; PickerView takes type, ref, children, bind, visible, enabled, task, param, autoUI, components, selectedRows, changeTask, changeParam, changeDebounceMs"),
+         "unknown property 'focusedComponent' for PickerView; PickerView takes type, ref, children, bind, visible, enabled, task, param, autoUI, components, selectedRows, changeTask, changeParam, changeDebounceMs, label, description"),
         (#"{"type":"DatePicker","ref":"d","mode":"week"}"#,
          "$.controllers[0].view.children[0].mode", "'mode' must be one of 'date', 'time', 'dateAndTime', got 'week'"),
     ])
@@ -193,7 +193,7 @@ private func load(_ children: String) throws -> ViewController {
     @Test func alertsLoadAndTheAlertTaskPresentsThem() throws {
         let storyboard = try Storyboard(bytes: Array(#"""
             {"initial":"A","alerts":[{"id":"sure","title":"Sure?","message":"Really.","buttons":[
-               {"title":"Yes","task":"set","param":"answer=yes"},{"title":"No","ref":"no","role":"cancel"}]}],
+               {"title":"Yes","task":"set","param":"answer=yes"},{"title":"No","ref":"no","style":"cancel"}]}],
              "controllers":[{"id":"A","view":{"type":"View","ref":"root"}}]}
             """#.utf8))
         let application = Application()
@@ -212,8 +212,8 @@ private func load(_ children: String) throws -> ViewController {
          "duplicate controller id 'A'; first used at $.controllers"),
         (#""alerts":[{"id":"x","title":"t","buttons":[{"title":"One","ref":"b"},{"title":"Two","ref":"b"}]}]"#,
          "$.alerts[0].buttons[1].ref", "duplicate reference 'b'; first used at $.alerts[0].buttons[0].ref"),
-        (#""alerts":[{"id":"x","title":"t","buttons":[{"title":"OK","role":"danger"}]}]"#, "$.alerts[0].buttons[0].role",
-         "'role' must be one of 'normal', 'cancel', 'destructive', got 'danger'"),
+        (#""alerts":[{"id":"x","title":"t","buttons":[{"title":"OK","style":"danger"}]}]"#, "$.alerts[0].buttons[0].style",
+         "'style' must be one of 'normal', 'cancel', 'destructive', got 'danger'"),
         (#""alerts":[{"id":"x","title":"t","buttons":[]}]"#, "$.alerts[0].buttons", "'buttons' must not be empty"),
         (#""alerts":[{"id":"x","title":"t"}]"#, "$.alerts[0]", "missing required member 'buttons'"),
         (#""alerts":[{"id":"x","title":"t","buttons":[{"title":"OK"}],"icon":"!"}]"#, "$.alerts[0].icon",

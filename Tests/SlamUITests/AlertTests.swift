@@ -4,9 +4,9 @@ import Testing
 @Suite struct AlertTests {
     func confirmation(_ log: Box<[String]>) -> Alert {
         Alert(identifier: "confirmClear", title: "Clear the list?", message: "This cannot be undone.", buttons: [
-            .init(title: "Clear", role: .destructive) { log.value.append("clear") },
+            .init(title: "Clear", style: .destructive) { log.value.append("clear") },
             .init(title: "Keep it") { log.value.append("keep") },
-            .init(title: "Cancel", role: .cancel) { log.value.append("cancel") },
+            .init(title: "Cancel", style: .cancel) { log.value.append("cancel") },
         ])
     }
 
@@ -17,11 +17,13 @@ import Testing
         #expect(application.stack.map(\.controller.identifier) == ["Home", "confirmClear"])
         #expect(application.stack.last?.isModal == true)
         #expect(alert.view.snapshot() == ElementSnapshot(type: "Alert", reference: "", properties: [
+            ("role", .string("alertdialog")), ("name", .string("Clear the list?")), ("description", .string("This cannot be undone.")),
             ("visible", .bool(true)), ("title", .string("Clear the list?")), ("message", .string("This cannot be undone.")),
         ]))
         let buttons = alert.view.subviews.map { $0.snapshot() }
         #expect(buttons.map(\.reference) == ["clear", "keepit", "cancel"])
-        #expect(buttons.map { $0["role"] } == [.string("destructive"), .string("normal"), .string("cancel")])
+        #expect(buttons.map { $0["style"] } == [.string("destructive"), .string("normal"), .string("cancel")])
+        #expect(buttons.map { $0["role"] } == Array(repeating: .string("button"), count: 3), "an alert's buttons are buttons, whatever their style")
     }
 
     @Test func pressingAButtonDismissesTheAlertThenRunsItsAction() throws {
@@ -75,7 +77,7 @@ import Testing
         #expect(log.value == ["cancel", "keep"])
         #expect(application.stack.count == 1)
 
-        application.presentAlert(Alert(identifier: "must", title: "Choose", buttons: [.init(title: "Delete", role: .destructive)]))
+        application.presentAlert(Alert(identifier: "must", title: "Choose", buttons: [.init(title: "Delete", style: .destructive)]))
         #expect(try application.pressKey(.escape) == false, "an alert without a cancel button stays")
         #expect(try application.pressKey(.enter) == false, "Enter never presses a destructive button by default")
         #expect(application.stack.count == 2)

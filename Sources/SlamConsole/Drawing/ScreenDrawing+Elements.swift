@@ -16,15 +16,15 @@ extension ScreenDrawing {
         },
         "Button": ElementDrawing { pen in
             let title = pen["text"]?.stringValue ?? pen.ref
-            let role = pen["role"]?.stringValue
+            let style = pen["style"]?.stringValue
             var label = title
             if pen.drawing.writesStates {
-                // A cancel or destructive role is said, unless the title says it already ("Cancel").
-                if let role, role != "normal", role != title.lowercased() { label += " (\(role))" }
+                // A cancel or destructive style is said, unless the title says it already ("Cancel").
+                if let style, style != "normal", style != title.lowercased() { label += " (\(style))" }
                 if !pen.isEnabled { label += " (disabled)" }
             }
             pen.wroteState = true
-            pen.control("[ \(label) ]", .press(nil), TerminalStyle(foreground: role == "destructive" ? TerminalStyle.red : nil))
+            pen.control("[ \(label) ]", .press(nil), TerminalStyle(foreground: style == "destructive" ? TerminalStyle.red : nil))
         },
         "Switch": ElementDrawing { pen in
             let on = pen["isOn"]?.boolValue == true

@@ -9,8 +9,8 @@
 /// ```swift
 /// application.presentAlert(Alert(identifier: "confirmClear", title: "Clear the list?",
 ///                                message: "This cannot be undone.", buttons: [
-///     .init(title: "Clear", role: .destructive) { model.clear() },
-///     .init(title: "Cancel", role: .cancel),
+///     .init(title: "Clear", style: .destructive) { model.clear() },
+///     .init(title: "Cancel", style: .cancel),
 /// ]))
 /// ```
 public struct Alert {
@@ -21,7 +21,7 @@ public struct Alert {
         /// The button's reference; nil for the title in lower case without spaces or punctuation (`"Don't save"` → `dontsave`).
         public var reference: String?
         /// How the button is styled: normal, cancel or destructive.
-        public var role: ButtonRole
+        public var style: ButtonStyle
         /// A registered task to run after the alert is dismissed (when there is no ``handler``).
         public var task: String?
         /// The optional parameter passed to ``task``.
@@ -30,11 +30,11 @@ public struct Alert {
         public var handler: (() -> Void)?
 
         /// A button titled `title`; with neither `task` nor `handler`, pressing it only dismisses the alert.
-        public init(title: String, reference: String? = nil, role: ButtonRole = .normal,
+        public init(title: String, reference: String? = nil, style: ButtonStyle = .normal,
                     task: String? = nil, param: String? = nil, handler: (() -> Void)? = nil) {
             self.title = title
             self.reference = reference
-            self.role = role
+            self.style = style
             self.task = task
             self.param = param
             self.handler = handler

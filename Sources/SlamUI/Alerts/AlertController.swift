@@ -13,7 +13,7 @@ public final class AlertController: ViewController {
         for (action, reference) in zip(alert.actions, alert.buttonReferences) {
             let button = AlertButton(reference: reference)
             button.text = action.title
-            button.role = action.role
+            button.style = action.style
             button.action = action
             try! root.addSubview(button)  // a detached tree with unique references cannot fail
         }
@@ -21,13 +21,13 @@ public final class AlertController: ViewController {
         try! super.init(identifier: alert.identifier, title: alert.title, view: root)
     }
 
-    /// The button Escape presses: the first with the cancel role.
+    /// The button Escape presses: the first with the cancel style.
     var cancelButton: Button? {
-        view.subviews.lazy.compactMap { $0 as? Button }.first { $0.role == .cancel }
+        view.subviews.lazy.compactMap { $0 as? Button }.first { $0.style == .cancel }
     }
 
     /// The button Enter presses when nothing has the focus: the first plain one.
     var defaultButton: Button? {
-        view.subviews.lazy.compactMap { $0 as? Button }.first { $0.role == .normal }
+        view.subviews.lazy.compactMap { $0 as? Button }.first { $0.style == .normal }
     }
 }

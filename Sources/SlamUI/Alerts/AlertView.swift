@@ -7,6 +7,9 @@ public final class AlertView: View {
     public internal(set) var message = ""
 
     public override class var typeName: String { "Alert" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.alertdialog] }
+    public override var accessibleContentName: String? { title.isEmpty ? nil : title }
+    public override var accessibleContentDescription: String? { message.isEmpty ? nil : message }
     public override class var summary: String { "The root of an alert on screen: a title and a message, its buttons side by side below." }
     public override class var primaryProperty: String { "title" }
     public override class var properties: [PropertyDescriptor] { ownProperties }

@@ -9,6 +9,7 @@ public final class ActivityIndicator: View {
     public var animatingDataSource: (() -> Bool)?
 
     public override class var typeName: String { "ActivityIndicator" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.progressbar] }
     public override class var summary: String { "A spinner that shows work in progress." }
     public override class var primaryProperty: String { "animating" }
     public override class var properties: [PropertyDescriptor] { ownProperties }

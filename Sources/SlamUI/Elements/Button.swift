@@ -8,11 +8,13 @@ public class Button: InteractiveControl, FocusableView {
     /// Computes the title on each update; nil leaves ``text`` as set.
     public var textDataSource: (() -> String)?
     /// A plain, cancel or destructive action (renderers show destructive buttons as such).
-    public var role: ButtonRole = .normal {
-        didSet { if oldValue != role { markChanged() } }
+    public var style: ButtonStyle = .normal {
+        didSet { if oldValue != style { markChanged() } }
     }
 
     public override class var typeName: String { "Button" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.button] }
+    public override var accessibleContentName: String? { text.isEmpty ? nil : text }
     public override class var summary: String { "A button that runs its action when pressed." }
     public override class var pressValues: [PressValueKind] { [.none] }
     public override class var handledKeys: [Key] { [.enter, .character(" ")] }
@@ -20,7 +22,7 @@ public class Button: InteractiveControl, FocusableView {
     public override class var properties: [PropertyDescriptor] { ownProperties }
     static let ownProperties: [PropertyDescriptor] = interactiveProperties + [
         .string("text", \Button.text) { $0.text },
-        .word("role", \Button.role, default: .normal) { $0.role },
+        .word("style", \Button.style, default: .normal) { $0.style },
     ]
 
     public override func fillUI() {

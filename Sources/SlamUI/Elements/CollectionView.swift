@@ -129,6 +129,7 @@ public final class CollectionView: View, ResettableView, FocusableView {
     }
 
     public override class var typeName: String { "CollectionView" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.grid] }
     public override class var summary: String { "A grid of items in sections, selected by key (one, or several with multipleSelection)." }
     public override class var pressValues: [PressValueKind] { [.position, .text, .index] }
     public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }

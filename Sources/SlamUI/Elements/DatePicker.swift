@@ -93,6 +93,12 @@ public final class DatePicker: InteractiveControl, FocusableView {
     public var valueChangedBlock: ((String) -> Void)?
 
     public override class var typeName: String { "DatePicker" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.spinbutton] }
+    public override var accessibilityStates: AccessibilityStates {
+        var states = super.accessibilityStates
+        states.valueText = value
+        return states
+    }
     public override class var summary: String { "A date, time or date-and-time picker; every value is UTC, written as ISO 8601." }
     public override class var pressValues: [PressValueKind] { [.text, .increment, .decrement] }
     public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }

@@ -28,6 +28,16 @@ public final class PageControl: InteractiveControl, FocusableView {
     public var maxPageDataSource: (() -> Int)?
 
     public override class var typeName: String { "PageControl" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.slider] }
+    public override var accessibilityStates: AccessibilityStates {
+        var states = super.accessibilityStates
+        guard numberOfPages > 0 else { return states }
+        states.valueNow = Double(currentPage + 1)
+        states.valueMin = 1
+        states.valueMax = Double(numberOfPages)
+        states.valueText = "Page \(currentPage + 1) of \(numberOfPages)"
+        return states
+    }
     public override class var summary: String { "A row of page dots: the current page of a number of pages." }
     public override class var pressValues: [PressValueKind] { [.none, .index] }
     public override class var handledKeys: [Key] { [.arrowLeft, .arrowRight] }

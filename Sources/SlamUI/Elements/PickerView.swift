@@ -74,6 +74,7 @@ public final class PickerView: InteractiveControl, ResettableView, FocusableView
     }
 
     public override class var typeName: String { "PickerView" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.group] }
     public override class var summary: String { "A picker of one or more spinning components, one selected row in each." }
     public override class var pressValues: [PressValueKind] { [.position, .index] }
     public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }

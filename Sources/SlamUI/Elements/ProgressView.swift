@@ -13,6 +13,15 @@ public final class ProgressView: View {
     public var progressDataSource: (() -> Double)?
 
     public override class var typeName: String { "ProgressView" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.progressbar] }
+    public override var accessibilityStates: AccessibilityStates {
+        var states = super.accessibilityStates
+        states.valueNow = progress
+        states.valueMin = 0
+        states.valueMax = 1
+        states.valueText = "\(Int((progress * 100).rounded()))%"
+        return states
+    }
     public override class var summary: String { "A progress bar, from 0 to 1." }
     public override class var primaryProperty: String { "progress" }
     public override class var properties: [PropertyDescriptor] { ownProperties }

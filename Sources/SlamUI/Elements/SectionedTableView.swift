@@ -118,6 +118,7 @@ public final class SectionedTableView: View, ResettableView, FocusableView {
     }
 
     public override class var typeName: String { "SectionedTableView" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.table] }
     public override class var summary: String { "A table of sections with headers, rows of text and details; one row selected, or several with multipleSelection." }
     public override class var pressValues: [PressValueKind] { [.position, .index] }
     public override class var handledKeys: [Key] { [.arrowUp, .arrowDown] }

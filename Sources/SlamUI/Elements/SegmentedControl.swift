@@ -25,6 +25,7 @@ public final class SegmentedControl: InteractiveControl, FocusableView {
     public var labelArrayDataSource: (() -> [String])?
 
     public override class var typeName: String { "SegmentedControl" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.radiogroup] }
     public override class var summary: String { "A row of segments, one of them selected." }
     public override class var pressValues: [PressValueKind] { [.index] }
     public override class var handledKeys: [Key] { [.arrowLeft, .arrowRight] }

@@ -58,6 +58,7 @@ public final class SingleItemTableView: View, ResettableView, FocusableView {
     }
 
     public override class var typeName: String { "SingleItemTableView" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.list] }
     public override class var summary: String { "A list of text rows, at most one selected." }
     public override class var pressValues: [PressValueKind] { [.index] }
     public override class var handledKeys: [Key] { [.arrowUp, .arrowDown] }

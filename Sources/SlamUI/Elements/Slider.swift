@@ -64,6 +64,14 @@ public final class Slider: InteractiveControl, FocusableView, WholeNumberCountin
     public var valueChangedBlock: ((Double) -> Void)?
 
     public override class var typeName: String { "Slider" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.slider] }
+    public override var accessibilityStates: AccessibilityStates {
+        var states = super.accessibilityStates
+        states.valueNow = value
+        states.valueMin = minimumValue
+        states.valueMax = maximumValue
+        return states
+    }
     public override class var summary: String {
         "A value between a minimum and a maximum, continuous or in steps, set by dragging or with the arrows."
     }

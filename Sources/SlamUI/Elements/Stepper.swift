@@ -44,6 +44,14 @@ public final class Stepper: InteractiveControl, FocusableView, WholeNumberCounti
     public var valueDataSource: (() -> Double)?
 
     public override class var typeName: String { "Stepper" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.spinbutton] }
+    public override var accessibilityStates: AccessibilityStates {
+        var states = super.accessibilityStates
+        states.valueNow = value
+        states.valueMin = minimumValue
+        states.valueMax = maximumValue
+        return states
+    }
     public override class var summary: String { "A number between a minimum and a maximum, moved up or down by a step." }
     public override class var pressValues: [PressValueKind] { [.increment, .decrement] }
     public override class var handledKeys: [Key] { [.arrowUp, .arrowDown, .arrowLeft, .arrowRight] }

@@ -10,6 +10,12 @@ public final class Switch: InteractiveControl, FocusableView {
     public var switchDataSource: (() -> Bool)?
 
     public override class var typeName: String { "Switch" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.switch] }
+    public override var accessibilityStates: AccessibilityStates {
+        var states = super.accessibilityStates
+        states.checked = isOn
+        return states
+    }
     public override class var summary: String { "An on/off switch." }
     public override class var pressValues: [PressValueKind] { [.none, .bool] }
     public override class var handledKeys: [Key] { [.enter, .character(" ")] }

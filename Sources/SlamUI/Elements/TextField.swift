@@ -44,6 +44,8 @@ public final class TextField: InteractiveControl, FocusableView {
     }
 
     public override class var typeName: String { "TextField" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.textbox] }
+    public override var accessibleContentName: String? { placeholder.isEmpty ? nil : placeholder }
     public override class var summary: String { "A one-line text entry; Enter runs its return action." }
     public override class var pressValues: [PressValueKind] { [.none] }
     public override class var handledKeys: [Key] { [.backspace, .enter] }

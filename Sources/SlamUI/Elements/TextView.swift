@@ -37,6 +37,7 @@ public final class TextView: View, ResettableView {
     }
 
     public override class var typeName: String { "TextView" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.article] }
     public override class var summary: String { "Multi-line text, given directly or read from a file." }
     public override class var primaryProperty: String { "text" }
     public override class var exclusiveProperties: [String] { ["text", "textFile"] }

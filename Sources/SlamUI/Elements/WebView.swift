@@ -29,6 +29,8 @@ public final class WebView: View {
     public var titleEventBlock: ((String?) -> Void)?
 
     public override class var typeName: String { "WebView" }
+    public override class var accessibilityRoles: [AccessibilityRole] { [.document] }
+    public override var accessibleContentName: String? { currentTitle.flatMap { $0.isEmpty ? nil : $0 } }
     public override class var summary: String { "A web page, shown from an address (never fetched) or from HTML." }
     public override class var primaryProperty: String { "title" }
     public override class var exclusiveProperties: [String] { ["url", "html"] }

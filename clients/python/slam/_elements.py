@@ -32,7 +32,7 @@ Snapshots carry these, ``"StateView"`` for state views, or the name an element w
 Swift gives itself; hence a snapshot's ``type`` is a ``str``.
 """
 
-ButtonRole = Literal["normal", "cancel", "destructive"]
+ButtonStyle = Literal["normal", "cancel", "destructive"]
 DatePickerMode = Literal["date", "time", "dateAndTime"]
 Axis = Literal["vertical", "horizontal"]
 
@@ -42,11 +42,14 @@ ELEMENT_TYPES: Tuple[ElementType, ...] = get_args(ElementType)
 class _SnapshotBase(TypedDict):
     type: str
     ref: str
+    role: str
+    name: str
     visible: bool
 
 
 class Snapshot(_SnapshotBase, total=False):
-    """What a user sees of one element: ``type``, ``ref``, ``visible`` and its type's properties.
+    """What a user sees of one element: ``type``, ``ref``, ``role``, ``name``, ``visible``, its type's
+    properties and the ARIA states that apply.
 
     Which properties a snapshot has depends on its ``type`` (``Protocol/elements.md``);
     trees (``tree``, ``expect_tree``) nest ``children``. Anonymous elements have ``ref`` ``""``.
@@ -61,7 +64,7 @@ class Snapshot(_SnapshotBase, total=False):
     param: Optional[str]
     autoUI: bool
     text: str
-    role: ButtonRole
+    style: ButtonStyle
     columns: int
     sections: List[Dict[str, Any]]
     multipleSelection: bool
@@ -93,4 +96,14 @@ class Snapshot(_SnapshotBase, total=False):
     spacing: float
     url: Optional[str]
     html: str
+    description: str
+    checked: bool
+    disabled: bool
+    expanded: bool
+    selected: bool
+    level: int
+    valueNow: float
+    valueMin: float
+    valueMax: float
+    valueText: str
     children: List[Snapshot]

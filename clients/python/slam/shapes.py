@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, TypedDict, Union, 
 # re-exported here under the names they always had ("as": an explicit re-export for type checkers).
 from ._elements import ELEMENT_TYPES as ELEMENT_TYPES
 from ._elements import Axis as Axis
-from ._elements import ButtonRole as ButtonRole
+from ._elements import ButtonStyle as ButtonStyle
 from ._elements import DatePickerMode as DatePickerMode
 from ._elements import ElementType as ElementType
 from ._elements import Snapshot as Snapshot

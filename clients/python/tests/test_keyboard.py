@@ -87,7 +87,7 @@ ALERT_STORYBOARD = {
     "controllers": [
         {"id": "Start", "view": {"type": "View", "ref": "root", "children": [
             {"type": "TextField", "ref": "title", "placeholder": "Title"},
-            {"type": "Button", "ref": "discard", "text": "Discard", "role": "destructive", "task": "alert", "param": "confirmDiscard"},
+            {"type": "Button", "ref": "discard", "text": "Discard", "style": "destructive", "task": "alert", "param": "confirmDiscard"},
         ]}},
         {"id": "Discarded", "view": {"type": "View", "ref": "root", "children": [
             {"type": "Label", "ref": "done", "text": "Discarded"},
@@ -96,7 +96,7 @@ ALERT_STORYBOARD = {
     "alerts": [
         {"id": "confirmDiscard", "title": "Discard the draft?", "message": "It cannot be undone.", "buttons": [
             {"title": "Discard", "task": "push", "param": "Discarded"},
-            {"title": "Keep editing", "role": "cancel"},
+            {"title": "Keep editing", "style": "cancel"},
         ]},
     ],
 }
@@ -109,7 +109,7 @@ def test_an_alert_covers_its_screen_until_a_key_or_a_press_answers_it(slamd_fact
     assert client.controllers()[-1] == {"id": "confirmDiscard", "title": "Discard the draft?", "modal": True}
     alert = client.tree()
     assert (alert["type"], alert["title"], alert["message"]) == ("Alert", "Discard the draft?", "It cannot be undone.")
-    assert [(button["ref"], button["role"]) for button in alert["children"]] == [("discard", "normal"), ("keepediting", "cancel")]
+    assert [(button["ref"], button["style"]) for button in alert["children"]] == [("discard", "normal"), ("keepediting", "cancel")]
     with pytest.raises(slam.ElementCovered) as caught:
         client.type_text("title", "!", controller="Start", timeout_ms=0)
     assert caught.value.code == -32012

@@ -148,29 +148,9 @@ def test_axe_finds_no_violation_on_any_screen_alert_or_inspector(page, scheme):
 
 # ------------------------------------------------------------------ Chromium's accessibility tree
 
-LEGACY_ROLES = {
-    "ActivityIndicator": "progressbar", "Alert": "alertdialog", "Button": "button", "CollectionView": "grid",
-    "DatePicker": "spinbutton", "Label": "paragraph", "PageControl": "slider", "PickerView": "group",
-    "ProgressView": "progressbar", "SectionedTableView": "table", "SegmentedControl": "radiogroup",
-    "SingleItemTableView": "list", "Slider": "slider", "Stepper": "spinbutton", "Switch": "switch",
-    "TextField": "textbox", "TextView": "article", "View": "generic", "WebView": "document",
-}
-"""The roles of the accessibility model, for a daemon whose snapshots do not carry theirs yet."""
-
-
 def role_and_name(snapshot: Dict[str, Any]) -> Tuple[str, str]:
-    """What the daemon says an element is: its snapshot's `role` and `name` (or, from a daemon that
-    sends none, the model's rule: the type's role; the label, else the text or title, else the placeholder)."""
-    if isinstance(snapshot.get("name"), str):
-        return snapshot.get("role") or "generic", snapshot["name"]
-    name = snapshot.get("label") or ""
-    if not name and snapshot["type"] in ("Button", "Label"):
-        name = snapshot.get("text") or ""
-    if not name and snapshot["type"] in ("Alert", "WebView"):
-        name = snapshot.get("title") or ""
-    if not name and snapshot["type"] == "TextField":
-        name = snapshot.get("placeholder") or ""
-    return LEGACY_ROLES.get(snapshot["type"], "generic"), name
+    """What the daemon says an element is: its snapshot's `role` and `name`."""
+    return snapshot.get("role") or "generic", snapshot.get("name") or ""
 
 
 def shown_elements(snapshot: Dict[str, Any]) -> Iterator[Dict[str, Any]]:

@@ -1,6 +1,6 @@
 """The page's input model against a real ``slamd --web``, in headless Chromium:
 the server's focus shown and shared, Escape and Enter as keys, secure and
-limited text fields, button roles, alerts over the page, and the new elements
+limited text fields, button styles, alerts over the page, and the new elements
 (picker, date picker, sectioned table, collection view).
 
 Skipped only when Chromium, chromedriver or selenium are missing (``make
@@ -28,8 +28,8 @@ STORYBOARD = {
     "state": {"count": 0},
     "alerts": [
         {"id": "confirmDelete", "title": "Delete this list?", "message": "Its 3 items go too. This cannot be undone.",
-         "buttons": [{"title": "Cancel", "role": "cancel"},
-                     {"title": "Delete", "role": "destructive", "task": "set", "param": "count=99"}]},
+         "buttons": [{"title": "Cancel", "style": "cancel"},
+                     {"title": "Delete", "style": "destructive", "task": "set", "param": "count=99"}]},
         {"id": "saved", "title": "Saved", "message": "Your changes are saved.", "buttons": [{"title": "OK"}]},
     ],
     "controllers": [
@@ -42,9 +42,9 @@ STORYBOARD = {
             {"type": "Label", "ref": "count", "bind": {"text": "Returns: {count}"}},
             {"type": "View", "ref": "buttons", "axis": "horizontal", "children": [
                 {"type": "Button", "ref": "save", "text": "Save", "task": "alert", "param": "saved"},
-                {"type": "Button", "ref": "delete", "text": "Delete…", "role": "destructive",
+                {"type": "Button", "ref": "delete", "text": "Delete…", "style": "destructive",
                  "task": "alert", "param": "confirmDelete"},
-                {"type": "Button", "ref": "reset", "text": "Reset", "role": "cancel", "task": "set", "param": "count=0"}]},
+                {"type": "Button", "ref": "reset", "text": "Reset", "style": "cancel", "task": "set", "param": "count=0"}]},
             {"type": "Switch", "ref": "wifi", "isOn": True},
             {"type": "Button", "ref": "next", "text": "Next screen", "task": "push", "param": "Second"}]}},
         {"id": "Second", "title": "Second", "view": {"type": "View", "ref": "root", "children": [
@@ -149,10 +149,10 @@ def test_escape_on_the_page_goes_back(page):
     assert [c["id"] for c in page.client.controllers()] == ["Home"]
 
 
-def test_button_roles_are_styled(page):
-    assert page.top("delete").get_attribute("data-role") == "destructive"
-    assert page.top("reset").get_attribute("data-role") == "cancel"
-    assert page.top("save").get_attribute("data-role") == "normal"
+def test_button_styles_are_shown(page):
+    assert page.top("delete").get_attribute("data-style") == "destructive"
+    assert page.top("reset").get_attribute("data-style") == "cancel"
+    assert page.top("save").get_attribute("data-style") == "normal"
     red = page.script("return getComputedStyle(arguments[0]).color", page.top("delete"))
     accent = page.script("return getComputedStyle(arguments[0]).color", page.top("save"))
     assert red != accent
@@ -169,7 +169,7 @@ def test_an_alert_from_another_client_covers_the_page_and_its_button_dismisses_i
     wait_until(lambda: layer.find_element(page.By.CSS_SELECTOR, ".slam-alert-title").text == "Delete this list?", message="its title")
     assert layer.find_element(page.By.CSS_SELECTOR, ".slam-alert-message").text == "Its 3 items go too. This cannot be undone."
     buttons = layer.find_elements(page.By.CSS_SELECTOR, ".slam-alert-buttons > button")
-    assert [(b.text, b.get_attribute("data-role")) for b in buttons] == [("Cancel", "cancel"), ("Delete", "destructive")]
+    assert [(b.text, b.get_attribute("data-style")) for b in buttons] == [("Cancel", "cancel"), ("Delete", "destructive")]
     assert abs(buttons[0].rect["y"] - buttons[1].rect["y"]) < 1, "buttons in a row"
     below = page.css(".slam-layer.is-base")
     assert below.is_displayed() and below.get_attribute("inert") is not None, "the screen under it is covered"

@@ -2,61 +2,16 @@
 // Authoring Practices, as pure functions (node tests them; render.js and app.js use them).
 //
 // A snapshot carries its WAI-ARIA `role`, accessible `name` and `description` and the
-// states that apply (`checked`, `disabled`, `level`, `valueNow`…; Protocol/README.md).
-// A daemon older than those members sends none: the page then works them out itself
-// from the type and the element's own words, as the daemon would (LEGACY_ROLES).
+// states that apply (`checked`, `disabled`, `level`, `valueNow`…; Protocol/elements.md):
+// the page shows what the daemon says, it works none of it out itself.
 
-/** Roles of a daemon that sends none in its snapshots (the same table as Protocol/elements.md). */
-const LEGACY_ROLES = Object.freeze({
-  ActivityIndicator: 'progressbar',
-  Alert: 'alertdialog',
-  Button: 'button',
-  CollectionView: 'grid',
-  DatePicker: 'spinbutton',
-  Label: 'paragraph',
-  PageControl: 'slider',
-  PickerView: 'group',
-  ProgressView: 'progressbar',
-  SectionedTableView: 'table',
-  SegmentedControl: 'radiogroup',
-  SingleItemTableView: 'list',
-  Slider: 'slider',
-  Stepper: 'spinbutton',
-  Switch: 'switch',
-  TextField: 'textbox',
-  TextView: 'article',
-  View: 'generic',
-  WebView: 'document',
-});
-
-/** Whether a snapshot carries its accessibility members (a daemon that sends `name` sends `role` too). */
-function describesItself(snapshot) {
-  return typeof snapshot.name === 'string';
-}
-
-function text(value) {
-  return typeof value === 'string' ? value : '';
-}
-
-/**
- * An element's role, accessible name and description: the snapshot's own, else worked
- * out as the daemon does (an explicit `label`, else the element's text or title, else a
- * text field's placeholder, else ''). Types the page does not know are `generic`.
- */
+/** An element's role, accessible name and description, as its snapshot gives them (a type of no role is `generic`). */
 export function accessibleOf(snapshot) {
-  if (describesItself(snapshot)) {
-    return {
-      role: typeof snapshot.role === 'string' && snapshot.role ? snapshot.role : 'generic',
-      name: snapshot.name,
-      description: text(snapshot.description),
-    };
-  }
-  const label = text(snapshot.label);
-  let name = label;
-  if (!name && (snapshot.type === 'Button' || snapshot.type === 'Label')) name = text(snapshot.text);
-  if (!name && (snapshot.type === 'Alert' || snapshot.type === 'WebView')) name = text(snapshot.title);
-  if (!name && snapshot.type === 'TextField') name = text(snapshot.placeholder);
-  return { role: LEGACY_ROLES[snapshot.type] || 'generic', name, description: text(snapshot.description) };
+  return {
+    role: typeof snapshot.role === 'string' && snapshot.role ? snapshot.role : 'generic',
+    name: typeof snapshot.name === 'string' ? snapshot.name : '',
+    description: typeof snapshot.description === 'string' ? snapshot.description : '',
+  };
 }
 
 /**
@@ -65,12 +20,6 @@ export function accessibleOf(snapshot) {
  */
 export function controlName(snapshot) {
   return accessibleOf(snapshot).name || snapshot.ref || snapshot.type;
-}
-
-/** A Button's look: its `style` (normal, cancel, destructive); a daemon of before the rename sends it as `role`. */
-export function buttonStyle(snapshot) {
-  const style = typeof snapshot.style === 'string' ? snapshot.style : (describesItself(snapshot) ? '' : snapshot.role);
-  return style === 'cancel' || style === 'destructive' ? style : 'normal';
 }
 
 /** The heading level (1–6) a Label is shown at, or 0 when it is not a heading. */

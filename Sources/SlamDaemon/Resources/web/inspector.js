@@ -14,7 +14,6 @@ import { el, button } from './dom.js';
 import { RecordPanel } from './recorder.js';
 import { TraceView } from './trace-view.js';
 import { PRESSABLE_TYPES, TEXT_TYPES, PRIMARY_PROPERTY } from './elements.js';
-import { buttonStyle } from './a11y.js';
 
 const EVENTS = ['changed', 'navigated', 'taskRan', 'stateChanged', 'log', 'openURL', 'focusChanged'];
 const MAX_LOG = 300;
@@ -226,11 +225,11 @@ function isDisabled(snapshot) {
   return snapshot.enabled === false;
 }
 
-/** Short marks for the tree and the details: the server's focus, a button's role, a secure field, several selectable. */
+/** Short marks for the tree and the details: the server's focus, a button's style, a secure field, several selectable. */
 export function marks(snapshot) {
   const list = [];
   if (snapshot.focused === true) list.push('focused');
-  if (snapshot.type === 'Button' && buttonStyle(snapshot) !== 'normal') list.push(buttonStyle(snapshot));
+  if (snapshot.type === 'Button' && (snapshot.style === 'cancel' || snapshot.style === 'destructive')) list.push(snapshot.style);
   if (snapshot.type === 'TextField' && snapshot.secure) list.push('secure');
   if (snapshot.multipleSelection === true) list.push('multiple');
   return list;

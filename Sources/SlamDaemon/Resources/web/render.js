@@ -19,7 +19,7 @@
 // `focusArrived` lists the nodes that took it in the batch painted last.
 
 import { FOCUSABLE_TYPES } from './elements.js';
-import { accessibleOf, buttonStyle, controlName, gridRows, headingLevel, viewRole } from './a11y.js';
+import { accessibleOf, controlName, gridRows, headingLevel, viewRole } from './a11y.js';
 
 /** Types whose children are elements of their own (an alert's children are its buttons). */
 const CONTAINER_TYPES = new Set(['View', 'StateView', 'Alert']);
@@ -339,8 +339,8 @@ const kinds = {
       const { name } = accessibleOf(s);
       setOptional(entry.el, 'aria-label', name && name !== shown ? name : null);
       entry.el.disabled = s.enabled === false;
-      const style = buttonStyle(s);
-      if (entry.el.dataset.role !== style) entry.el.dataset.role = style;
+      const style = s.style === 'cancel' || s.style === 'destructive' ? s.style : 'normal';
+      if (entry.el.dataset.style !== style) entry.el.dataset.style = style;
     },
   },
 

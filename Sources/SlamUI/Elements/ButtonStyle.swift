@@ -1,6 +1,6 @@
 /// What a button does, as renderers show it: a plain action, the cancel action
 /// (Escape presses it on an alert), or one that destroys something.
-public enum ButtonRole: String, CaseIterable, Hashable, Sendable {
+public enum ButtonStyle: String, CaseIterable, Hashable, Sendable {
     case normal
     case cancel
     case destructive
