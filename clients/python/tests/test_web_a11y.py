@@ -6,7 +6,8 @@
 - For every element of every demo screen the daemon reports (``tree``), Chromium's own
   accessibility tree (CDP ``Accessibility.getFullAXTree``) has a node of the same role and name.
 - The keyboard works as the ARIA Authoring Practices say: a spinbutton's arrows, Home and End
-  change the value the daemon reports; a radio group's arrows move its selection.
+  change the value the daemon reports; a radio group's arrows move its selection; everything
+  Tab reaches shows a focus ring.
 
 Skipped only when Chromium, chromedriver, selenium or axe-core are missing.
 """
@@ -285,3 +286,43 @@ def test_the_page_controls_slider_keys_change_the_page(page):
     slider.send_keys(Keys.ARROW_LEFT)
     wait_until(lambda: page.client.find("pages")["currentPage"] == 1, message="ArrowLeft one page back")
     page.wait_text("pageLabel", "Page 2 of 3")
+
+
+FOCUS_RING = """
+const active = document.activeElement;
+if (!active || active === document.body) return null;
+const drawn = (el) => {
+  const style = getComputedStyle(el);
+  return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+};
+// The browser's ring on the element, or the server's focus ring on the element it belongs to.
+const node = active.closest('.slam-node.is-focused');
+return {ring: drawn(active) || (!!node && drawn(node)), what: active.outerHTML.slice(0, 120)};
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_everything_focusable_shows_a_focus_ring(page, scheme):
+    """Tab reaches every control of a screen in turn, and each shows a ring when it has the focus."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    color_scheme(page, scheme)
+    without: List[str] = []
+    for screen in ("Home", "Settings", "List", "Pickers", "Display"):
+        show(page, screen)
+        page.script("document.activeElement && document.activeElement.blur()")
+        seen = set()
+        for _ in range(40):
+            ActionChains(page.driver).send_keys(Keys.TAB).perform()
+            settle(page.driver)
+            settled(page)
+            found = page.script(FOCUS_RING)
+            if found is None or found["what"] in seen:
+                break
+            seen.add(found["what"])
+            if not found["ring"]:
+                without.append(f"{screen}: {found['what']}")
+        assert len(seen) >= 3, f"{screen}: Tab reached {len(seen)} elements"
+        leave(page, screen)
+    assert without == [], "\n".join(without)
