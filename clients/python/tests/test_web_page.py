@@ -57,7 +57,7 @@ def test_clicking_plus_one_changes_the_count_label(page):
     page.top("increment").send_keys(Keys.SPACE)
     page.wait_text("count", "Count: 2")
     progress = page.top("progress")
-    assert progress.get_attribute("aria-valuenow") == "20"
+    assert (progress.get_attribute("aria-valuenow"), progress.get_attribute("aria-valuetext")) == ("0.2", "20%")
 
 
 def test_a_press_from_another_process_appears_in_the_page(page):

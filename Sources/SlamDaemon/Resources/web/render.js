@@ -87,13 +87,12 @@ function setOptional(el, name, value) {
   }
 }
 
-/** The value states of a range widget: aria-valuenow/min/max/text from the snapshot's `valueNow`… (or the given fallbacks). */
-function setValueStates(el, s, fallback) {
-  const pick = (own, other) => (typeof own === 'number' ? own : other);
-  setOptional(el, 'aria-valuenow', pick(s.valueNow, fallback.now));
-  setOptional(el, 'aria-valuemin', pick(s.valueMin, fallback.min));
-  setOptional(el, 'aria-valuemax', pick(s.valueMax, fallback.max));
-  setOptional(el, 'aria-valuetext', typeof s.valueText === 'string' ? s.valueText : fallback.text);
+/** The value states of a range widget, as the snapshot gives them: aria-valuenow/min/max/text from `valueNow`… */
+function setValueStates(el, s) {
+  setOptional(el, 'aria-valuenow', typeof s.valueNow === 'number' ? s.valueNow : null);
+  setOptional(el, 'aria-valuemin', typeof s.valueMin === 'number' ? s.valueMin : null);
+  setOptional(el, 'aria-valuemax', typeof s.valueMax === 'number' ? s.valueMax : null);
+  setOptional(el, 'aria-valuetext', typeof s.valueText === 'string' ? s.valueText : null);
 }
 
 // ------------------------------------------------------------ dates (pure: node tests them)
@@ -389,11 +388,7 @@ const kinds = {
       const { value } = entry;
       setAttribute(value, 'aria-label', controlName(s));
       setText(value, formatNumber(s.value));
-      setValueStates(value, s, {
-        now: typeof s.value === 'number' ? s.value : null,
-        min: typeof s.minimumValue === 'number' ? s.minimumValue : null,
-        max: typeof s.maximumValue === 'number' ? s.maximumValue : null,
-      });
+      setValueStates(value, s);
       const disabled = s.enabled === false;
       setOptional(value, 'aria-disabled', disabled ? 'true' : null);
       entry.minus.disabled = disabled || (typeof s.minimumValue === 'number' && s.value <= s.minimumValue);
@@ -426,6 +421,7 @@ const kinds = {
       setAttribute(input, 'max', maximum);
       setAttribute(input, 'step', typeof s.stepValue === 'number' && s.stepValue > 0 ? s.stepValue : 'any');
       setAttribute(input, 'aria-label', controlName(s));
+      // The range input's own value, bounds and role say the rest.
       setOptional(input, 'aria-valuetext', typeof s.valueText === 'string' ? s.valueText : null);
       // Without a reference the daemon cannot be told of a drag: the slider is shown, not offered.
       const disabled = s.enabled === false || !s.ref;
@@ -480,7 +476,7 @@ const kinds = {
       const count = Number.isInteger(s.numberOfPages) && s.numberOfPages > 0 ? Math.min(s.numberOfPages, 1000) : 0;
       const current = Number.isInteger(s.currentPage) ? s.currentPage : 0;
       setAttribute(entry.el, 'aria-label', controlName(s));
-      setValueStates(entry.el, s, { now: current + 1, min: 1, max: Math.max(count, 1), text: `Page ${current + 1} of ${count}` });
+      setValueStates(entry.el, s);
       syncButtons(entry, count, (index) => {
         const dot = element('span', 'slam-page-dot');
         dot.dataset.press = String(index);
@@ -499,8 +495,6 @@ const kinds = {
       const el = fromPrototype('ProgressView', () => {
         const track = element('div', 'slam-progress');
         track.setAttribute('role', 'progressbar');
-        track.setAttribute('aria-valuemin', '0');
-        track.setAttribute('aria-valuemax', '100');
         track.append(element('div', 'slam-progress-bar'));
         return track;
       });
@@ -510,8 +504,7 @@ const kinds = {
       const fraction = typeof s.progress === 'number' && s.progress > 0 ? Math.min(s.progress, 1) : 0;
       const percent = Math.round(fraction * 1000) / 10;
       entry.bar.style.width = `${percent}%`;
-      setAttribute(entry.el, 'aria-valuenow', percent);
-      setAttribute(entry.el, 'aria-valuetext', typeof s.valueText === 'string' ? s.valueText : `${percent}%`);
+      setValueStates(entry.el, s);
       setAttribute(entry.el, 'aria-label', controlName(s));
     },
   },
@@ -912,6 +905,11 @@ function syncButtons(entry, count, make) {
   while (entry.buttons.length > count) entry.buttons.pop().remove();
 }
 
+/** A snapshot's `valueNow` as its aria-valuenow attribute reads (null when it has none). */
+function valueNowOf(s) {
+  return typeof s.valueNow === 'number' ? String(s.valueNow) : null;
+}
+
 /** What the new controls show that check() compares with their snapshot: selections, values, masks. */
 function checkControls(entry, s) {
   const problems = [];
@@ -948,6 +946,18 @@ function checkControls(entry, s) {
       break;
     case 'Slider':
       if (typeof s.value === 'number' && entry.input.valueAsNumber !== s.value) problems.push(`range input ${entry.input.value} ≠ ${s.value}`);
+      break;
+    case 'Stepper':
+      if (entry.value.getAttribute('aria-valuenow') !== valueNowOf(s)) problems.push(`spinbutton says ${entry.value.getAttribute('aria-valuenow')} ≠ ${s.valueNow}`);
+      break;
+    case 'SegmentedControl': {
+      const checked = entry.buttons.findIndex((b) => b.getAttribute('aria-checked') === 'true');
+      const expected = Number.isInteger(s.selectedSegment) && s.selectedSegment < entry.buttons.length ? s.selectedSegment : -1;
+      if (checked !== expected) problems.push(`radio ${checked} checked ≠ ${expected}`);
+      break;
+    }
+    case 'PageControl':
+      if (entry.el.getAttribute('aria-valuenow') !== valueNowOf(s)) problems.push(`page slider says ${entry.el.getAttribute('aria-valuenow')} ≠ ${s.valueNow}`);
       break;
     default:
       break;
