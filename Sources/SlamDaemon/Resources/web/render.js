@@ -355,7 +355,7 @@ const kinds = {
       return { el, control: el };
     },
     update(entry, s) {
-      setAttribute(entry.el, 'aria-checked', s.isOn ? 'true' : 'false');
+      setAttribute(entry.el, 'aria-checked', (typeof s.checked === 'boolean' ? s.checked : s.isOn) ? 'true' : 'false');
       setAttribute(entry.el, 'aria-label', controlName(s));
       entry.el.disabled = s.enabled === false;
     },
