@@ -183,9 +183,8 @@ def chromium_tree(page) -> List[Dict[str, Any]]:
 # - a `paragraph` has no name in Chromium's tree: its text is its StaticText children's;
 #   an empty one (a label with no text) is left out;
 # - a `spinbutton` DatePicker is the browser's own date or time input, whose role Chromium calls
-#   `Date`, `InputTime` or `DateTime` (its fields inside are spinbuttons);
-# - an element the daemon names '' (the app gave it no label) is named by the page after its
-#   reference, so that no control is nameless: any name is accepted for it.
+#   `Date`, `InputTime` or `DateTime` (its fields inside are spinbuttons).
+# Every other element must have a node of exactly its role and name.
 NATIVE_DATE_ROLES = {"Date", "InputTime", "DateTime"}
 
 
@@ -198,9 +197,9 @@ def found_in(tree: List[Dict[str, Any]], snapshot: Dict[str, Any]) -> Optional[s
         if not name or any(node["role"] == "paragraph" and node["text"] == name for node in tree):
             return None
     elif snapshot["type"] == "DatePicker" and role == "spinbutton":
-        if any(node["role"] in NATIVE_DATE_ROLES and (not name or node["name"] == name) for node in tree):
+        if any(node["role"] in NATIVE_DATE_ROLES and node["name"] == name for node in tree):
             return None
-    elif any(node["role"] == role and (not name or node["name"] == name) for node in tree):
+    elif any(node["role"] == role and node["name"] == name for node in tree):
         return None
     return f"{snapshot['type']} {snapshot.get('ref')!r}: no {role} {name!r}"
 
