@@ -74,6 +74,13 @@ python-deps:
 		echo "installing dbus, at-spi2-core and python3-pyatspi"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq dbus at-spi2-core python3-pyatspi; \
 	fi
+	@# The page's accessibility audit injects axe-core, which this package ships as axe.min.js
+	@# (without its Playwright dependency: selenium drives the browser).
+	@if ! $(PYTHON) -c 'import axe_playwright_python' >/dev/null 2>&1; then \
+		echo "installing axe-playwright-python (axe-core)"; \
+		$(PYTHON) -m pip install -q --no-deps 'axe-playwright-python==0.1.8' \
+			|| $(PYTHON) -m pip install -q --no-deps --user --break-system-packages 'axe-playwright-python==0.1.8'; \
+	fi
 
 build: deps
 	$(SWIFT) build
