@@ -38,13 +38,13 @@ import Musl
         #expect(help.status == 0)
         #expect(help.lines.first
                 == "Usage: slamctl wait [REF] [--type TYPE] [--text TEXT] [--matches REGEX] [--within REF] [--nth N] [--state STATE] "
-                + "[--property NAME] [--equals VALUE] [--timeout TIME] [--controller ID]")
-        #expect(help.lines.contains("Wait until an element reaches a state, or a property equals a value."))
+                + "[--property NAME] [--equals VALUE] [--aria FILE] [--timeout TIME] [--controller ID]")
+        #expect(help.lines.contains("Wait until an element reaches a state, a property equals a value, or the screen contains an aria snapshot."))
         #expect(help.lines.contains("  slamctl wait goal --state visible --timeout 2s"), "the discussion's examples")
         #expect(help.lines.contains { $0.hasPrefix("  REF ") && $0.contains("The element's reference") })
         let options = help.lines.filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0] }
-        #expect(options == ["--type", "--text", "--matches", "--within", "--nth", "--state", "--property", "--equals", "--timeout",
-                            "--controller", "--socket", "--json", "--version"])
+        #expect(options == ["--type", "--text", "--matches", "--within", "--nth", "--state", "--property", "--equals", "--aria",
+                            "--timeout", "--controller", "--socket", "--json", "--version"])
         // Asked for after the command, even without its required REF.
         #expect(try slamctl("wait", "--help").standardOutput == help.standardOutput)
         #expect(try slamctl("--help", "wait").standardOutput == help.standardOutput)
