@@ -148,6 +148,21 @@ public struct ElementHandle {
                                    timeout: timeout, controller: controller))
     }
 
+    /// The element and what is below it as an accessibility snapshot, text (see ``SlamApp/snapshot(controller:)``).
+    public func accessibilitySnapshot() throws -> String {
+        try app.connection.snapshot(locator, controller: controller).snapshot
+    }
+
+    /// Waits until the element's accessibility snapshot contains `template` (see ``SlamApp/expectAria(_:timeout:controller:)``);
+    /// returns the element's snapshot.
+    ///
+    /// - Throws: ``HarnessError/ariaMismatch(diff:)`` with the diff; `ClientError.server` (-32008) when the
+    ///   element was not on screen.
+    @discardableResult
+    public func expectAria(_ template: String, timeout: Duration = .seconds(5)) throws -> Snapshot {
+        try checked(app.expectAria(AriaTemplate(template), reference: locator, timeout: timeout, controller: controller))
+    }
+
     /// Acts through the locator that names the expected type too, so the daemon waits for an
     /// element of that type; an element of another type under the same name is reported as such.
     private func acting(_ act: (ElementLocator) throws -> Snapshot) throws -> Snapshot {

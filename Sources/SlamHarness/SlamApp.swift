@@ -239,9 +239,14 @@ public final class SlamApp {
     ///   `AriaTemplate.FormatError` (with its line) for a template that cannot be read.
     @discardableResult
     public func expectAria(_ template: String, timeout: Duration = .seconds(5), controller: String? = nil) throws -> Snapshot {
-        let aria = try AriaTemplate(template)
+        try expectAria(AriaTemplate(template), reference: nil, timeout: timeout, controller: controller)
+    }
+
+    /// Waits in the daemon; a timeout with a diff becomes ``HarnessError/ariaMismatch(diff:)``.
+    func expectAria(_ template: AriaTemplate, reference: ElementLocator?, timeout: Duration, controller: String?) throws -> Snapshot {
         do {
-            return try connection.waitFor(aria: aria, timeoutMilliseconds: ElementHandle.milliseconds(timeout), controller: controller)
+            return try connection.waitFor(aria: template, reference, timeoutMilliseconds: ElementHandle.milliseconds(timeout),
+                                          controller: controller)
         } catch ClientError.server(let error) where error.code == .waitTimedOut {
             guard let diff = error.data?["diff"]?.stringValue, !diff.isEmpty else { throw ClientError.server(error) }
             throw HarnessError.ariaMismatch(diff: diff)

@@ -25,5 +25,8 @@ import SlamHarnessInProcess
             #expect(error.description.hasPrefix("the accessibility snapshot does not contain the template:\n--- expected (template)\n"))
         }
         #expect(throws: AriaTemplate.FormatError.self) { try app.expectAria("button") }
+        #expect(try app.view("counterButtons").accessibilitySnapshot().hasPrefix("- group \"Counter\" [ref=counterButtons]:\n"))
+        #expect(try app.view("counterButtons").expectAria("- button \"-1\" [disabled=false]").reference == "counterButtons")
+        #expect(throws: HarnessError.self) { try app.view("counterButtons").expectAria("- heading", timeout: .zero) }
     }
 }
