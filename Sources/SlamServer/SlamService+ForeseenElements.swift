@@ -43,7 +43,7 @@ extension SlamService {
 
     /// The trees of a new instance of every declared screen and alert (only the one named `identifier`, when
     /// given), as a push would show them now: made only for a miss, never for a hit on the screens shown.
-    private func newInstances(in identifier: String?) -> [View] {
+    func newInstances(in identifier: String?) -> [View] {
         var roots: [View] = []
         for screen in application.controllerIdentifiers + application.alertIdentifiers where identifier == nil || screen == identifier {
             let controller: ViewController?
@@ -70,7 +70,7 @@ extension SlamService {
     /// Whether an element of the tree at `root` matches `locator` (its `within` aside); when `generating`
     /// (a screen on the stack), on what cannot change only, or a state view in it could place one that does.
     private static func couldMatch(_ locator: ElementLocator, under root: View, generating: Bool,
-                                   patterns: [String: BoundedPattern]) -> Bool {
+                                   patterns: [LocatorPattern: BoundedPattern]) -> Bool {
         var found = false
         root.forEachInTree { element in
             guard !found else { return }
@@ -83,10 +83,20 @@ extension SlamService {
             }
             if let reference = locator.ref, element.reference != reference { return }
             if let type = locator.type, Swift.type(of: element).typeName != type { return }
-            if locator.text != nil || locator.textMatches != nil, !(generating && element.textCanChange) {
+            if let role = locator.role, element.accessibilityRole.rawValue != role { return }
+            let textCanChange = generating && element.textCanChange
+            if locator.text != nil || locator.textMatches != nil, !textCanChange {
                 guard let text = element.locatorText else { return }
                 if let expected = locator.text, text != expected { return }
-                if let pattern = locator.textMatches.flatMap({ patterns[$0] }), !pattern.isFound(in: text) { return }
+                if let pattern = locator.textMatches.flatMap({ patterns[LocatorPattern(pattern: $0)] }), !pattern.isFound(in: text) { return }
+            }
+            // A name read from the element's text changes with it; an explicit label stays.
+            if let name = locator.name, !(textCanChange && element.accessibilityLabel == nil) {
+                if let pattern = locator.namePattern {
+                    if let compiled = patterns[pattern], !compiled.isFound(in: element.accessibleName) { return }
+                } else if element.accessibleName != name {
+                    return
+                }
             }
             found = true
         }

@@ -89,7 +89,7 @@ public final class SlamService {
     /// The controllers on the stack at the last navigation: a newly shown one has no "changes".
     private var controllersOnStack: Set<ObjectIdentifier> = []
     /// Locators' regular expressions, compiled (see `SlamService+Locators`).
-    var compiledPatterns: [String: BoundedPattern] = [:]
+    var compiledPatterns: [LocatorPattern: BoundedPattern] = [:]
     /// What attached renderers were last told (see ``RemoteUIMirror``).
     let remoteUI = RemoteUIMirror()
     /// The trace being written (`trace.start`); nil, the usual case, costs each message one test.
