@@ -33,8 +33,26 @@ test('assert this checks the property asked for, else the first the element has'
   assert.equal(flow.expect({ type: 'View', ref: '', visible: true }, null), null, 'nothing finds it again');
 });
 
+test('assert this names an element without a reference by its role and name when no other on its screen has both', () => {
+  const flow = new FlowSteps();
+  const ok = { type: 'Button', ref: '', role: 'button', name: 'OK', visible: true, text: 'OK' };
+  const cancel = { type: 'Button', ref: '', role: 'button', name: 'Cancel', visible: true, text: 'Cancel' };
+  const heading = { type: 'Label', ref: '', role: 'heading', name: 'OK', visible: true, text: 'OK' };
+  const screen = { type: 'View', ref: 'root', role: 'generic', name: '', children: [heading, { ...ok, children: [] }, cancel] };
+  assert.deepEqual(flow.expect(ok, 'text', screen), { expect: { role: 'button', name: 'OK' }, property: 'text', equals: 'OK' });
+  const twice = { ...screen, children: [...screen.children, { ...ok }] };
+  assert.deepEqual(flow.expect(ok, 'text', twice).expect, { type: 'Button', text: 'OK' }, 'two OK buttons: type and text, as before');
+  assert.deepEqual(flow.expect(ok, 'text').expect, { type: 'Button', text: 'OK' }, 'no screen to tell: as before');
+  const field = { type: 'TextField', ref: '', role: 'textbox', name: '/tmp/', visible: true, text: '' };
+  assert.equal(flow.expect(field, 'text', { ...screen, children: [field] }), null, 'a name like a pattern would not find it');
+  assert.deepEqual(flow.expect({ ...ok, ref: 'ok' }, 'text', screen).expect, 'ok', 'a reference first');
+});
+
 test('steps read as a person says them', () => {
   assert.equal(stepSummary({ press: 'wifi', value: false }), 'press wifi false');
   assert.equal(stepSummary({ press: { type: 'Button', text: 'Settings' } }), 'press type="Button" text="Settings"');
+  assert.equal(stepSummary({ press: { role: 'button', name: 'Settings' } }), 'press button "Settings"');
+  assert.equal(stepSummary({ focus: { role: 'textbox' } }), 'focus textbox');
+  assert.equal(stepSummary({ press: { role: 'button', within: 'menu' } }), 'press role="button" within="menu"');
   assert.equal(stepSummary({ reset: true }), 'reset the app');
 });
