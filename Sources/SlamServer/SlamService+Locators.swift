@@ -111,12 +111,14 @@ extension SlamService {
     ///
     /// - Throws: -32602 naming `path`, with the nearest known roles ("did you mean") and all of them.
     private func checkKnown(_ role: String, path: String) throws(ResponseError) {
-        guard !Self.builtInRoles.contains(AccessibilityRole(rawValue: role)) else { return }
+        let wanted = AccessibilityRole(rawValue: role)
+        guard !Self.builtInRoles.contains(wanted), !appRoles.contains(wanted) else { return }
         var roles = Self.builtInRoles
         for root in application.stack.map(\.controller.view) + newInstances(in: nil) {
             root.forEachInTree { roles.insert($0.accessibilityRole) }
         }
-        guard !roles.contains(AccessibilityRole(rawValue: role)) else { return }
+        appRoles.formUnion(roles.subtracting(Self.builtInRoles))
+        guard !roles.contains(wanted) else { return }
         let known = roles.map(\.rawValue).sorted()
         let near = NameSuggestions.nearest(to: role, in: known)
         var message = "\(path): unknown role '\(role)'"

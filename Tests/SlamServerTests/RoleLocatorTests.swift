@@ -76,6 +76,26 @@ import SlamUI
         #expect(client.errorCode("find", ["ref": ["role": "switch"]]) == -32001)
     }
 
+    /// An element type of the app's own, with a role Slam's elements do not take.
+    private final class ChatLog: View {
+        override class var typeName: String { "ChatLog" }
+        override class var accessibilityRoles: [AccessibilityRole] { ["log"] }
+    }
+
+    @Test func aRoleOfTheAppsOwnElementsIsKnownOnAScreenNotShownYet() throws {
+        let application = Application()
+        let home = try ViewController(identifier: "Home", title: "Home", view: View(reference: "root", subviews: [Button(reference: "go")]))
+        application.registerController(identifier: "Chat") { () throws(SlamError) -> ViewController in
+            try ViewController(identifier: "Chat", title: "Chat", view: View(reference: "root", subviews: [ChatLog(reference: "messages")]))
+        }
+        application.push(home)
+        let client = TestClient(SlamService(application: application, scheduler: ManualScheduler()))
+        #expect(client.errorCode("find", ["ref": ["role": "log"]]) == -32001, "a role the Chat screen has: not there yet")
+        #expect(client.errorCode("find", ["ref": ["role": "lgo"]]) == -32602)
+        client.result("runTask", ["name": "push", "param": "Chat"])
+        #expect(client.result("find", ["ref": ["role": "log"]])["ref"] == "messages")
+    }
+
     @Test func aRoleLocatorThatMatchesNothingSuggestsTheNearestNamesAndRoles() throws {
         let client = TestClient(try demoService())
         let misspelt = client.request("press", ["ref": ["role": "button", "name": "Setings"]])["error"]
