@@ -90,8 +90,7 @@ extension SlamService {
                 if let expected = locator.text, text != expected { return }
                 if let pattern = locator.textMatches.flatMap({ patterns[LocatorPattern(pattern: $0)] }), !pattern.isFound(in: text) { return }
             }
-            // A name read from the element's text changes with it; an explicit label stays.
-            if let name = locator.name, !(textCanChange && element.accessibilityLabel == nil) {
+            if let name = locator.name, !(generating && element.nameCanChange) {
                 if let pattern = locator.namePattern {
                     if let compiled = patterns[pattern], !compiled.isFound(in: element.accessibleName) { return }
                 } else if element.accessibleName != name {
@@ -105,6 +104,21 @@ extension SlamService {
 }
 
 extension View {
+    /// Whether the element's accessible name can differ later: placed by a state view (which may give
+    /// it new props), bound, or read from a text that can change (``textCanChange``); a `label` and a
+    /// field's placeholder stay whatever is typed.
+    var nameCanChange: Bool {
+        var ancestor = superview
+        while let current = ancestor {
+            if current is StateView { return true }
+            ancestor = current.superview
+        }
+        let bound = boundProperties
+        if bound["label"] != nil || bound["placeholder"] != nil { return true }
+        if accessibilityLabel != nil || self is TextField || self is TextView { return false }
+        return textCanChange
+    }
+
     /// Whether what a person reads on the element can differ later: typed, loaded, bound to the
     /// state, drawn by a data source, or placed by a state view (which may give it new props).
     var textCanChange: Bool {

@@ -150,24 +150,37 @@ import SlamUI
         #expect(never?["message"]?.stringValue?.hasSuffix(#"did you mean button 'openSettings' "Settings"?"#) == true)
     }
 
-    @Test func aRecordedActionNamesAnElementWithoutAReferenceByItsRoleAndName() throws {
+    @Test func aRecordedActionNamesTheElementByItsRoleAndNameWhenTheyAreUniqueAndCannotChange() throws {
         let application = Application()
-        let field = TextField(reference: "")
+        func button(_ reference: String, _ text: String) -> Button {
+            let button = Button(reference: reference)
+            button.text = text
+            return button
+        }
+        let field = TextField(reference: "email")
         field.placeholder = "Email"
-        let unnamed = Button(reference: "")
-        let ok = Button(reference: "")
-        ok.text = "OK"
-        let controller = try ViewController(identifier: "Main", title: "Main",
-                                            view: View(reference: "root", subviews: [field, ok, unnamed, Button(reference: "save")]))
+        let counter = button("counter", "Count: 0")
+        counter.textDataSource = { "Count: 0" }
+        let controller = try ViewController(identifier: "Main", title: "Main", view: View(reference: "root", subviews: [
+            field, button("", "OK"), button("save", "Save"), button("first", "Again"), button("second", "Again"), counter,
+            Button(reference: "unnamed"),
+        ]))
         application.push(controller)
         let service = SlamService(application: application, scheduler: ManualScheduler())
         let recorder = TestClient(service, identifier: 1)
         recorder.result("subscribe", ["events": ["action"]])
-        recorder.result("setText", ["ref": ["type": "TextField"], "text": "ada@example.org"])
-        recorder.result("press", ["ref": ["type": "Button", "text": "OK"]])
-        recorder.result("press", ["ref": "save"])
+        for reference in ["OK", "save", "second", "counter", "unnamed"] {
+            recorder.result("press", ["ref": reference == "OK" ? ["text": "OK"] : .string(reference)])
+        }
+        recorder.result("setText", ["ref": "email", "text": "ada@example.org"])
         let actions = recorder.take().filter { $0["method"] == "action" }.map { $0["params"]?["ref"] ?? .null }
-        #expect(actions == [["role": "textbox", "name": "Email"], ["role": "button", "name": "OK"], "save"],
-                "the reference first; else the role and name (a field's placeholder, never what was typed)")
+        #expect(actions == [
+            ["role": "button", "name": "OK"],
+            ["role": "button", "name": "Save"],
+            "second",   // two buttons read "Again"
+            "counter",  // its name is a text a data source may change
+            "unnamed",
+            ["role": "textbox", "name": "Email"],  // its placeholder, never what was typed
+        ])
     }
 }

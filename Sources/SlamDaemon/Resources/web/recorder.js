@@ -83,12 +83,14 @@ export class FlowSteps {
 
   /**
    * An `expect` step for what `snapshot` shows now (`property`, else the first it has); null when nothing finds it.
-   * The element is found again as the daemon's `action` events find it: its reference; else its role and name
-   * when no other element of `screen` (its screen's tree, as `tree` answers) has both; else its type and text.
+   * The element is found again as the daemon's `action` events find it: its role and name when no other element
+   * of `screen` (its screen's tree, as `tree` answers) has both, and the name is not its text or title (what the
+   * step may check, and what may change); else its reference; else its type and text.
    */
   expect(snapshot, property = null, screen = null) {
-    const locator = snapshot.ref ? snapshot.ref : (roleLocator(snapshot, screen)
-      ?? (typeof snapshot.text === 'string' && snapshot.text ? { type: snapshot.type, text: snapshot.text } : null));
+    const byRole = snapshot.name !== snapshot.text && snapshot.name !== snapshot.title ? roleLocator(snapshot, screen) : null;
+    const locator = byRole ?? (snapshot.ref ? snapshot.ref
+      : (typeof snapshot.text === 'string' && snapshot.text ? { type: snapshot.type, text: snapshot.text } : null));
     if (locator === null) return null;
     if (!property || !(property in snapshot)) property = PRIMARY_PROPERTY[snapshot.type];
     if (!property || !(property in snapshot)) property = ASSERTED_PROPERTIES.find((name) => name in snapshot) ?? 'visible';
