@@ -26,9 +26,9 @@ import SlamHarness
                    runtimeDirectory: entries.sorted().joined(separator: " "))
     }
 
-    let clean = #"{"initial": "Home", "state": {"count": 0}, "controllers": [{"id": "Home", "view": {"type": "Button", "ref": "plus", "task": "increment", "param": "count"}}]}"#
-    let withWarning = #"{"initial": "Home", "controllers": [{"id": "Home", "view": {"type": "Button", "ref": "plus", "task": "incremnt", "param": "count"}}]}"#
-    let withError = #"{"initial": "Home", "controllers": [{"id": "Home", "title": "Home", "view": {"type": "Button", "ref": "open", "task": "push", "param": "Hme"}}]}"#
+    let clean = #"{"initial": "Home", "state": {"count": 0}, "controllers": [{"id": "Home", "view": {"type": "Button", "ref": "plus", "text": "+1", "task": "increment", "param": "count"}}]}"#
+    let withWarning = #"{"initial": "Home", "controllers": [{"id": "Home", "view": {"type": "Button", "ref": "plus", "text": "+1", "task": "incremnt", "param": "count"}}]}"#
+    let withError = #"{"initial": "Home", "controllers": [{"id": "Home", "title": "Home", "view": {"type": "Button", "ref": "open", "text": "Open", "task": "push", "param": "Hme"}}]}"#
 
     @Test func aCleanStoryboardExitsZeroWithoutServing() throws {
         let path = try writeTemporaryFile(named: "clean.json", clean)

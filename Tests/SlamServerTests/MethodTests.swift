@@ -16,7 +16,8 @@ import SlamRPC
 
     @Test func findReturnsTheSnapshotUnderStoryboardNames() throws {
         let client = TestClient(try demoService())
-        #expect(client.result("find", ["ref": "count"]) == ["type": "Label", "ref": "count", "visible": true, "text": "Count: 0"])
+        #expect(client.result("find", ["ref": "count"])
+                == ["type": "Label", "ref": "count", "role": "paragraph", "name": "Count: 0", "visible": true, "text": "Count: 0"])
         #expect(client.result("find", ["ref": "progress"])["progress"] == 0.0)
     }
 

@@ -56,11 +56,11 @@ import SlamUI
         #expect(typo == [StoryboardDiagnostic(severity: .warning, path: "$.controllers[0].view.children[0].changeTask",
                                               problem: .unknownTask(name: "toggl"), suggestions: ["toggle"])])
         let push = StoryboardCheck(host: .storyboardOnly).diagnostics(of: try checkedStoryboard(
-            #"{"type": "SegmentedControl", "ref": "tabs", "changeTask": "push", "changeParam": "Setings"}"#))
+            #"{"type": "SegmentedControl", "ref": "tabs", "label": "Tabs", "changeTask": "push", "changeParam": "Setings"}"#))
         #expect(push.map(\.path) == ["$.controllers[0].view.children[0].changeParam"])
         #expect(push.first?.severity == .error && push.first?.suggestions == ["Settings"])
         let written = StoryboardCheck(host: .storyboardOnly).diagnostics(of: try checkedStoryboard(
-            #"{"type": "TextField", "ref": "name", "changeTask": "set", "changeParam": "greeting=Hello {name}"}, {"type": "Label", "ref": "l", "bind": {"text": "{greeting}"}}"#,
+            #"{"type": "TextField", "ref": "name", "label": "Name", "changeTask": "set", "changeParam": "greeting=Hello {name}"}, {"type": "Label", "ref": "l", "bind": {"text": "{greeting}"}}"#,
             state: #"{"name": ""}"#))
         #expect(written.map(\.severity) == [.warning], "a key a change task sets is written by the storyboard: \(written)")
     }

@@ -123,9 +123,18 @@ private func load(_ children: String) throws -> ViewController {
          "$.controllers[0].view.children[0].components[1]", "'components': expected an array of strings"),
         (#"{"type":"PickerView","ref":"p","focusedComponent":1}"#,
          "$.controllers[0].view.children[0].focusedComponent",
-         "unknown property 'focusedComponent' for PickerView; PickerView takes type, ref, children, bind, visible, enabled, task, param, autoUI, components, selectedRows, changeTask, changeParam, changeDebounceMs"),
+         "unknown property 'focusedComponent' for PickerView; PickerView takes type, ref, children, bind, visible, enabled, task, param, autoUI, components, selectedRows, changeTask, changeParam, changeDebounceMs, label, description"),
         (#"{"type":"DatePicker","ref":"d","mode":"week"}"#,
          "$.controllers[0].view.children[0].mode", "'mode' must be one of 'date', 'time', 'dateAndTime', got 'week'"),
+        (#"{"type":"Label","ref":"l","heading":7}"#,
+         "$.controllers[0].view.children[0].heading", "'heading': a heading level is 1 to 6, got 7"),
+        (#"{"type":"Label","ref":"l","heading":"big"}"#,
+         "$.controllers[0].view.children[0].heading", "'heading' must be an integer, got string"),
+        (#"{"type":"Button","ref":"b","heading":1}"#,
+         "$.controllers[0].view.children[0].heading",
+         "unknown property 'heading' for Button; Button takes type, ref, children, bind, visible, enabled, task, param, autoUI, text, style, label, description"),
+        (#"{"type":"Switch","ref":"s","label":""}"#, "$.controllers[0].view.children[0].label", "'label' must not be empty"),
+        (#"{"type":"View","ref":"v","region":3}"#, "$.controllers[0].view.children[0].region", "'region' must be a string, got integer"),
     ])
     func badValuesAreRefusedWithTheirPath(child: String, path: String, message: String) throws {
         let error = try #require(refusal(child))
@@ -280,4 +289,36 @@ private func load(_ children: String) throws -> ViewController {
         #expect(application.state["brightness"] == .double(0.25))
     }
 
+}
+
+@Suite struct StoryboardAccessibilityTests {
+    @Test func labelsDescriptionsHeadingsAndRegionsReachTheElements() throws {
+        let storyboard = try checkedStoryboard(#"""
+            {"type": "Label", "ref": "title", "text": "Settings", "heading": 1},
+            {"type": "View", "ref": "account", "region": "Account", "children": [
+              {"type": "Switch", "ref": "wifi", "label": "Wi-Fi", "description": "Joins known networks"}]}
+            """#)
+        let controller = try storyboard.instantiateController(identifier: storyboard.initialController)
+        let title = try #require(controller.findView(with: "title"))
+        #expect(title.accessibilityRole == .heading && title.accessibilityStates.level == 1 && title.accessibleName == "Settings")
+        let account = try #require(controller.findView(with: "account"))
+        #expect(account.accessibilityRole == .region && account.accessibleName == "Account")
+        let wifi = try #require(controller.findView(with: "wifi"))
+        #expect(wifi.accessibilityRole == .switch && wifi.accessibleName == "Wi-Fi")
+        #expect(wifi.accessibleDescription == "Joins known networks")
+    }
+
+    @Test func theCheckWarnsAboutAnUnnamedElementAPersonOperates() throws {
+        let found = StoryboardCheck(host: .storyboardOnly).diagnostics(of: try checkedStoryboard(#"""
+            {"type": "Switch", "ref": "wifi"},
+            {"type": "Switch", "ref": "named", "label": "Named"},
+            {"type": "Button", "ref": "titled", "text": "Go"},
+            {"type": "Button", "ref": "bound", "bind": {"text": "{title}"}},
+            {"type": "TextField", "ref": "search", "placeholder": "Search"},
+            {"type": "Label", "ref": "quiet"}
+            """#, state: #"{"title": "Go"}"#))
+        #expect(found == [StoryboardDiagnostic(severity: .warning, path: "$.controllers[0].view.children[0]",
+                                               problem: .unnamedElement(type: "Switch", role: "switch"))])
+        #expect(found.first?.message.contains("give it a \"label\"") == true)
+    }
 }

@@ -168,9 +168,9 @@ let exampleStoryboard = """
     }
 
     @Test(arguments: [
-        (#"{"type":"Label","ref":"l","isOn":true}"#, "unknown property 'isOn' for Label; Label takes type, ref, children, bind, visible, text"),
-        (#"{"type":"Label","ref":"l","enabled":false}"#, "unknown property 'enabled' for Label; Label takes type, ref, children, bind, visible, text"),
-        (#"{"type":"WebView","ref":"w","title":"T"}"#, "unknown property 'title' for WebView; WebView takes type, ref, children, bind, visible, url, html"),
+        (#"{"type":"Label","ref":"l","isOn":true}"#, "unknown property 'isOn' for Label; Label takes type, ref, children, bind, visible, text, label, description, heading"),
+        (#"{"type":"Label","ref":"l","enabled":false}"#, "unknown property 'enabled' for Label; Label takes type, ref, children, bind, visible, text, label, description, heading"),
+        (#"{"type":"WebView","ref":"w","title":"T"}"#, "unknown property 'title' for WebView; WebView takes type, ref, children, bind, visible, url, html, label, description"),
     ])
     func unknownProperty(child: String, message: String) throws {
         let error = try #require(refusal(withChildren(child)))

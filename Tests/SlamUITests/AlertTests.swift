@@ -17,11 +17,13 @@ import Testing
         #expect(application.stack.map(\.controller.identifier) == ["Home", "confirmClear"])
         #expect(application.stack.last?.isModal == true)
         #expect(alert.view.snapshot() == ElementSnapshot(type: "Alert", reference: "", properties: [
+            ("role", .string("alertdialog")), ("name", .string("Clear the list?")), ("description", .string("This cannot be undone.")),
             ("visible", .bool(true)), ("title", .string("Clear the list?")), ("message", .string("This cannot be undone.")),
         ]))
         let buttons = alert.view.subviews.map { $0.snapshot() }
         #expect(buttons.map(\.reference) == ["clear", "keepit", "cancel"])
         #expect(buttons.map { $0["style"] } == [.string("destructive"), .string("normal"), .string("cancel")])
+        #expect(buttons.map { $0["role"] } == Array(repeating: .string("button"), count: 3), "an alert's buttons are buttons, whatever their style")
     }
 
     @Test func pressingAButtonDismissesTheAlertThenRunsItsAction() throws {

@@ -5,6 +5,7 @@ import Testing
 @Suite struct ApplicationCheckTests {
     func button(_ reference: String, task: String, param: String? = nil) -> Button {
         let button = Button(reference: reference)
+        button.text = reference.prefix(1).uppercased() + reference.dropFirst()
         button.task = task
         button.param = param
         return button
@@ -53,6 +54,7 @@ import Testing
     @Test func changeTasksAndAlertButtonsAreCheckedToo() throws {
         let app = try application { _ in
             let toggle = Switch(reference: "flag")
+            toggle.accessibilityLabel = "Flag"
             toggle.changeTask = ChangeTask(name: "sav")
             return [toggle]
         }
@@ -86,6 +88,7 @@ import Testing
             let name = Label(reference: "name")
             try? name.bind(property: "text", to: StateBinding(parsing: "{name}"), in: state)
             let flag = Switch(reference: "flag")
+            flag.accessibilityLabel = "Flag"
             try? flag.bind(property: "isOn", to: StateBinding(parsing: "flag"), in: state)
             return [total, name, flag, self.button("rename", task: "set", param: "name=Ann")]
         }
@@ -94,5 +97,20 @@ import Testing
             "Settings/root/total.bind.text: warning: state key 'total' is bound, but the application's state holds nothing under it "
                 + "and no element's task sets it: it reads as nothing until Swift code sets it",
         ], "'name' is set by a task, 'flag' by the switch it is bound to")
+    }
+
+    @Test func anElementAPersonOperatesWithoutANameIsAWarning() throws {
+        let app = try application { _ in
+            let unnamed = Switch(reference: "flag")
+            let labelled = Switch(reference: "named")
+            labelled.accessibilityLabel = "Named"
+            let hint = TextField(reference: "hint")
+            hint.placeholder = "Search"
+            return [unnamed, labelled, hint, Label(reference: "quiet")]
+        }
+        let findings = ApplicationCheck(application: app).findings
+        #expect(findings.map(\.location) == ["Settings/root/flag"], "a label or a placeholder names an element; a label needs no name")
+        #expect(findings.first?.problem == .unnamedElement(role: .switch))
+        #expect(findings.first?.severity == .warning)
     }
 }

@@ -151,21 +151,24 @@ final class RecordingView: View, ResettableView {
         stepper.maximumValue = 10
         stepper.value = 3
         stepper.task = "log"
+        stepper.accessibilityLabel = "Volume"
         #expect(stepper.snapshot() == ElementSnapshot(type: "Stepper", reference: "volume", properties: [
-            ("visible", .bool(true)), ("enabled", .bool(true)), ("focused", .bool(false)), ("task", .string("log")), ("param", .null),
+            ("role", .string("spinbutton")), ("name", .string("Volume")), ("visible", .bool(true)), ("enabled", .bool(true)), ("focused", .bool(false)), ("task", .string("log")), ("param", .null),
             ("autoUI", .bool(false)), ("minimumValue", .integer(0)), ("maximumValue", .integer(10)),
             ("stepValue", .integer(1)), ("value", .integer(3)),
-        ]), "a stepper counting whole numbers shows integers")
+            ("valueNow", .double(3)), ("valueMin", .double(0)), ("valueMax", .double(10)),
+        ]), "a stepper counting whole numbers shows integers; its ARIA value states follow its properties")
         stepper.stepValue = 0.5
         #expect(stepper.snapshot()["value"] == .double(3) && stepper.snapshot()["stepValue"] == .double(0.5))
     }
 
-    @Test func everyBuiltInTypeHasASnapshotWithVisibleFirst() {
+    @Test func everyBuiltInTypeHasASnapshotWithRoleNameThenVisible() {
         #expect(ElementType.builtIn.count == 18)
         for (name, type) in ElementType.builtIn {
             let snapshot = type.make("x").snapshot()
             #expect(snapshot.type == name)
-            #expect(snapshot.properties.first?.name == "visible")
+            #expect(snapshot.properties.prefix(3).map(\.name) == ["role", "name", "visible"])
+            #expect(snapshot["role"] == .string(type.accessibilityRole.rawValue), "\(name): the usual role of its type")
         }
     }
 }

@@ -18,8 +18,8 @@ import SlamJSON
         let json = try slamctl("press", "increment", "--json", app: app)
         #expect(json.status == 0)
         #expect(try json.json() == [
-            "type": "Button", "ref": "increment", "visible": true, "enabled": true, "focused": false, "task": nil, "param": nil,
-            "autoUI": true, "text": "+1", "style": "normal",
+            "type": "Button", "ref": "increment", "role": "button", "name": "+1", "description": "Adds one to the count",
+            "visible": true, "enabled": true, "focused": false, "task": nil, "param": nil, "autoUI": true, "text": "+1", "style": "normal",
         ])
         #expect(try app.connection.find("count").text == "Count: 2")
         // autoUI: the once disabled decrement button is enabled now.

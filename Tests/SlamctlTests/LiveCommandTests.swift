@@ -291,7 +291,7 @@ let settingsWireframe = """
         #expect(ping.standardOutput == "\"pong\"\n")
         let byName = try slamctl("call", "find", #"{"ref":"count"}"#, app: app)
         #expect(byName.status == 0)
-        #expect(try byName.json() == ["type": "Label", "ref": "count", "visible": true, "text": "Count: 0"])
+        #expect(try byName.json() == ["type": "Label", "ref": "count", "role": "paragraph", "name": "Count: 0", "visible": true, "text": "Count: 0"])
         let byPosition = try slamctl("call", "press", #"["increment"]"#, app: app)
         #expect(try byPosition.json()["ref"] == "increment")
         #expect(try app.connection.find("count").text == "Count: 1")

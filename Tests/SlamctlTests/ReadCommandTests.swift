@@ -90,7 +90,8 @@ import SlamJSON
         ])
         #expect(try slamctl("tree", "--depth=0", app: app).lines == ["View root"])
         let json = try slamctl("tree", "counterButtons", "--depth", "0", "--json", app: app)
-        #expect(try json.json() == ["type": "View", "ref": "counterButtons", "visible": true, "axis": "horizontal", "spacing": 8.0])
+        #expect(try json.json() == ["type": "View", "ref": "counterButtons", "role": "group", "name": "Counter", "visible": true,
+                                    "axis": "horizontal", "spacing": 8.0])
         let nested = try slamctl("tree", "--json", app: app).json()
         #expect(nested["children"]?[4]?["children"]?.arrayValue?.compactMap { $0["ref"]?.stringValue }
                 == ["increment", "decrement", "reset"])
@@ -117,18 +118,19 @@ import SlamJSON
         defer { app.stop() }
         let label = try slamctl("find", "count", app: app)
         #expect(label.status == 0)
-        #expect(label.lines == ["Label count \"Count: 0\"", "  visible: true", "  text: \"Count: 0\""])
+        #expect(label.lines == ["Label count \"Count: 0\"", "  role: \"paragraph\"", "  name: \"Count: 0\"", "  visible: true",
+                                "  text: \"Count: 0\""])
         let button = try slamctl("find", "decrement", app: app)
         #expect(button.lines == [
             "Button decrement \"-1\" (disabled)",
-            "  visible: true", "  enabled: false", "  focused: false", "  task: null", "  param: null", "  autoUI: true",
-            "  text: \"-1\"", "  role: \"normal\"",
+            "  role: \"button\"", "  name: \"-1\"", "  visible: true", "  enabled: false", "  focused: false", "  task: null", "  param: null", "  autoUI: true",
+            "  text: \"-1\"", "  style: \"normal\"", "  disabled: true",
         ])
         let json = try slamctl("find", "reset", "--json", app: app)
         #expect(json.status == 0)
         #expect(try json.json() == [
-            "type": "Button", "ref": "reset", "visible": true, "enabled": false, "focused": false, "task": "resetCounter",
-            "param": nil, "autoUI": true, "text": "Reset", "role": "normal",
+            "type": "Button", "ref": "reset", "role": "button", "name": "Reset", "visible": true, "enabled": false, "focused": false,
+            "task": "resetCounter", "param": nil, "autoUI": true, "text": "Reset", "style": "normal", "disabled": true,
         ])
     }
 

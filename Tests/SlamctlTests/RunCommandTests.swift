@@ -148,7 +148,7 @@ import Musl
             "FAILED step 2: expect count text = \"Count: 99\"",
             "  error -32008: Wait timed out: 'count' did not reach {\"property\":\"text\",\"equals\":\"Count: 99\"} within 300 ms",
             "  expected: {\"property\":\"text\",\"equals\":\"Count: 99\"}",
-            "  actual:   {\"type\":\"Label\",\"ref\":\"count\",\"visible\":true,\"text\":\"Count: 1\"}",
+            "  actual:   {\"type\":\"Label\",\"ref\":\"count\",\"role\":\"paragraph\",\"name\":\"Count: 1\",\"visible\":true,\"text\":\"Count: 1\"}",
             "  text: expected \"Count: 99\", got \"Count: 1\"",
             "flow Wrong failed at step 2 of 3",
         ])

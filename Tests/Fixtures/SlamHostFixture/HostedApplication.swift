@@ -35,6 +35,7 @@ enum HostedApplication {
 
     static func settings(state: StateStore) throws(SlamError) -> ViewController {
         let notify = Switch(reference: "notify")
+        notify.accessibilityLabel = "Notifications"
         try? notify.bind(property: "isOn", to: StateBinding(parsing: "notify"), in: state)
         notify.changeTask = ChangeTask(name: "remeber")
         let back = Button(reference: "back")

@@ -27,7 +27,8 @@ def test_press_increment_updates_the_count_label(slam_client):
     assert slam_client.find("count")["text"] == "Count: 0"
     snapshot = slam_client.press("increment")
     assert snapshot["ref"] == "increment"
-    assert slam_client.find("count") == {"type": "Label", "ref": "count", "visible": True, "text": "Count: 1"}
+    assert slam_client.find("count") == {"type": "Label", "ref": "count", "role": "paragraph", "name": "Count: 1",
+                                        "visible": True, "text": "Count: 1"}
 
 
 def test_navigation_pushes_with_a_press_and_pops_with_run_task(slam_client):
@@ -144,7 +145,8 @@ def test_wait_for_resolves_after_a_press_from_a_second_client(slamd):
     presser.press("increment")
     thread.join(5)
     assert not thread.is_alive()
-    assert outcome["snapshot"] == {"type": "Label", "ref": "count", "visible": True, "text": "Count: 1"}
+    assert outcome["snapshot"] == {"type": "Label", "ref": "count", "role": "paragraph", "name": "Count: 1",
+                                   "visible": True, "text": "Count: 1"}
     assert outcome["resolved_at"] >= pressed_at
 
 

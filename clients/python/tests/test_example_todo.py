@@ -128,7 +128,9 @@ def test_an_empty_item_is_refused_with_a_message(start_todo, tmp_path):
     running = start_todo(tmp_path / "todo.json")
     assert running.user.find("message")["visible"] is False
     running.add("   ")
-    assert running.user.find("message") == {"type": "Label", "ref": "message", "visible": True, "text": "Write something to do first."}
+    assert running.user.find("message") == {"type": "Label", "ref": "message", "role": "paragraph",
+                                           "name": "Write something to do first.", "visible": True,
+                                           "text": "Write something to do first."}
     assert running.rows() == []
     assert not (tmp_path / "todo.json").exists(), "nothing to save"
     assert running.user.run_task("add")["result"] == {"added": None, "reason": "Write something to do first."}

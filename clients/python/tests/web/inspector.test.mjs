@@ -113,6 +113,6 @@ test('a secure field never shows its text in a snippet; new elements are describ
   assert.equal(describe({ type: 'SectionedTableView', sections: [{ header: 'A', rows: ['x', 'y'] }], selectedRows: [[0, 1]] }), '1 sections, 2 rows · y');
   assert.equal(describe({ type: 'CollectionView', sections: [{ header: null, items: ['a', 'b'] }], selectedKeys: ['a'] }), '2 items · a');
   assert.equal(describe({ type: 'Alert', title: 'Delete?', message: '' }), 'Delete?');
-  assert.deepEqual(marks({ type: 'Button', role: 'destructive', focused: true }), ['focused', 'destructive']);
+  assert.deepEqual(marks({ type: 'Button', style: 'destructive', focused: true }), ['focused', 'destructive']);
   assert.deepEqual(marks({ type: 'TextField', secure: true, focused: false }), ['secure']);
 });
