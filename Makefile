@@ -30,8 +30,10 @@ deps:
 
 # The Python client is stdlib-only; its tests need pytest, jsonschema to validate the OpenRPC document,
 # websockets (13 or later: its sync client) to drive slamd --web as a browser would,
-# and for the browser page node, chromium, chromium-driver and selenium; they run in a virtual
-# environment (python3-venv on Debian, whose python3 has no ensurepip without it).
+# and for the browser page node, chromium, chromium-driver and selenium; for the accessibility bridge
+# (slam.atspi) AccessKit from PyPI, and a session bus with AT-SPI and pyatspi to read it (Debian's dbus,
+# at-spi2-core and python3-pyatspi). They run in a virtual environment (python3-venv on Debian,
+# whose python3 has no ensurepip without it).
 python-deps:
 	@if ! $(PYTHON) -c 'import ensurepip, venv' >/dev/null 2>&1; then \
 		echo "installing python3-venv"; \
@@ -62,6 +64,22 @@ python-deps:
 		echo "installing selenium"; \
 		$(PYTHON) -m pip install -q selenium || $(PYTHON) -m pip install -q --user --break-system-packages selenium \
 			|| { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-selenium; }; \
+	fi
+	@if ! $(PYTHON) -c 'import accesskit' >/dev/null 2>&1; then \
+		echo "installing accesskit"; \
+		$(PYTHON) -m pip install -q accesskit || $(PYTHON) -m pip install -q --user --break-system-packages accesskit; \
+	fi
+	@if ! command -v dbus-run-session >/dev/null 2>&1 || ! test -x /usr/libexec/at-spi-bus-launcher \
+		|| ! /usr/bin/python3 -c 'import pyatspi' >/dev/null 2>&1; then \
+		echo "installing dbus, at-spi2-core and python3-pyatspi"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq dbus at-spi2-core python3-pyatspi; \
+	fi
+	@# The page's accessibility audit injects axe-core, which this package ships as axe.min.js
+	@# (without its Playwright dependency: selenium drives the browser).
+	@if ! $(PYTHON) -c 'import axe_playwright_python' >/dev/null 2>&1; then \
+		echo "installing axe-playwright-python (axe-core)"; \
+		$(PYTHON) -m pip install -q --no-deps 'axe-playwright-python==0.1.8' \
+			|| $(PYTHON) -m pip install -q --no-deps --user --break-system-packages 'axe-playwright-python==0.1.8'; \
 	fi
 
 build: deps

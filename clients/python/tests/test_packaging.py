@@ -58,8 +58,8 @@ def test_the_suite_imports_the_installed_package_not_the_checkout(pytestconfig):
     # The fixtures come from the entry point, not from a pytest_plugins line.
     assert pytestconfig.pluginmanager.get_plugin("slam.pytest_plugin") is slam.pytest_plugin
     entry_points = importlib.metadata.distribution(DISTRIBUTION).entry_points
-    assert [(entry.group, entry.name, entry.value) for entry in entry_points] == [
-        ("pytest11", "slam.pytest_plugin", "slam.pytest_plugin")]
+    assert sorted((entry.group, entry.name, entry.value) for entry in entry_points) == [
+        ("console_scripts", "slam-a11y", "slam.atspi:main"), ("pytest11", "slam.pytest_plugin", "slam.pytest_plugin")]
     conftest = (Path(__file__).resolve().parent / "conftest.py").read_text(encoding="utf-8")
     assert "sys.path.insert" not in conftest
     assert re.findall(r"^pytest_plugins = .*$", conftest, re.MULTILINE) == ['pytest_plugins = ["pytester"]']

@@ -57,7 +57,7 @@ def test_clicking_plus_one_changes_the_count_label(page):
     page.top("increment").send_keys(Keys.SPACE)
     page.wait_text("count", "Count: 2")
     progress = page.top("progress")
-    assert progress.get_attribute("aria-valuenow") == "20"
+    assert (progress.get_attribute("aria-valuenow"), progress.get_attribute("aria-valuetext")) == ("0.2", "20%")
 
 
 def test_a_press_from_another_process_appears_in_the_page(page):
@@ -144,17 +144,23 @@ def test_push_settings_and_go_back(page):
     # Every Settings control is a real control.
     assert page.top("wifi").get_attribute("role") == "switch"
     assert page.top("wifi").get_attribute("aria-checked") == "true"
+    # The stepper is a spinbutton; its − and + are for the mouse (the keyboard has the spinbutton's arrows).
+    spinbutton = page.top("volume").find_element(page.By.CSS_SELECTOR, '[role="spinbutton"]')
+    assert [spinbutton.get_attribute(a) for a in ("aria-valuenow", "aria-valuemin", "aria-valuemax")] == ["5", "0", "10"]
     stepper_buttons = page.top("volume").find_elements(page.By.CSS_SELECTOR, "button")
-    assert [b.get_attribute("aria-label") for b in stepper_buttons] == ["Decrement", "Increment"]
+    assert [b.text for b in stepper_buttons] == ["−", "+"]
     stepper_buttons[1].click()
     page.wait_text("volumeLabel", "Volume: 6")
-    assert page.top("volume").find_element(page.By.CSS_SELECTOR, "output").text == "6"
-    segments = page.top("theme").find_elements(page.By.CSS_SELECTOR, "button")
+    assert spinbutton.text == "6"
+    assert spinbutton.get_attribute("aria-valuenow") == "6"
+    assert page.top("theme").get_attribute("role") == "radiogroup"
+    segments = page.top("theme").find_elements(page.By.CSS_SELECTOR, '[role="radio"]')
     assert [s.text for s in segments] == ["Light", "Dark", "Auto"]
-    assert segments[2].get_attribute("aria-pressed") == "true"
+    assert [s.get_attribute("aria-checked") for s in segments] == ["false", "false", "true"]
     segments[0].click()
     page.wait_text("themeLabel", "Theme: Light")
-    dots = page.top("pages").find_elements(page.By.CSS_SELECTOR, "button")
+    assert page.top("pages").get_attribute("role") == "slider"
+    dots = page.top("pages").find_elements(page.By.CSS_SELECTOR, ".slam-page-dot")
     assert len(dots) == 3
     dots[2].click()
     page.wait_text("pageLabel", "Page 3 of 3")

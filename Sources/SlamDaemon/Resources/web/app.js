@@ -21,6 +21,7 @@ import { RpcConnection, RpcError, ConnectionLost, takePageToken, tokenProtocols 
 import { UIModel, ModelError } from './model.js';
 import { Renderer, FOCUSABLE_TYPES, focusTarget } from './render.js';
 import { HANDLED_KEYS } from './elements.js';
+import { movedChoice, spinPresses } from './a11y.js';
 import { Inspector } from './inspector.js';
 
 const $ = (id) => document.getElementById(id);
@@ -148,19 +149,28 @@ const TASK_FAILED = -32010;
 /** Per text field being typed into: the texts sent (their echoes are ignored), the call in flight, the latest text waiting. */
 const typing = new Map();
 
+/** Presses `node` (with `value`, when its kind takes one); resolves with the reply's snapshot, or null after a refusal. */
 function press(node, value) {
   if (!node.ref) {
     toast('This element has no reference, so it cannot be pressed remotely.', { kind: 'error' });
-    return;
+    return Promise.resolve(null);
   }
   const screen = model.screen(node.screen);
   const params = { ref: node.ref, controller: screen.id };
   if (value !== undefined) params.value = value;
-  rpc.call('press', params).catch((error) => {
+  return rpc.call('press', params).catch((error) => {
     // A refused choice (a picker row, a date) goes back to what the server has.
     renderer.restore(node.node);
     showError(error, `press ${node.ref}`);
+    return null;
   });
+}
+
+/** Presses `node` `count` times with `value`, one press after the other's reply (a spinbutton's Home, End, PageUp…). */
+async function pressTimes(node, value, count) {
+  for (let index = 0; index < count; index += 1) {
+    if (!(await press(node, value))) return;
+  }
 }
 
 /**
@@ -378,6 +388,10 @@ stage.addEventListener('keydown', (event) => {
     typingSettled(number).then(() => focusFirst(model.node(number) || node)).then(() => sendKey('Enter'));
     return;
   }
+  if (controlKey(event, node, target)) {
+    event.preventDefault();
+    return;
+  }
   // Arrow keys in a sectioned table or a collection move its selection on the server, as there (the arrows it declares).
   if (/^Arrow(Up|Down|Left|Right)$/.test(event.key) && (node.type === 'SectionedTableView' || node.type === 'CollectionView')) {
     if (!HANDLED_KEYS[node.type].includes(event.key)) return;
@@ -385,6 +399,40 @@ stage.addEventListener('keydown', (event) => {
     focusFirst(node).then(() => sendKey(event.key)).then((outcome) => followSelection(number, outcome));
   }
 });
+
+/**
+ * The keys of the ARIA Authoring Practices on the page's own widgets, sent as presses: a
+ * spinbutton's arrows, PageUp/PageDown, Home/End (a Stepper); a radio group's arrows, which
+ * move the selection round and the focus with it (a SegmentedControl); a slider's arrows,
+ * Home and End (a PageControl). Returns whether the key was one of them.
+ */
+function controlKey(event, node, target) {
+  const s = node.snapshot;
+  if (s.enabled === false) return false;
+  if (node.type === 'Stepper' && target.getAttribute('role') === 'spinbutton') {
+    const presses = spinPresses(event.key, s);
+    if (!presses) return false;
+    pressTimes(node, presses.press, presses.count);
+    return true;
+  }
+  if (node.type === 'SegmentedControl' && target.getAttribute('role') === 'radio') {
+    const count = Array.isArray(s.segments) ? s.segments.length : 0;
+    const index = event.key === 'Home' || event.key === 'End' ? null : movedChoice(event.key, s.selectedSegment, count, true);
+    if (index === null) return false;
+    const radio = target.parentNode.children[index];
+    if (radio) radio.focus();
+    if (index !== s.selectedSegment) press(node, index);
+    return true;
+  }
+  if (node.type === 'PageControl' && target.getAttribute('role') === 'slider') {
+    const count = Number.isInteger(s.numberOfPages) ? s.numberOfPages : 0;
+    const index = movedChoice(event.key, s.currentPage, count, false);
+    if (index === null) return false;
+    if (index !== s.currentPage) press(node, index);
+    return true;
+  }
+  return false;
+}
 
 /** After an arrow key in a table or collection: the browser's focus goes to the row or item the server selected. */
 function followSelection(number, outcome) {

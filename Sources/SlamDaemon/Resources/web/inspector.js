@@ -331,8 +331,10 @@ export class Inspector {
 
     // Elements: tree above, details below.
     const elements = this.section('elements');
+    // Rows of buttons (expand, select) indented by depth: a group of buttons, not an ARIA tree,
+    // whose items would have to be the focusable rows themselves.
     this.tree = el('div', 'tree');
-    this.tree.setAttribute('role', 'tree');
+    this.tree.setAttribute('role', 'group');
     this.tree.setAttribute('aria-label', 'Element tree');
     this.tree.addEventListener('click', (event) => this.treeClick(event));
     this.tree.addEventListener('keydown', (event) => this.treeKey(event));
@@ -661,10 +663,6 @@ export class Inspector {
     const s = node.snapshot;
     const row = el('div', 'tree-row');
     row.dataset.treeNode = String(node.node);
-    row.setAttribute('role', 'treeitem');
-    row.setAttribute('aria-level', String(level));
-    if (hasChildren) row.setAttribute('aria-expanded', String(open));
-    row.setAttribute('aria-selected', String(selected));
     row.style.paddingInlineStart = `${(level - 1) * 14}px`;
     if (hidden) row.classList.add('is-hidden');
     if (selected) row.classList.add('is-selected');
@@ -679,6 +677,7 @@ export class Inspector {
     }
     const label = button('tree-label');
     label.dataset.select = String(node.node);
+    if (selected) label.setAttribute('aria-current', 'true');
     label.append(el('span', 'tree-type', s.type));
     label.append(el('span', s.ref ? 'tree-ref' : 'tree-ref is-anonymous', s.ref || 'anonymous'));
     const text = describe(s);
@@ -804,7 +803,7 @@ export class Inspector {
 
     // The reference path: screen › ancestors › element, each a link to select it.
     const pathBlock = el('div', 'details-block');
-    pathBlock.append(el('h3', 'details-heading', 'Reference path'));
+    pathBlock.append(el('h2', 'details-heading', 'Reference path'));
     const crumbs = el('nav', 'crumbs');
     crumbs.setAttribute('aria-label', 'Reference path');
     crumbs.append(el('span', 'crumb crumb-screen', `${screen.id}${isTop ? '' : ' (not on top)'}`));
@@ -826,7 +825,7 @@ export class Inspector {
 
     const code = snippets(s, isTop ? null : screen.id);
     const snippetBlock = el('div', 'details-block');
-    snippetBlock.append(el('h3', 'details-heading', 'Drive it from a script'));
+    snippetBlock.append(el('h2', 'details-heading', 'Drive it from a script'));
     if (code) {
       for (const [name, label] of [['slamctl', 'slamctl'], ['flow', 'Flow step'], ['python', 'Python']]) {
         snippetBlock.append(this.snippet(label, code[name], name));
@@ -838,7 +837,7 @@ export class Inspector {
 
     const snapshotBlock = el('div', 'details-block');
     const snapshotHead = el('div', 'details-heading-row');
-    snapshotHead.append(el('h3', 'details-heading', 'Snapshot'));
+    snapshotHead.append(el('h2', 'details-heading', 'Snapshot'));
     const json = JSON.stringify(s, null, 2);
     const copy = button('small-button', 'Copy');
     copy.addEventListener('click', () => this.copy(json, copy));

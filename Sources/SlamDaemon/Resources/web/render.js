@@ -19,6 +19,7 @@
 // `focusArrived` lists the nodes that took it in the batch painted last.
 
 import { FOCUSABLE_TYPES } from './elements.js';
+import { accessibleOf, controlName, gridRows, headingLevel, viewRole } from './a11y.js';
 
 /** Types whose children are elements of their own (an alert's children are its buttons). */
 const CONTAINER_TYPES = new Set(['View', 'StateView', 'Alert']);
@@ -77,8 +78,21 @@ function setAttribute(el, name, value) {
   if (el.getAttribute(name) !== text) el.setAttribute(name, text);
 }
 
-function labelFor(snapshot) {
-  return snapshot.ref ? snapshot.ref : snapshot.type;
+/** Sets or removes an attribute (null or '' removes it). */
+function setOptional(el, name, value) {
+  if (value === null || value === undefined || value === '') {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else {
+    setAttribute(el, name, value);
+  }
+}
+
+/** The value states of a range widget, as the snapshot gives them: aria-valuenow/min/max/text from `valueNow`… */
+function setValueStates(el, s) {
+  setOptional(el, 'aria-valuenow', typeof s.valueNow === 'number' ? s.valueNow : null);
+  setOptional(el, 'aria-valuemin', typeof s.valueMin === 'number' ? s.valueMin : null);
+  setOptional(el, 'aria-valuemax', typeof s.valueMax === 'number' ? s.valueMax : null);
+  setOptional(el, 'aria-valuetext', typeof s.valueText === 'string' ? s.valueText : null);
 }
 
 // ------------------------------------------------------------ dates (pure: node tests them)
@@ -191,13 +205,39 @@ export function sectionsOf(snapshot, what) {
   });
 }
 
-/** One section of a sectioned table or collection view: a group named by its header, which shows when it has one. */
+/**
+ * A part of a table or grid that only carries its role (row, cell, gridcell): it has no box
+ * of its own (`slam-part`, display: contents), so the layout is the one of its contents.
+ */
+function part(role, className = 'slam-part') {
+  const el = element('div', className);
+  el.setAttribute('role', role);
+  return el;
+}
+
+/** A row of one cell (`cellRole`) holding `content`, for the table's and the grid's parts. */
+function rowOf(cellRole, ...content) {
+  const row = part('row');
+  const cell = part(cellRole);
+  cell.append(...content);
+  row.append(cell);
+  return row;
+}
+
+/**
+ * One section of a sectioned table or collection view: a rowgroup named by its header, which
+ * shows (when it has one) as the section's column header.
+ */
 function sectionGroup(className, headerClassName, header) {
   const group = element('div', className);
-  group.setAttribute('role', 'group');
+  group.setAttribute('role', 'rowgroup');
   if (header !== null) {
     group.setAttribute('aria-label', header);
-    group.append(element('div', headerClassName, header));
+    const row = part('row');
+    const cell = part('columnheader', headerClassName);
+    cell.textContent = header;
+    row.append(cell);
+    group.append(row);
   }
   return group;
 }
@@ -212,16 +252,40 @@ function positionButton(className, section, index) {
   return { b, check };
 }
 
-/** Marks the selected ones of `buttons` pressed; returns the control that takes the focus (the first selected, else the first). */
-function markPressed(buttons, isSelected) {
+/**
+ * Marks the selected ones of `buttons` pressed, and the part holding each (`holder`: its
+ * table row, its grid cell) selected; returns the control that takes the focus (the first
+ * selected, else the first).
+ */
+function markPressed(buttons, isSelected, holder) {
   let first = null;
   for (const b of buttons) {
     const selected = isSelected(b);
     setAttribute(b, 'aria-pressed', selected ? 'true' : 'false');
+    setAttribute(holder(b), 'aria-selected', selected ? 'true' : 'false');
     if (selected && !first) first = b;
   }
   return first || buttons[0] || null;
 }
+
+/** A grid's one tab stop (ARIA Authoring Practices): `control`; its other cells are reached with the arrows. */
+function roveTabStop(buttons, control) {
+  for (const b of buttons) setAttribute(b, 'tabindex', b === control ? '0' : '-1');
+}
+
+function updateLabel(entry, s) {
+  setText(entry.el, s.text);
+  entry.el.classList.toggle('is-empty', !s.text);
+}
+
+/** The kind of a Label declared a heading of `level`: an <h1>…<h6> (a level that changes makes a new element). */
+function headingKind(level) {
+  return {
+    create() { return { el: fromPrototype(`Heading${level}`, () => element(`h${level}`, 'slam-label slam-heading')) }; },
+    update: updateLabel,
+  };
+}
+const headingKinds = [1, 2, 3, 4, 5, 6].map(headingKind);
 
 // One kind per element type: create(snapshot) returns an entry's DOM parts,
 // update(entry, snapshot, previous) brings them up to date (previous is the
@@ -245,15 +309,17 @@ const kinds = {
         entry.el.style.gap = `${spacing}px`;
         entry.spacing = spacing;
       }
+      // A named group or region says so; a plain view is a generic box assistive technology passes through.
+      const { role, name } = viewRole(s);
+      setOptional(entry.el, 'role', role === 'generic' ? null : role);
+      setOptional(entry.el, 'aria-label', name);
     },
   },
 
+  // A paragraph; a label declared a heading is an <h1>…<h6> (headingKinds).
   Label: {
-    create() { return { el: fromPrototype('Label', () => element('div', 'slam-label')) }; },
-    update(entry, s) {
-      setText(entry.el, s.text);
-      entry.el.classList.toggle('is-empty', !s.text);
-    },
+    create() { return { el: fromPrototype('Label', () => element('p', 'slam-label')) }; },
+    update: updateLabel,
   },
 
   Button: {
@@ -266,7 +332,11 @@ const kinds = {
       return { el, control: el };
     },
     update(entry, s) {
-      setText(entry.el, s.text || (s.ref ? s.ref : 'Button'));
+      const shown = s.text || (s.ref ? s.ref : 'Button');
+      setText(entry.el, shown);
+      // An explicit label that says more than the text is the name assistive technology reads.
+      const { name } = accessibleOf(s);
+      setOptional(entry.el, 'aria-label', name && name !== shown ? name : null);
       entry.el.disabled = s.enabled === false;
       const style = s.style === 'cancel' || s.style === 'destructive' ? s.style : 'normal';
       if (entry.el.dataset.style !== style) entry.el.dataset.style = style;
@@ -285,35 +355,42 @@ const kinds = {
       return { el, control: el };
     },
     update(entry, s) {
-      setAttribute(entry.el, 'aria-checked', s.isOn ? 'true' : 'false');
-      setAttribute(entry.el, 'aria-label', labelFor(s));
+      setAttribute(entry.el, 'aria-checked', (typeof s.checked === 'boolean' ? s.checked : s.isOn) ? 'true' : 'false');
+      setAttribute(entry.el, 'aria-label', controlName(s));
       entry.el.disabled = s.enabled === false;
     },
   },
 
+  // A spinbutton (its value, the keys of the ARIA Authoring Practices: app.js) between − and +,
+  // which the mouse presses; the keyboard has the spinbutton, so they are not tab stops.
   Stepper: {
     create() {
       const el = fromPrototype('Stepper', () => {
         const group = element('div', 'slam-stepper');
-        group.setAttribute('role', 'group');
         const minus = button('slam-stepper-button', '−');
         minus.dataset.press = 'decrement';
-        minus.setAttribute('aria-label', 'Decrement');
-        const value = element('output', 'slam-stepper-value');
-        value.setAttribute('aria-live', 'polite');
+        minus.tabIndex = -1;
+        minus.setAttribute('aria-hidden', 'true');
+        const value = element('span', 'slam-stepper-value');
+        value.setAttribute('role', 'spinbutton');
+        value.tabIndex = 0;
         const plus = button('slam-stepper-button', '+');
         plus.dataset.press = 'increment';
-        plus.setAttribute('aria-label', 'Increment');
+        plus.tabIndex = -1;
+        plus.setAttribute('aria-hidden', 'true');
         group.append(minus, value, plus);
         return group;
       });
       const [minus, value, plus] = el.children;
-      return { el, minus, plus, value, control: minus };
+      return { el, minus, plus, value, control: value };
     },
     update(entry, s) {
-      setAttribute(entry.el, 'aria-label', labelFor(s));
-      setText(entry.value, formatNumber(s.value));
+      const { value } = entry;
+      setAttribute(value, 'aria-label', controlName(s));
+      setText(value, formatNumber(s.value));
+      setValueStates(value, s);
       const disabled = s.enabled === false;
+      setOptional(value, 'aria-disabled', disabled ? 'true' : null);
       entry.minus.disabled = disabled || (typeof s.minimumValue === 'number' && s.value <= s.minimumValue);
       entry.plus.disabled = disabled || (typeof s.maximumValue === 'number' && s.value >= s.maximumValue);
       entry.el.classList.toggle('is-disabled', disabled);
@@ -343,7 +420,9 @@ const kinds = {
       setAttribute(input, 'min', minimum);
       setAttribute(input, 'max', maximum);
       setAttribute(input, 'step', typeof s.stepValue === 'number' && s.stepValue > 0 ? s.stepValue : 'any');
-      setAttribute(input, 'aria-label', labelFor(s));
+      setAttribute(input, 'aria-label', controlName(s));
+      // The range input's own value, bounds and role say the rest.
+      setOptional(input, 'aria-valuetext', typeof s.valueText === 'string' ? s.valueText : null);
       // Without a reference the daemon cannot be told of a drag: the slider is shown, not offered.
       const disabled = s.enabled === false || !s.ref;
       input.disabled = disabled;
@@ -355,24 +434,59 @@ const kinds = {
     },
   },
 
+  // A radio group: one radio per segment, the checked one the group's only tab stop (arrows: app.js).
   SegmentedControl: {
     create() {
-      return choiceGroup('slam-segmented');
+      const el = element('div', 'slam-segmented');
+      el.setAttribute('role', 'radiogroup');
+      return { el, buttons: [] };
     },
     update(entry, s) {
       const segments = Array.isArray(s.segments) ? s.segments : [];
-      updateChoices(entry, s, segments.length, 'slam-segment', s.selectedSegment, (b, index) => setText(b, segments[index]));
+      setAttribute(entry.el, 'aria-label', controlName(s));
+      syncButtons(entry, segments.length, (index) => {
+        const b = button('slam-segment');
+        b.setAttribute('role', 'radio');
+        b.dataset.press = String(index);
+        return b;
+      });
+      const disabled = s.enabled === false;
+      const selected = Number.isInteger(s.selectedSegment) && s.selectedSegment >= 0 && s.selectedSegment < segments.length ? s.selectedSegment : -1;
+      entry.buttons.forEach((b, index) => {
+        setText(b, segments[index]);
+        setAttribute(b, 'aria-checked', selected === index ? 'true' : 'false');
+        setAttribute(b, 'tabindex', index === (selected < 0 ? 0 : selected) ? '0' : '-1');
+        b.disabled = disabled;
+      });
+      entry.el.classList.toggle('is-disabled', disabled);
+      entry.control = entry.buttons[selected < 0 ? 0 : selected] || null;
     },
   },
 
+  // A slider over the pages ("Page 2 of 3"; arrows, Home and End: app.js); its dots are what the mouse clicks.
   PageControl: {
     create() {
-      return choiceGroup('slam-pages');
+      const el = element('div', 'slam-pages');
+      el.setAttribute('role', 'slider');
+      el.setAttribute('aria-orientation', 'horizontal');
+      el.tabIndex = 0;
+      return { el, buttons: [], control: el };
     },
     update(entry, s) {
       const count = Number.isInteger(s.numberOfPages) && s.numberOfPages > 0 ? Math.min(s.numberOfPages, 1000) : 0;
-      updateChoices(entry, s, count, 'slam-page-dot', s.currentPage,
-        (b, index) => setAttribute(b, 'aria-label', `Page ${index + 1} of ${count}`));
+      const current = Number.isInteger(s.currentPage) ? s.currentPage : 0;
+      setAttribute(entry.el, 'aria-label', controlName(s));
+      setValueStates(entry.el, s);
+      syncButtons(entry, count, (index) => {
+        const dot = element('span', 'slam-page-dot');
+        dot.dataset.press = String(index);
+        return dot;
+      });
+      const disabled = s.enabled === false;
+      setOptional(entry.el, 'aria-disabled', disabled ? 'true' : null);
+      setAttribute(entry.el, 'tabindex', disabled ? '-1' : '0');
+      entry.buttons.forEach((dot, index) => dot.classList.toggle('is-current', index === current));
+      entry.el.classList.toggle('is-disabled', disabled);
     },
   },
 
@@ -381,8 +495,6 @@ const kinds = {
       const el = fromPrototype('ProgressView', () => {
         const track = element('div', 'slam-progress');
         track.setAttribute('role', 'progressbar');
-        track.setAttribute('aria-valuemin', '0');
-        track.setAttribute('aria-valuemax', '100');
         track.append(element('div', 'slam-progress-bar'));
         return track;
       });
@@ -392,8 +504,8 @@ const kinds = {
       const fraction = typeof s.progress === 'number' && s.progress > 0 ? Math.min(s.progress, 1) : 0;
       const percent = Math.round(fraction * 1000) / 10;
       entry.bar.style.width = `${percent}%`;
-      setAttribute(entry.el, 'aria-valuenow', percent);
-      setAttribute(entry.el, 'aria-label', labelFor(s));
+      setValueStates(entry.el, s);
+      setAttribute(entry.el, 'aria-label', controlName(s));
     },
   },
 
@@ -401,33 +513,46 @@ const kinds = {
     create() {
       const el = fromPrototype('ActivityIndicator', () => {
         const spinner = element('span', 'slam-spinner');
-        spinner.setAttribute('role', 'status');
+        spinner.setAttribute('role', 'progressbar');
         return spinner;
       });
       return { el };
     },
     update(entry, s) {
+      // An indeterminate progressbar (no value); without a name of its own it says whether it is working.
       entry.el.classList.toggle('is-animating', !!s.animating);
-      setAttribute(entry.el, 'aria-label', s.animating ? 'Working…' : 'Idle');
+      setAttribute(entry.el, 'aria-label', accessibleOf(s).name || (s.animating ? 'Working…' : 'Idle'));
+      setAttribute(entry.el, 'aria-busy', s.animating ? 'true' : 'false');
     },
   },
 
   SingleItemTableView: {
     create() {
       const el = element('div', 'slam-table');
-      el.setAttribute('role', 'group');
+      const list = element('div', 'slam-list');
+      list.setAttribute('role', 'list');
       const empty = element('div', 'slam-table-empty', 'No rows');
-      el.append(empty);
-      return { el, empty, buttons: [] };
+      el.append(list, empty);
+      return { el, list, empty, items: [], buttons: [] };
     },
     update(entry, s) {
-      setAttribute(entry.el, 'aria-label', labelFor(s));
+      setAttribute(entry.list, 'aria-label', controlName(s));
       const items = Array.isArray(s.items) ? s.items : [];
-      syncButtons(entry, items.length, (index) => {
+      while (entry.items.length < items.length) {
+        const item = element('div', 'slam-item');
+        item.setAttribute('role', 'listitem');
         const b = button('slam-row');
-        b.dataset.press = String(index);
-        return b;
-      });
+        b.dataset.press = String(entry.items.length);
+        item.append(b);
+        entry.list.append(item);
+        entry.items.push(item);
+        entry.buttons.push(b);
+      }
+      while (entry.items.length > items.length) {
+        entry.items.pop().remove();
+        entry.buttons.pop();
+      }
+      entry.list.hidden = items.length === 0;
       entry.empty.hidden = items.length > 0;
       items.forEach((item, index) => {
         const b = entry.buttons[index];
@@ -452,7 +577,7 @@ const kinds = {
     update(entry, s, p, renderer) {
       const input = entry.el;
       if (input.placeholder !== (s.placeholder || '')) input.placeholder = s.placeholder || '';
-      setAttribute(input, 'aria-label', s.placeholder || labelFor(s));
+      setAttribute(input, 'aria-label', controlName(s));
       input.disabled = s.enabled === false;
       // A secure field is a password input showing the server's mask (one • per character).
       const type = s.secure ? 'password' : 'text';
@@ -470,14 +595,14 @@ const kinds = {
       return { el, selects: [], shape: '' };
     },
     update(entry, s) {
-      setAttribute(entry.el, 'aria-label', labelFor(s));
+      setAttribute(entry.el, 'aria-label', controlName(s));
       const components = Array.isArray(s.components) ? s.components.map((rows) => (Array.isArray(rows) ? rows.map(String) : [])) : [];
       const shape = JSON.stringify(components);
       if (shape !== entry.shape) {
         const selects = components.map((rows, component) => {
           const select = element('select', 'slam-picker-component');
           select.dataset.component = String(component);
-          select.setAttribute('aria-label', components.length > 1 ? `${labelFor(s)}, column ${component + 1}` : labelFor(s));
+          select.setAttribute('aria-label', components.length > 1 ? `${controlName(s)}, component ${component + 1}` : controlName(s));
           rows.forEach((row, index) => {
             const option = element('option', null, row);
             option.value = String(index);
@@ -539,18 +664,18 @@ const kinds = {
       }
       if (fromInputValue(mode, input.value) !== fromInputValue(mode, value)) input.value = value;
       input.disabled = s.enabled === false;
-      setAttribute(input, 'aria-label', mode === 'date' ? labelFor(s) : `${labelFor(s)} (UTC)`);
+      setAttribute(input, 'aria-label', mode === 'date' ? controlName(s) : `${controlName(s)} (UTC)`);
     },
   },
 
   SectionedTableView: {
     create() {
       const el = element('div', 'slam-table slam-sectioned');
-      el.setAttribute('role', 'group');
+      el.setAttribute('role', 'table');
       return { el, rows: [], shape: '' };
     },
     update(entry, s) {
-      setAttribute(entry.el, 'aria-label', labelFor(s));
+      setAttribute(entry.el, 'aria-label', controlName(s));
       const sections = sectionsOf(s, 'rows');
       const shape = JSON.stringify(sections);
       const multiple = !!s.multipleSelection;
@@ -569,37 +694,39 @@ const kinds = {
             b.append(check, main);
             return b;
           });
-          if (!rows.length) group.append(element('div', 'slam-table-empty', 'No rows'));
-          group.append(...rows);
+          if (!rows.length) group.append(rowOf('cell', element('div', 'slam-table-empty', 'No rows')));
+          group.append(...rows.map((b) => rowOf('cell', b)));
           entry.rows.push(...rows);
           parts.push(group);
         });
-        if (!sections.length) parts.push(element('div', 'slam-table-empty', 'No rows'));
+        if (!sections.length) parts.push(rowOf('cell', element('div', 'slam-table-empty', 'No rows')));
         entry.el.replaceChildren(...parts);
         entry.shape = shape;
         refocus(entry.el);
       }
       const selected = new Set((Array.isArray(s.selectedRows) ? s.selectedRows : []).filter(isPair).map((pair) => pair.join(',')));
-      entry.control = markPressed(entry.rows, (b) => selected.has(b.dataset.position));
+      // A table's rows are selected (its cells are not selectable), a grid's cells.
+      entry.control = markPressed(entry.rows, (b) => selected.has(b.dataset.position), (b) => b.parentNode.parentNode);
     },
   },
 
   CollectionView: {
     create() {
       const el = element('div', 'slam-collection');
-      el.setAttribute('role', 'group');
+      el.setAttribute('role', 'grid');
       return { el, items: [], shape: '' };
     },
     update(entry, s) {
-      setAttribute(entry.el, 'aria-label', labelFor(s));
+      setAttribute(entry.el, 'aria-label', controlName(s));
       const columns = Number.isInteger(s.columns) && s.columns >= 1 ? Math.min(s.columns, 24) : 3;
       if (entry.columns !== columns) {
         entry.el.style.setProperty('--columns', String(columns));
         entry.columns = columns;
       }
       const sections = sectionsOf(s, 'items');
-      const shape = JSON.stringify(sections);
+      const shape = `${columns}|${JSON.stringify(sections)}`;
       entry.el.classList.toggle('is-multiple', !!s.multipleSelection);
+      setOptional(entry.el, 'aria-multiselectable', s.multipleSelection ? 'true' : null);
       if (shape !== entry.shape) {
         const refocus = positionFocused(entry.el);
         const parts = [];
@@ -607,24 +734,33 @@ const kinds = {
         sections.forEach((section, index) => {
           const group = sectionGroup('slam-collection-section', 'slam-collection-header', section.header);
           const grid = element('div', 'slam-collection-grid');
-          section.items.forEach((item, itemIndex) => {
+          const cells = section.items.map((item, itemIndex) => {
             const { b, check } = positionButton('slam-cell', index, itemIndex);
             b.dataset.key = item.key;
             b.append(element('span', 'slam-cell-text', item.text), check);
-            grid.append(b);
             entry.items.push(b);
+            const cell = part('gridcell');
+            cell.append(b);
+            return cell;
           });
-          if (!section.items.length) grid.append(element('div', 'slam-table-empty', 'No items'));
+          // The grid's rows are its columns' worth of cells; the cells lay out in the section's CSS grid.
+          for (const cellsOfRow of gridRows(cells, entry.columns)) {
+            const row = part('row');
+            row.append(...cellsOfRow);
+            grid.append(row);
+          }
+          if (!section.items.length) grid.append(rowOf('gridcell', element('div', 'slam-table-empty', 'No items')));
           group.append(grid);
           parts.push(group);
         });
-        if (!sections.length) parts.push(element('div', 'slam-table-empty', 'No items'));
+        if (!sections.length) parts.push(rowOf('gridcell', element('div', 'slam-table-empty', 'No items')));
         entry.el.replaceChildren(...parts);
         entry.shape = shape;
         refocus(entry.el);
       }
       const selected = new Set(Array.isArray(s.selectedKeys) ? s.selectedKeys.map(String) : []);
-      entry.control = markPressed(entry.items, (b) => selected.has(b.dataset.key));
+      entry.control = markPressed(entry.items, (b) => selected.has(b.dataset.key), (b) => b.parentNode);
+      roveTabStop(entry.items, entry.control);
     },
   },
 
@@ -647,25 +783,24 @@ const kinds = {
     },
   },
 
+  // An article of read-only text; a tab stop, so that the keyboard scrolls it.
   TextView: {
     create() {
-      const el = element('div', 'slam-textview');
+      const el = element('article', 'slam-textview');
       el.tabIndex = 0;
-      el.setAttribute('role', 'textbox');
-      el.setAttribute('aria-readonly', 'true');
-      el.setAttribute('aria-multiline', 'true');
       return { el };
     },
     update(entry, s) {
       setText(entry.el, s.text);
-      setAttribute(entry.el, 'aria-label', labelFor(s));
+      setOptional(entry.el, 'aria-label', accessibleOf(s).name);
     },
   },
 
   WebView: {
     create() {
-      const el = element('figure', 'slam-webview');
-      const bar = element('figcaption', 'slam-webview-bar');
+      const el = element('div', 'slam-webview');
+      el.setAttribute('role', 'document');
+      const bar = element('div', 'slam-webview-bar');
       const title = element('span', 'slam-webview-title');
       const address = element('span', 'slam-webview-address');
       bar.append(title, address);
@@ -674,6 +809,7 @@ const kinds = {
     },
     update(entry, s) {
       setText(entry.title, s.title || (s.html ? 'Untitled page' : 'Web page'));
+      setOptional(entry.el, 'aria-label', accessibleOf(s).name);
       setText(entry.address, s.url || (s.html ? 'HTML content' : 'about:blank'));
       entry.address.title = s.url || '';
       if (s.html) {
@@ -725,7 +861,8 @@ kinds.StateView = kinds.View;
 
 /** The kind that shows a node: its type's, except that a control with children of its own is shown as a labelled box holding them. */
 function kindFor(node) {
-  const kind = kinds[node.snapshot.type] || kinds.Unknown;
+  const level = node.snapshot.type === 'Label' ? headingLevel(node.snapshot) : 0;
+  const kind = level ? headingKinds[level - 1] : (kinds[node.snapshot.type] || kinds.Unknown);
   if (node.children.length > 0 && !CONTAINER_TYPES.has(node.snapshot.type)) return kinds.Unknown;
   return kind;
 }
@@ -744,13 +881,18 @@ function positionFocused(host) {
   };
 }
 
-/** The DOM element of an entry that the browser's focus goes to: the selected choice, else its first usable control. */
+/**
+ * The DOM element of an entry that the browser's focus goes to: the selected choice, else its
+ * control (a spinbutton, a slider, a picker's component), else its first usable tab stop.
+ */
 export function focusTarget(entry) {
   const el = entry.el;
   if (/^(BUTTON|INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) return el.disabled ? null : el;
-  if (entry.control && !entry.control.disabled && entry.control.tagName === 'SELECT') return entry.control;
-  return el.querySelector('[aria-pressed="true"]:not(:disabled)') ||
-    el.querySelector('button:not(:disabled), input:not(:disabled), select:not(:disabled)');
+  const chosen = el.querySelector('[aria-pressed="true"]:not(:disabled), [role="radio"][aria-checked="true"]:not(:disabled)');
+  if (chosen) return chosen;
+  const control = entry.control;
+  if (control && !control.disabled && control.getAttribute('aria-disabled') !== 'true' && control.tabIndex >= 0) return control;
+  return el.querySelector('button:not(:disabled):not([tabindex="-1"]), input:not(:disabled), select:not(:disabled)');
 }
 
 /** Grows or shrinks `entry.buttons` (appended to entry.el) to `count`. */
@@ -763,32 +905,9 @@ function syncButtons(entry, count, make) {
   while (entry.buttons.length > count) entry.buttons.pop().remove();
 }
 
-/** A group of one button per choice (segments, page dots): the entry `updateChoices` keeps. */
-function choiceGroup(className) {
-  const el = element('div', className);
-  el.setAttribute('role', 'group');
-  return { el, buttons: [] };
-}
-
-/**
- * Gives a choice group `count` buttons of `buttonClass` (each pressing its index),
- * `describe`s each, marks the `selected` one pressed and disables all with the element.
- */
-function updateChoices(entry, s, count, buttonClass, selected, describe) {
-  setAttribute(entry.el, 'aria-label', labelFor(s));
-  syncButtons(entry, count, (index) => {
-    const b = button(buttonClass);
-    b.dataset.press = String(index);
-    return b;
-  });
-  const disabled = s.enabled === false;
-  entry.buttons.forEach((b, index) => {
-    describe(b, index);
-    setAttribute(b, 'aria-pressed', selected === index ? 'true' : 'false');
-    b.disabled = disabled;
-  });
-  entry.el.classList.toggle('is-disabled', disabled);
-  entry.control = entry.buttons[0] || null;
+/** A snapshot's `valueNow` as its aria-valuenow attribute reads (null when it has none). */
+function valueNowOf(s) {
+  return typeof s.valueNow === 'number' ? String(s.valueNow) : null;
 }
 
 /** What the new controls show that check() compares with their snapshot: selections, values, masks. */
@@ -827,6 +946,18 @@ function checkControls(entry, s) {
       break;
     case 'Slider':
       if (typeof s.value === 'number' && entry.input.valueAsNumber !== s.value) problems.push(`range input ${entry.input.value} ≠ ${s.value}`);
+      break;
+    case 'Stepper':
+      if (entry.value.getAttribute('aria-valuenow') !== valueNowOf(s)) problems.push(`spinbutton says ${entry.value.getAttribute('aria-valuenow')} ≠ ${s.valueNow}`);
+      break;
+    case 'SegmentedControl': {
+      const checked = entry.buttons.findIndex((b) => b.getAttribute('aria-checked') === 'true');
+      const expected = Number.isInteger(s.selectedSegment) && s.selectedSegment < entry.buttons.length ? s.selectedSegment : -1;
+      if (checked !== expected) problems.push(`radio ${checked} checked ≠ ${expected}`);
+      break;
+    }
+    case 'PageControl':
+      if (entry.el.getAttribute('aria-valuenow') !== valueNowOf(s)) problems.push(`page slider says ${entry.el.getAttribute('aria-valuenow')} ≠ ${s.valueNow}`);
       break;
     default:
       break;
@@ -877,7 +1008,7 @@ export class Renderer {
       return;
     }
     const control = event.target.closest('[data-press]');
-    if (!control || control.disabled) return;
+    if (!control || control.disabled || control.closest('[aria-disabled="true"]')) return;
     const number = this.nodeOf(control);
     const node = number === null ? null : this.model.node(number);
     if (!node) return;
@@ -1111,6 +1242,7 @@ export class Renderer {
     if (s.ref !== p.ref) el.setAttribute('data-ref', s.ref || '');
     if (s.visible !== p.visible && (s.visible === false || el.hidden)) el.hidden = s.visible === false;
     entry.kind.update(entry, s, p, this);
+    if (s.description !== p.description) setOptional(el, 'aria-description', typeof s.description === 'string' ? s.description : null);
     // The server's focus: a ring on the element that holds it (CSS shows it on the top screen).
     const focused = s.focused === true;
     if (focused !== (p.focused === true) || (focused && !el.classList.contains('is-focused'))) {

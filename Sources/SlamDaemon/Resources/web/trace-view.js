@@ -336,7 +336,7 @@ export class TraceView {
 
     const json = (label, value) => {
       const section = el('div', 'details-block');
-      section.append(el('h3', 'details-heading', label));
+      section.append(el('h2', 'details-heading', label));
       const text = JSON.stringify(value, null, 2);
       const pre = el('pre', 'code-block', text.length > 20000 ? `${text.slice(0, 20000)}\n…` : text);
       pre.tabIndex = 0;
