@@ -59,7 +59,7 @@ def main(argv: list) -> int:
     if not slamd:
         print("update_transcripts.py: set SLAMD to a built slamd", file=sys.stderr)
         return 2
-    files = [pathlib.Path(name) for name in argv] or sorted((ROOT / "Protocol" / "examples").glob("*.jsonl"))
+    files = [pathlib.Path(name).resolve() for name in argv] or sorted((ROOT / "Protocol" / "examples").glob("*.jsonl"))
     for path in files:
         if update(path, slamd):
             print(f"updated {path.relative_to(ROOT)}")

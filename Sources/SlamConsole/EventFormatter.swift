@@ -39,7 +39,10 @@ public struct EventFormatter: Sendable {
             return ["\(style.green("focusChanged")) \(params["controller"]?.stringValue ?? "?"): "
                     + "\(params["ref"]?.stringValue ?? "none")\(previous)"]
         case "action":
-            let element = params["ref"].flatMap { $0 == .null ? nil : ($0.stringValue ?? $0.description) }.map { " \($0)" } ?? ""
+            // A locator as flows and errors write it: a reference bare, else `button "Settings"`.
+            let element = params["ref"].flatMap { ref in
+                ref == .null ? nil : (try? ElementLocator.read(ref, path: "ref")).map { $0.plainReference ?? $0.description } ?? ref.description
+            }.map { " \($0)" } ?? ""
             let details = (params["params"]?.objectValue ?? [:]).sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
             return ["\(style.green("action")) client \(params["client"]?.description ?? "?") \(params["method"]?.stringValue ?? "?")\(element)\(details)"]
         case "log":

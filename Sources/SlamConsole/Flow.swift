@@ -19,6 +19,7 @@ import SlamRPC
 ///   {"press": "brightness", "value": 0.25},
 ///   {"press": "due", "value": "2026-11-23"},
 ///   {"press": {"type": "Button", "text": "Settings"}},
+///   {"press": {"role": "button", "name": "About"}},
 ///   {"reset": true},
 ///   {"expectAbsent": "count"},
 ///   {"expectTree": {"children": [{"ref": "count", "text": "/^Count: \\d+$/"}]}, "strict": false},
@@ -26,7 +27,7 @@ import SlamRPC
 /// ```
 ///
 /// Wherever a step names an element it takes a reference or a locator object
-/// (`{"type", "text", "textMatches", "within", "nth"}`), as the protocol does.
+/// (`{"type", "text", "textMatches", "role", "name", "within", "nth"}`), as the protocol does.
 public struct Flow: Sendable {
     public enum Step: Sendable, Equatable {
         case press(reference: ElementLocator, value: PressInput?)

@@ -40,6 +40,11 @@ public struct ElementHandle {
         element(ElementLocator(type: type, text: text, textMatches: textMatches, nth: nth), expectedType: type)
     }
 
+    /// The element inside this one with WAI-ARIA `role` and accessible `name` (exactly, or `/pattern/`).
+    public func element(role: String, name: String? = nil, nth: Int? = nil) -> ElementHandle {
+        element(ElementLocator(role: role, name: name, nth: nth))
+    }
+
     /// What a user sees of the element now.
     ///
     /// - Throws: `ClientError.server` (-32001) when there is no such element,

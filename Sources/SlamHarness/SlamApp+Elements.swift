@@ -17,6 +17,15 @@ extension SlamApp {
                       expectedType: type, controller: controller)
     }
 
+    /// The element with WAI-ARIA `role` (`"button"`, `"switch"` …, as snapshots' `role` says) and accessible
+    /// `name`: exactly, or a regular expression written `/pattern/` (`/pattern/i` ignores case):
+    /// `app.element(role: "button", name: "Settings")`. As strict as every locator.
+    public func element(role: String, name: String? = nil, within: ElementLocator? = nil, nth: Int? = nil,
+                        controller: String? = nil) -> ElementHandle {
+        ElementHandle(app: self, locator: ElementLocator(role: role, name: name, within: within, nth: nth),
+                      expectedType: nil, controller: controller)
+    }
+
     /// The button that reads `text`.
     public func button(text: String, controller: String? = nil) -> ElementHandle {
         element(type: "Button", text: text, controller: controller)

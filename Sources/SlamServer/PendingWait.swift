@@ -93,10 +93,10 @@ struct PendingWait {
     let timeoutMilliseconds: Int
     let reply: MethodDescriptor<ClientSession>.Reply
     var cancelTimer: () -> Void = {}
-    /// The locator's `textMatches` patterns (its own and its containers'), compiled once for as long as
+    /// The locator's patterns (`textMatches`, `/…/` names: its own and its containers'), compiled once for as long as
     /// the wait lasts: the service's small cache would compile them again for every change when many
     /// waits have patterns of their own.
-    var patterns: [String: BoundedPattern] = [:]
+    var patterns: [LocatorPattern: BoundedPattern] = [:]
     /// The characters of its locator's patterns and of its template's, counted against ``ServiceLimits``.
     var patternCharacters = 0
     /// The worst-case steps of those patterns on one text (``SlamProtocol/BoundedPattern/worstCaseSteps``).

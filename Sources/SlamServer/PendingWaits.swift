@@ -34,7 +34,7 @@ final class PendingWaits {
     /// Their worst-case steps (``PendingWait/patternSteps``).
     private(set) var patternSteps = 0
     /// The patterns of the wait being judged (``PendingWait/patterns``), for its locator to find before any cache.
-    private(set) var patternsOfJudgedWait: [String: BoundedPattern] = [:]
+    private(set) var patternsOfJudgedWait: [LocatorPattern: BoundedPattern] = [:]
     private let scheduler: Scheduler
     private let limits: ServiceLimits
     /// Ends the service's turn after a wait timed out (announcing what its answer changed).
@@ -56,10 +56,10 @@ final class PendingWaits {
     /// - Throws: -32017 when `session`, or all connections together, would hold more waits, pattern
     ///   characters or pattern steps than ``ServiceLimits`` allows.
     func add(session: ClientSession, reference: ElementLocator?, controller: String?, purpose: PendingWait.Purpose,
-             patterns: [String: BoundedPattern], timeoutMilliseconds timeout: Int,
+             patterns: [LocatorPattern: BoundedPattern], timeoutMilliseconds timeout: Int,
              reply: @escaping MethodDescriptor<ClientSession>.Reply,
              onTimeout: @escaping (@escaping MethodDescriptor<ClientSession>.Reply) -> Void) throws(ResponseError) {
-        var characters = patterns.keys.reduce(0) { $0 + $1.count }
+        var characters = patterns.keys.reduce(0) { $0 + $1.pattern.count }
         var steps = patterns.values.reduce(0) { $0 + $1.worstCaseSteps }
         if case .condition(.template(let template, _)) = purpose {
             characters += template.patternCharacters

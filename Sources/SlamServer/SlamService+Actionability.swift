@@ -149,15 +149,22 @@ extension SlamService {
                               params: params, client: client))
     }
 
-    /// The locator most likely to find `element` again after the app changed: its reference;
-    /// else its type and text when they are unique on the screen; else its type (and text)
-    /// within the nearest ancestor that has a reference, with `nth` when several match there.
+    /// The locator most likely to find `element` again after the app changed, as a person would name
+    /// it: its role and accessible name when they are unique on the screen and the name cannot change
+    /// (a label, or a text nothing binds, loads or generates); else its reference; else its type and
+    /// text when they are unique; else its type (and text) within the nearest ancestor that has a
+    /// reference, with `nth` when several match there.
     ///
     /// What a person typed is no way to find a field again: text fields and text views are
-    /// never located by their text.
+    /// never located by their text (their names come from their labels and placeholders).
     func robustLocator(for element: View) -> ElementLocator {
         let type = Swift.type(of: element).typeName
         guard let controller = element.controller else { return ElementLocator(type: type) }
+        let role = element.accessibilityRole, name = element.accessibleName
+        if role != .generic, !name.isEmpty, !element.nameCanChange, LocatorPattern(written: name) == nil,
+           (try? locate(ElementLocator(role: role.rawValue, name: name), in: controller)) === element {
+            return ElementLocator(role: role.rawValue, name: name)
+        }
         if !element.reference.isEmpty, controller.find(element.reference) === element { return ElementLocator(element.reference) }
         let text = element is TextField || element is TextView ? nil : element.locatorText.flatMap { $0.isEmpty ? nil : $0 }
         if let text, (try? locate(ElementLocator(type: type, text: text), in: controller)) === element {

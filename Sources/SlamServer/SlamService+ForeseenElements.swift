@@ -43,7 +43,7 @@ extension SlamService {
 
     /// The trees of a new instance of every declared screen and alert (only the one named `identifier`, when
     /// given), as a push would show them now: made only for a miss, never for a hit on the screens shown.
-    private func newInstances(in identifier: String?) -> [View] {
+    func newInstances(in identifier: String?) -> [View] {
         var roots: [View] = []
         for screen in application.controllerIdentifiers + application.alertIdentifiers where identifier == nil || screen == identifier {
             let controller: ViewController?
@@ -70,7 +70,7 @@ extension SlamService {
     /// Whether an element of the tree at `root` matches `locator` (its `within` aside); when `generating`
     /// (a screen on the stack), on what cannot change only, or a state view in it could place one that does.
     private static func couldMatch(_ locator: ElementLocator, under root: View, generating: Bool,
-                                   patterns: [String: BoundedPattern]) -> Bool {
+                                   patterns: [LocatorPattern: BoundedPattern]) -> Bool {
         var found = false
         root.forEachInTree { element in
             guard !found else { return }
@@ -83,10 +83,19 @@ extension SlamService {
             }
             if let reference = locator.ref, element.reference != reference { return }
             if let type = locator.type, Swift.type(of: element).typeName != type { return }
-            if locator.text != nil || locator.textMatches != nil, !(generating && element.textCanChange) {
+            if let role = locator.role, element.accessibilityRole.rawValue != role { return }
+            let textCanChange = generating && element.textCanChange
+            if locator.text != nil || locator.textMatches != nil, !textCanChange {
                 guard let text = element.locatorText else { return }
                 if let expected = locator.text, text != expected { return }
-                if let pattern = locator.textMatches.flatMap({ patterns[$0] }), !pattern.isFound(in: text) { return }
+                if let pattern = locator.textMatches.flatMap({ patterns[LocatorPattern(pattern: $0)] }), !pattern.isFound(in: text) { return }
+            }
+            if let name = locator.name, !(generating && element.nameCanChange) {
+                if let pattern = locator.namePattern {
+                    if let compiled = patterns[pattern], !compiled.isFound(in: element.accessibleName) { return }
+                } else if element.accessibleName != name {
+                    return
+                }
             }
             found = true
         }
@@ -95,6 +104,21 @@ extension SlamService {
 }
 
 extension View {
+    /// Whether the element's accessible name can differ later: placed by a state view (which may give
+    /// it new props), bound, or read from a text that can change (``textCanChange``); a `label` and a
+    /// field's placeholder stay whatever is typed.
+    var nameCanChange: Bool {
+        var ancestor = superview
+        while let current = ancestor {
+            if current is StateView { return true }
+            ancestor = current.superview
+        }
+        let bound = boundProperties
+        if bound["label"] != nil || bound["placeholder"] != nil { return true }
+        if accessibilityLabel != nil || self is TextField || self is TextView { return false }
+        return textCanChange
+    }
+
     /// Whether what a person reads on the element can differ later: typed, loaded, bound to the
     /// state, drawn by a data source, or placed by a state view (which may give it new props).
     var textCanChange: Bool {

@@ -109,7 +109,7 @@ extension SlamService {
 
     /// Whether `locator` holds a regular expression (those are not run twice for a trace).
     private static func usesPattern(_ locator: ElementLocator) -> Bool {
-        locator.textMatches != nil || locator.within.map(usesPattern) == true
+        !locator.patterns.isEmpty || locator.within.map(usesPattern) == true
     }
 
     /// Whether `key` types a character (the others — Tab, Enter, … — say nothing of the text).

@@ -89,7 +89,10 @@ public final class SlamService {
     /// The controllers on the stack at the last navigation: a newly shown one has no "changes".
     private var controllersOnStack: Set<ObjectIdentifier> = []
     /// Locators' regular expressions, compiled (see `SlamService+Locators`).
-    var compiledPatterns: [String: BoundedPattern] = [:]
+    var compiledPatterns: [LocatorPattern: BoundedPattern] = [:]
+    /// Roles the app's own element types take beyond the built-in ones, as role locators met them
+    /// (see `SlamService+Locators`): looking for them again builds no screens.
+    var appRoles: Set<AccessibilityRole> = []
     /// What attached renderers were last told (see ``RemoteUIMirror``).
     let remoteUI = RemoteUIMirror()
     /// The trace being written (`trace.start`); nil, the usual case, costs each message one test.

@@ -10,6 +10,11 @@ import Musl
 
 /// The element a verb acts on: `REF`, a JSON locator in its place, or the locator options.
 extension Invocation {
+    /// Whether a locator option (`--text`, `--role` …) names the element.
+    var namesElementByOptions: Bool {
+        ["type", "text", "matches", "role", "name", "within", "nth"].contains { line.option($0) != nil }
+    }
+
     /// The element named on the command line and the positional values that follow it.
     ///
     /// `positionals` are the verb's positional argument names, REF first. With a locator
@@ -17,24 +22,24 @@ extension Invocation {
     /// arguments after it: `slamctl press --text Row 2` presses with value 2.
     func element(positionals: [String]) throws -> (locator: ElementLocator, values: [String?]) {
         let written = positionals.compactMap { line.argument($0) }
-        let described = ["type", "text", "matches", "within", "nth"].contains { line.option($0) != nil }
-        if !described {
+        if !namesElementByOptions {
             guard let first = written.first else {
-                throw UsageError("name the element: REF, or --text, --type or --matches", command: line.command)
+                throw UsageError("name the element: REF, or --text, --type, --matches, --role or --name", command: line.command)
             }
             return (try locator(first, option: "REF"), pad(Array(written.dropFirst()), to: positionals.count - 1))
         }
         guard written.count < positionals.count else {
-            throw UsageError("give REF or --type/--text/--matches, not both", command: line.command)
+            throw UsageError("give REF or --type/--text/--matches/--role/--name, not both", command: line.command)
         }
-        var locator = ElementLocator(type: line.option("type"), text: line.option("text"), textMatches: line.option("matches"))
+        var locator = ElementLocator(type: line.option("type"), text: line.option("text"), textMatches: line.option("matches"),
+                                     role: line.option("role"), name: line.option("name"))
         if let within = line.option("within") { locator.within = try self.locator(within, option: "--within") }
         if let nth = line.option("nth") {
             guard let index = Int(nth) else { throw UsageError("--nth must be an integer, not '\(nth)'", command: line.command) }
             locator.nth = index
         }
-        guard locator.type != nil || locator.text != nil || locator.textMatches != nil else {
-            throw UsageError("--within and --nth narrow a locator: add --type, --text or --matches", command: line.command)
+        guard locator.type != nil || locator.text != nil || locator.textMatches != nil || locator.role != nil || locator.name != nil else {
+            throw UsageError("--within and --nth narrow a locator: add --type, --text, --matches, --role or --name", command: line.command)
         }
         return (locator, pad(written, to: positionals.count - 1))
     }

@@ -189,8 +189,7 @@ extension Slamctl {
         guard let timeout = milliseconds(timeoutText), timeout <= maximumWaitMilliseconds else {
             throw UsageError("--timeout must look like 500ms, 2s or 1.5s and be at most 600s, not '\(timeoutText)'", command: line.command)
         }
-        let described = ["type", "text", "matches", "within", "nth"].contains { line.option($0) != nil }
-        let reference = line.argument("ref") != nil || described ? try invocation.element(positionals: ["ref"]).locator : nil
+        let reference = line.argument("ref") != nil || invocation.namesElementByOptions ? try invocation.element(positionals: ["ref"]).locator : nil
         guard let bytes = readFile(path == "-" ? "/dev/stdin" : path) else {
             throw CommandFailed(description: "cannot read the aria template \(path): \(Output.systemMessage(errno))")
         }

@@ -11,7 +11,8 @@ extension Slamctl {
             "record", "Write a flow from what people and clients do (presses, text, keys, tasks), until interrupted.",
             discussion: """
                 Every action of every client (the browser page, slamctl, a script) becomes a step, naming its
-                element by the most robust locator: its reference, else its type and text. The file is rewritten
+                element by the most robust locator: its role and name (button "Settings") when they are unique,
+                else its reference, else its type and text. The file is rewritten
                 after each step, so stopping with Ctrl-C at any moment leaves a complete flow. It begins by
                 resetting the app and with a reset step, so `slamctl run FILE` replays it from the same start.
                   slamctl record checkout.json      then use the app; Ctrl-C; slamctl run checkout.json

@@ -26,6 +26,8 @@ extension CommandSpecification.Option {
         Self("type", valueName: "TYPE", help: "Name the element by its type (Button, Label …) instead of REF."),
         Self("text", valueName: "TEXT", help: "Name the element by its exact text instead of REF (slamctl press --text Settings)."),
         Self("matches", valueName: "REGEX", help: "Name the element by a regular expression its text contains a match of."),
+        Self("role", valueName: "ROLE", help: "Name the element by its role (button, switch, textbox …) instead of REF."),
+        Self("name", valueName: "NAME", help: "Name the element by its accessible name: exact, or '/REGEX/' ('/REGEX/i' ignores case)."),
         Self("within", valueName: "REF", help: "Look only inside this element (a reference or a JSON locator)."),
         Self("nth", valueName: "N", help: "Which of several matches, from 0 in tree order; -1 is the last."),
     ]

@@ -22,6 +22,10 @@ final class TerminalUI {
     var status = "Ready"
     /// Actions this connection asked for whose `action` events are still to come (not shown as others').
     var ownActions: [String] = []
+    /// The node that held the focus on the top screen when the model was last looked at.
+    var focusedNode: Int?
+    /// The last focus announcement on the status line, whole (a move the model shows later is not said twice).
+    var lastAnnouncement: String?
 
     init(connection: SlamConnection, terminal: TerminalSession, usesColor: Bool) {
         self.connection = connection
@@ -36,6 +40,7 @@ final class TerminalUI {
         try terminal.start(mouse: mouse)
         defer { terminal.restore() }
         status = "Ready"
+        followFocus()
         paint()
         var descriptors = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -67,8 +72,33 @@ final class TerminalUI {
                 }
             }
             try drain()
+            followFocus()
             paint()
         }
+    }
+
+    /// Announces the focused element when the focus has moved on the top screen since the last look (another
+    /// client's `focus`, a new screen, an element removed), unless a reply here said it already.
+    func followFocus() {
+        let focus = model.focusedElement
+        defer { focusedNode = focus?.node }
+        guard let focus else {
+            // Focus lost: coming back to the same element is news again.
+            if focusedNode != nil { lastAnnouncement = nil }
+            return
+        }
+        guard focus.node != focusedNode else { return }
+        let whole = FocusAnnouncement.text(for: focus.snapshot, limit: .max)
+        guard whole != lastAnnouncement else { return }
+        status = announcement(of: focus.snapshot, after: "")
+    }
+
+    /// `prefix` and the announcement of `snapshot`, cut to fit the status line; remembered as said.
+    func announcement(of snapshot: JSONValue, after prefix: String) -> String {
+        lastAnnouncement = FocusAnnouncement.text(for: snapshot, limit: .max)
+        // The status line starts one column in; on a very narrow terminal the renderer cuts the rest.
+        let room = terminal.size.columns - 2 - prefix.count
+        return prefix + FocusAnnouncement.text(for: snapshot, limit: max(room, 24))
     }
 
     /// Applies every notification that has arrived.
@@ -131,7 +161,13 @@ final class TerminalUI {
             }
             if let outcome {
                 let handled = outcome["handled"]?.boolValue == true
-                status = "\(Self.keyLabel(name)) → " + (handled ? "" : "nothing to do · ") + Self.focusText(outcome["focused"])
+                let prefix = "\(Self.keyLabel(name)) → " + (handled ? "" : "nothing to do · ")
+                if let focused = outcome["focused"], focused != .null {
+                    status = announcement(of: focused, after: prefix)
+                } else {
+                    lastAnnouncement = nil
+                    status = prefix + "no focus"
+                }
             }
         case .click(let row, let column):
             guard let region = frame?.region(atRow: row, column: column) else { break }
@@ -141,14 +177,16 @@ final class TerminalUI {
             }
             switch region.action {
             case .focus:
-                if try send("focus", ["ref": .string(region.ref)], describing: "click") != nil {
-                    status = "click: focus \(region.type) \(region.ref)"
+                if let focused = try send("focus", ["ref": .string(region.ref)], describing: "click") {
+                    status = announcement(of: focused, after: "click → ")
                 }
             case .press(let value):
                 var params: JSONValue.Object = ["ref": .string(region.ref)]
                 if let value { params["value"] = value }
-                if try send("press", params, describing: "click") != nil {
-                    status = "click: press \(region.type) \(region.ref)" + (value.map { " \($0)" } ?? "")
+                if let pressed = try send("press", params, describing: "click") {
+                    // Pressing the focused element: say what it is now (a switch turned off), as a key would.
+                    status = pressed["focused"]?.boolValue == true ? announcement(of: pressed, after: "click → ")
+                        : "click: press \(region.type) \(region.ref)" + (value.map { " \($0)" } ?? "")
                 }
             }
         }
@@ -170,14 +208,6 @@ final class TerminalUI {
 
     static func keyLabel(_ name: String) -> String {
         name == " " ? "Space" : name
-    }
-
-    /// "focus Button increment “+1”", or "no focus".
-    static func focusText(_ snapshot: JSONValue?) -> String {
-        guard let snapshot, snapshot != .null else { return "no focus" }
-        var text = "focus \(snapshot["type"]?.stringValue ?? "") \(snapshot["ref"]?.stringValue ?? "")"
-        if let title = snapshot["text"]?.stringValue, !title.isEmpty { text += " “\(title)”" }
-        return text
     }
 
     func paint() {

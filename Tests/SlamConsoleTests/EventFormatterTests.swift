@@ -34,6 +34,15 @@ private func event(_ method: String, _ params: JSONValue.Object?) -> SlamRPC.Not
                 == ["changed ?: Switch wifi off"])
     }
 
+    @Test func anActionNamesItsElementAsAFlowStepDoes() {
+        #expect(formatter.lines(event("action", ["method": "press", "ref": ["role": "button", "name": "+1"], "client": 2, "params": [:]]))
+                == [#"action client 2 press button "+1""#])
+        #expect(formatter.lines(event("action", ["method": "press", "ref": "wifi", "client": 3, "params": ["value": false]]))
+                == ["action client 3 press wifi value=false"])
+        #expect(formatter.lines(event("action", ["method": "key", "ref": .null, "client": 3, "params": ["key": "Tab"]]))
+                == [#"action client 3 key key="Tab""#])
+    }
+
     @Test func navigatedShowsTheStackRootFirst() {
         let stack: JSONValue = [["id": "Home", "title": "Slam Demo", "modal": false],
                                 ["id": "Settings", "title": "Settings", "modal": false]]

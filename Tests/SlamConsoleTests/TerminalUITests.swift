@@ -65,6 +65,16 @@ private var chrome: ScreenRenderer.Chrome { ScreenRenderer.Chrome(title: "Slam D
         #expect(!line.encoded(usesColor: false).contains("\u{1B}[3"), "no colours without colour")
     }
 
+    @Test func aHeadingIsBold() {
+        let root = view("root", [
+            element("Label", "title", ["role": "heading", "name": "Counter", "text": "Counter", "level": 2]),
+            element("Label", "count", ["role": "paragraph", "name": "Count: 3", "text": "Count: 3"]),
+        ])
+        let frame = ScreenRenderer(usesColor: true).render(chrome, root: root, width: 40, height: 10)
+        #expect(frame.lines[2].spans.first { $0.text.contains("Counter") }?.style.bold == true)
+        #expect(frame.lines[3].spans.first { $0.text.contains("Count: 3") }?.style.bold == false, "a paragraph stays plain")
+    }
+
     @Test func horizontalRowsWrapWhenNarrow() {
         let frame = ScreenRenderer(usesColor: false).render(chrome, root: home, width: 20, height: 10)
         #expect(frame.lines[5].plainText.hasPrefix(" [ +1 ]  [ -1 ]"))

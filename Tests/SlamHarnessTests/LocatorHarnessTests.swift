@@ -54,6 +54,26 @@ import SlamProtocol
         }
     }
 
+    @Test func elementsAreNamedByRoleAndAccessibleName() throws {
+        try SlamApp.withApp { (app: SlamApp) throws in
+            try app.element(role: "button", name: "+1").press()
+            #expect(try app.label("count").text() == "Count: 1")
+            #expect(try app.element(role: "button", within: ElementLocator(role: "region", name: "Menu"), nth: -1).snapshot().reference
+                    == "website")
+            #expect(try app.element(role: "group", name: "Counter").element(role: "button", name: "/^res/i").snapshot().reference == "reset")
+            try app.element(role: "button", name: "Settings").press()
+            try app.element(role: "switch", name: "Wi-Fi").press(false)
+            #expect(try app.label("wifiStatus").text() == "Wi-Fi is off")
+            do {
+                _ = try app.element(role: "buton").snapshot()
+                Issue.record("no element has the role 'buton'")
+            } catch ClientError.server(let error) {
+                #expect(error.code == .invalidParams)
+                #expect(error.message.contains("did you mean 'button'?"))
+            }
+        }
+    }
+
     @Test func aTypedHandleWaitsForAnElementOfItsType() throws {
         try SlamApp.withApp { (app: SlamApp) throws in
             let socketPath = app.socketPath

@@ -33,7 +33,7 @@ import SlamUI
         let actions = recorder.take().filter { $0["method"] == "action" }.map { $0["params"] ?? .null }
         #expect(actions.map { $0["ref"] } == [
             ["type": "Button", "text": "Go", "within": "bar", "nth": 1],
-            ["type": "Button", "text": "Next"],
+            ["role": "button", "name": "Next"],
             "save",
             .null,
         ])

@@ -50,8 +50,8 @@ import SlamUI
     }
 
     @Test(arguments: [
-        (#"{"kind":"Button"}"#, "ref.kind: unknown locator member 'kind'; a locator has ref, type, text, textMatches, within, nth"),
-        (#"{"nth":1}"#, "ref: a locator names at least one of ref, type, text or textMatches"),
+        (#"{"kind":"Button"}"#, "ref.kind: unknown locator member 'kind'; a locator has ref, type, text, textMatches, role, name, within, nth"),
+        (#"{"nth":1}"#, "ref: a locator names at least one of ref, type, text, textMatches, role or name"),
         (#"{"text":"x","within":{"nth":"a"}}"#, "ref.within.nth: must be an integer, got string"),
         (#"{"textMatches":"(unclosed"}"#, "ref.textMatches: /(unclosed/ is not a regular expression"),
         // Unbounded, this one held every client for 5.2 s against 18 `a`s and a `!`.

@@ -22,8 +22,8 @@ import SlamRPC
 
         /// Adds a wait for `ref` of `session`, holding `patterns`; on timeout it fails with -32008.
         func add(_ ref: String, of session: ClientSession, patterns: [String] = [], timeout: Int = 1_000) throws(ResponseError) {
-            var compiled: [String: BoundedPattern] = [:]
-            for pattern in patterns { compiled[pattern] = try? BoundedPattern(pattern) }
+            var compiled: [LocatorPattern: BoundedPattern] = [:]
+            for pattern in patterns { compiled[LocatorPattern(pattern: pattern)] = try? BoundedPattern(pattern) }
             try waits.add(session: session, reference: ElementLocator(ref), controller: nil, purpose: .condition(.exists),
                           patterns: compiled, timeoutMilliseconds: timeout, reply: record(ref)) { reply in
                 reply(.failure(ResponseError(code: .waitTimedOut, message: "timed out")))
@@ -179,7 +179,7 @@ import SlamRPC
         try harness.add("b", of: client)
         var seen: [String: [String]] = [:]
         _ = harness.waits.judge { [waits = harness.waits] wait in
-            seen[wait.reference?.ref ?? ""] = waits.patternsOfJudgedWait.keys.sorted()
+            seen[wait.reference?.ref ?? ""] = waits.patternsOfJudgedWait.keys.map(\.pattern).sorted()
             return .waiting
         }
         #expect(seen == ["a": ["a+"], "b": []])

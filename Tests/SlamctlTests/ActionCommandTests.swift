@@ -76,7 +76,7 @@ import SlamJSON
         #expect(result.errorLines == [
             "slamctl: VALUE must be an index, a number, on, off, true, false, increment, decrement, a position such as [0,2] "
                 + "or {\"section\":0,\"row\":2}, or a text, not '[1,2,3]'",
-            "Usage: slamctl press [REF] [VALUE] [--type TYPE] [--text TEXT] [--matches REGEX] [--within REF] [--nth N] [--timeout TIME] [--controller ID]",
+            "Usage: slamctl press [REF] [VALUE] [--type TYPE] [--text TEXT] [--matches REGEX] [--role ROLE] [--name NAME] [--within REF] [--nth N] [--timeout TIME] [--controller ID]",
         ])
         #expect(try app.connection.find("count").text == "Count: 0", "nothing was pressed")
         #expect(try slamctl("press", "increment", "{\"x\":1}", app: app).status == 2)
@@ -219,6 +219,33 @@ import SlamJSON
         let withValue = try slamctl("press", "--type", "Stepper", "increment", app: app)
         #expect(withValue.status == 1, "Home has no stepper: \(withValue.standardError)")
         #expect(withValue.errorLines.first?.hasPrefix("slamctl: error -32001: Element not found: no Stepper in controller 'Home'") == true)
+    }
+
+    @Test func pressAndFindByRoleAndName() throws {
+        let app = try SlamApp.launch()
+        let byRole = try slamctl("press", "--role", "button", "--name", "+1", app: app)
+        #expect(byRole.status == 0, "\(byRole.standardError)")
+        #expect(try app.label("count").text() == "Count: 1")
+        let byPattern = try slamctl("find", "--role", "button", "--name", "/^shop/i", "--json", app: app)
+        #expect(byPattern.status == 0, "\(byPattern.standardError)")
+        #expect(try byPattern.json()["ref"] == "openList")
+        let inMenu = try slamctl("find", "--role", "button", "--within", #"{"role":"region","name":"Menu"}"#, "--nth", "-1", "--json",
+                                 app: app)
+        #expect(try inMenu.json()["ref"] == "website", "\(inMenu.standardError)")
+        // The value written after the locator options is the press's value, as with --text.
+        let pushed = try slamctl("press", "--role", "button", "--name", "Settings", app: app)
+        #expect(pushed.status == 0)
+        #expect(try app.topController() == "Settings")
+        let switched = try slamctl("press", "--role", "switch", "--name", "Wi-Fi", "off", app: app)
+        #expect(switched.status == 0, "\(switched.standardError)")
+        #expect(try app.label("wifiStatus").text() == "Wi-Fi is off")
+        let typo = try slamctl("find", "--role", "swich", app: app)
+        #expect(typo.status == 1)
+        #expect(typo.errorLines.first?.hasPrefix("slamctl: error -32602: Invalid params: ref.role: unknown role 'swich'; did you mean 'switch'?")
+                == true, "\(typo.standardError)")
+        let onlyNarrowing = try slamctl("find", "--nth", "0", app: app)
+        #expect(onlyNarrowing.status == 2)
+        #expect(onlyNarrowing.errorLines.first == "slamctl: --within and --nth narrow a locator: add --type, --text, --matches, --role or --name")
     }
 
     @Test func anAmbiguousLocatorListsTheCandidates() throws {

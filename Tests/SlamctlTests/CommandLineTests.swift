@@ -37,14 +37,14 @@ import Musl
         let help = try slamctl("help", "wait")
         #expect(help.status == 0)
         #expect(help.lines.first
-                == "Usage: slamctl wait [REF] [--type TYPE] [--text TEXT] [--matches REGEX] [--within REF] [--nth N] [--state STATE] "
+                == "Usage: slamctl wait [REF] [--type TYPE] [--text TEXT] [--matches REGEX] [--role ROLE] [--name NAME] [--within REF] [--nth N] [--state STATE] "
                 + "[--property NAME] [--equals VALUE] [--aria FILE] [--timeout TIME] [--controller ID]")
         #expect(help.lines.contains("Wait until an element reaches a state, a property equals a value, or the screen contains an aria snapshot."))
         #expect(help.lines.contains("  slamctl wait goal --state visible --timeout 2s"), "the discussion's examples")
         #expect(help.lines.contains { $0.hasPrefix("  REF ") && $0.contains("The element's reference") })
         let options = help.lines.filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0] }
-        #expect(options == ["--type", "--text", "--matches", "--within", "--nth", "--state", "--property", "--equals", "--aria",
-                            "--timeout", "--controller", "--socket", "--json", "--version"])
+        #expect(options == ["--type", "--text", "--matches", "--role", "--name", "--within", "--nth", "--state", "--property", "--equals",
+                            "--aria", "--timeout", "--controller", "--socket", "--json", "--version"])
         // Asked for after the command, even without its required REF.
         #expect(try slamctl("wait", "--help").standardOutput == help.standardOutput)
         #expect(try slamctl("--help", "wait").standardOutput == help.standardOutput)
@@ -88,8 +88,8 @@ import Musl
         #expect(none.errorLines.first == "slamctl: no command given; try 'slamctl --help'")
         let missing = try slamctl("find", "--socket", absentSocket)
         #expect(missing.status == 2)
-        #expect(missing.errorLines == ["slamctl: name the element: REF, or --text, --type or --matches",
-                                       "Usage: slamctl find [REF] [--type TYPE] [--text TEXT] [--matches REGEX] [--within REF] [--nth N] [--controller ID]"])
+        #expect(missing.errorLines == ["slamctl: name the element: REF, or --text, --type, --matches, --role or --name",
+                                       "Usage: slamctl find [REF] [--type TYPE] [--text TEXT] [--matches REGEX] [--role ROLE] [--name NAME] [--within REF] [--nth N] [--controller ID]"])
         let surplus = try slamctl("ping", "extra", "--socket", absentSocket)
         #expect(surplus.status == 2)
         #expect(surplus.errorLines == ["slamctl: unexpected argument 'extra'", "Usage: slamctl ping"])

@@ -119,7 +119,7 @@ let settingsWireframe = """
         #expect(result.status == 2)
         #expect(result.errorLines == [
             "slamctl: --timeout must look like 500ms, 2s or 1.5s and be at most 600s, not '\(timeout)'",
-            "Usage: slamctl wait [REF] [--type TYPE] [--text TEXT] [--matches REGEX] [--within REF] [--nth N] [--state STATE] [--property NAME] [--equals VALUE] [--aria FILE] [--timeout TIME] [--controller ID]",
+            "Usage: slamctl wait [REF] [--type TYPE] [--text TEXT] [--matches REGEX] [--role ROLE] [--name NAME] [--within REF] [--nth N] [--state STATE] [--property NAME] [--equals VALUE] [--aria FILE] [--timeout TIME] [--controller ID]",
         ])
     }
 

@@ -35,10 +35,11 @@ import SlamUI
         #expect(flow["name"] == "recorded")
         #expect(flow["steps"] == [
             ["reset": true],
-            ["press": "increment"],
-            ["press": "openSettings"],
-            ["text": "name", "value": "Ada"],
-            ["press": "wifi", "value": false],
+            // Named as a person would: by role and name (each unique on its screen).
+            ["press": ["role": "button", "name": "+1"]],
+            ["press": ["role": "button", "name": "Settings"]],
+            ["text": ["role": "textbox", "name": "Name"], "value": "Ada"],
+            ["press": ["role": "switch", "name": "Wi-Fi"], "value": false],
             ["key": "Escape"],
             ["task": "push", "param": "About"],
         ])
@@ -70,13 +71,13 @@ import SlamUI
         #expect(flow["steps"] == [
             ["reset": true],
             ["task": "push", "param": "About"],
-            ["press": "openDisplay"],
-            ["press": "brightness", "value": 0.35],
+            ["press": ["role": "button", "name": "Display settings"]],
+            ["press": ["role": "slider", "name": "Brightness"], "value": 0.35],
         ])
         try person.press("brightness", value: 0.9)
         let replay = try SlamctlProcess(["run", file.path], app: app).finish()
         #expect(replay.status == 0, "\(replay.standardOutput)")
-        #expect(replay.lines.contains("ok step 4: press brightness 0.35"))
+        #expect(replay.lines.contains(#"ok step 4: press slider "Brightness" 0.35"#))
         #expect(try app.connection.find("brightnessLabel").text == "Brightness: 35%")
     }
 }

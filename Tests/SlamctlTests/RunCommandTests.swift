@@ -66,6 +66,32 @@ import Musl
         #expect(try app.connection.find("volumeLabel").text == "Volume: 6")
     }
 
+    @Test func stepsNameElementsByRoleAndName() throws {
+        let app = try SlamApp.launch()
+        defer { app.stop() }
+        let (result, _) = try run("""
+            {"name": "Roles", "timeoutMs": 3000, "steps": [
+              {"press": {"role": "button", "name": "+1"}},
+              {"expect": {"role": "paragraph", "name": "/^Count: /"}, "property": "text", "equals": "Count: 1"},
+              {"press": {"role": "button", "within": {"role": "region", "name": "Menu"}, "nth": 0}},
+              {"press": {"role": "switch", "name": "/wi-?fi/i"}, "value": false},
+              {"text": {"role": "textbox", "name": "Name"}, "value": "Ada"},
+              {"expect": "greeting", "property": "text", "equals": "Hello, Ada"}]}
+            """, app: app)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.lines == [
+            "flow Roles: 6 steps",
+            "ok step 1: press button \"+1\"",
+            "ok step 2: expect paragraph named /^Count: / text = \"Count: 1\"",
+            "ok step 3: press button within region \"Menu\" #0",
+            "ok step 4: press switch named /wi-?fi/i false",
+            "ok step 5: text textbox \"Name\" \"Ada\"",
+            "ok step 6: expect greeting text = \"Hello, Ada\"",
+            "flow Roles passed",
+        ])
+        #expect(try app.connection.find("wifiStatus").text == "Wi-Fi is off")
+    }
+
     /// The example flow that clients/README.md points to passes against the demo as committed.
     @Test func theCommittedExampleFlowPassesAgainstTheDemo() throws {
         let app = try SlamApp.launch()

@@ -107,7 +107,7 @@ def test_draws_the_demo_home_screen(session):
 def test_tab_to_plus_one_and_enter_changes_the_count(session):
     terminal, ctl, _ = session
     terminal.keys("Tab")
-    terminal.wait_for("focus Button increment")
+    terminal.wait_for('Tab → button "+1"')
     terminal.keys("Enter")
     terminal.wait_for("Count: 1")
     assert '"Count: 1"' in ctl("find", "count").stdout
@@ -127,12 +127,38 @@ def test_typing_into_a_text_field_reaches_the_daemon(session):
     terminal.wait_for("Home › Settings")
     for _ in range(4):  # wifi, volume, theme, name
         terminal.keys("Tab")
-    terminal.wait_for("focus TextField name")
+    terminal.wait_for('Tab → textbox "Name"')
     terminal.keys("Ada", literal=True)
     terminal.wait_for("Hello, Ada")
     wait_until("name = Ada", lambda: 'text: "Ada"' in ctl("find", "name").stdout)
     terminal.keys("Escape")  # back to Home
     terminal.wait_for("Count: 0")
+
+
+def status_line(terminal):
+    return terminal.screen().splitlines()[-1].strip()
+
+
+def test_the_status_line_announces_the_focused_elements_role_name_and_state(session):
+    terminal, ctl, _ = session
+    assert ctl("task", "push", "Settings").returncode == 0
+    terminal.wait_for("Home › Settings")
+    terminal.keys("Tab")
+    terminal.wait_for('Tab → switch "Wi-Fi", on')
+    terminal.keys("Tab")
+    terminal.wait_for('Tab → spinbutton "Volume" 5 (0–10)')
+    terminal.keys("Up")
+    terminal.wait_for('ArrowUp → spinbutton "Volume" 6 (0–10)')
+    terminal.keys("Tab")
+    terminal.wait_for('Tab → radiogroup "Theme" Auto')
+    # Focus moved by another client is announced too, as soon as the screen shows it.
+    assert ctl("focus", "pages").returncode == 0
+    wait_until("the announcement of the page control",
+               lambda: status_line(terminal).startswith('slider "Page" Page 1 of 3'))
+    terminal.resize(80, 24)
+    terminal.keys("BTab")  # Shift+Tab
+    wait_until("the announcement whole on 80 columns",
+               lambda: status_line(terminal) == 'Shift+Tab → textbox "Name"')
 
 
 def test_a_click_presses_the_element_under_the_pointer(session):

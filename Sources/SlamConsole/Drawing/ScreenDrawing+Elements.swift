@@ -1,6 +1,6 @@
 import SlamJSON
 
-/// Each element type as a person expects it: `[ Save ]` buttons, `wifi: [x] on`
+/// Each element type as a person expects it: headings in bold, `[ Save ]` buttons, `wifi: [x] on`
 /// switches, `volume: [-] 6 [+]  (0…10)` steppers, `[====o------] 40` sliders, segments side by side, page
 /// dots, a ten-cell progress bar, text fields and pickers in brackets, text
 /// views behind a bar, tables with `>` (or `[x]`) on the selected rows,
@@ -12,7 +12,9 @@ extension ScreenDrawing {
         "Label": ElementDrawing { pen in
             let text = pen["text"]?.stringValue ?? ""
             guard !text.isEmpty else { return }
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) { pen.newLine(String(line)) }
+            // A heading stands out where attributes show (the terminal); the wireframe's text reads the same.
+            let style = pen["role"]?.stringValue == "heading" ? TerminalStyle(bold: true) : .plain
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) { pen.newLine(String(line), style) }
         },
         "Button": ElementDrawing { pen in
             let title = pen["text"]?.stringValue ?? pen.ref

@@ -4,9 +4,10 @@ import SlamJSON
 ///
 /// Sent after the action succeeded, to every subscriber, whichever client acted (a
 /// person in the browser page, a script, the terminal). `ref` is the most robust
-/// locator for the element acted on: its reference when it has one, else its type
-/// and text when they are unique on the screen, else its type and index within the
-/// nearest ancestor that has a reference.
+/// locator for the element acted on: its role and accessible name when they are unique
+/// on the screen and the name cannot change, else its reference when it has one, else
+/// its type and text when they are unique, else its type and index within the nearest
+/// ancestor that has a reference.
 public struct ActionEvent: SlamEventParams, Hashable {
     public static var kind: EventKind { .action }
     public var method: String

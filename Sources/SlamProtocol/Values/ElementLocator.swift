@@ -10,6 +10,8 @@ import SlamRPC
 /// ```json
 /// "save"                                            // the element whose reference is "save"
 /// {"type": "Button", "text": "Settings"}            // the button reading exactly "Settings"
+/// {"role": "button", "name": "Settings"}            // the button assistive technology calls "Settings"
+/// {"role": "switch", "name": "/wi-?fi/i"}           // a switch whose name matches a regular expression
 /// {"textMatches": "^Count: \\d+$"}                  // a text matching a regular expression
 /// {"type": "Button", "within": "todoList", "nth": 0} // the first button inside todoList
 /// ```
@@ -27,6 +29,11 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
     /// A regular expression the element's text must contain a match of (anchor it with `^…$` for the whole text).
     /// The daemon refuses one that fails ``BoundedPattern``'s rule, and looks at the beginning of a long text only.
     public var textMatches: String?
+    /// The element's WAI-ARIA role (`button`, `switch`, `heading` …), as snapshots' `role` names it.
+    public var role: String?
+    /// The element's accessible name, compared exactly; written `/pattern/` (or `/pattern/i`, ignoring case),
+    /// a regular expression the name must contain a match of, refused like ``textMatches`` by ``BoundedPattern``.
+    public var name: String?
     /// Which of several matches, in tree order from 0; negative counts from the end (-1: the last).
     public var nth: Int?
     /// Looks only inside the element this locator picks (its descendants, not itself).
@@ -38,7 +45,7 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
     private var scope: [ElementLocator] = []
 
     /// The members an object locator may have, in documentation order.
-    public static let members = ["ref", "type", "text", "textMatches", "within", "nth"]
+    public static let members = ["ref", "type", "text", "textMatches", "role", "name", "within", "nth"]
 
     /// The element whose reference is `reference`.
     public init(_ reference: String) {
@@ -49,30 +56,48 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
         self.init(reference)
     }
 
-    /// Elements described by what a person sees; give at least one of `ref`, `type`, `text`, `textMatches`.
+    /// Elements described by what a person sees; give at least one of `ref`, `type`, `text`, `textMatches`,
+    /// `role`, `name` (exact, or `/pattern/` for a regular expression).
     public init(ref: String? = nil, type: String? = nil, text: String? = nil, textMatches: String? = nil,
-                within: ElementLocator? = nil, nth: Int? = nil) {
+                role: String? = nil, name: String? = nil, within: ElementLocator? = nil, nth: Int? = nil) {
         self.ref = ref
         self.type = type
         self.text = text
         self.textMatches = textMatches
+        self.role = role
+        self.name = name
         self.nth = nth
         self.within = within
     }
 
     /// The reference, when the locator is nothing but a reference (the protocol's plain string).
     public var plainReference: String? {
-        guard let ref, type == nil, text == nil, textMatches == nil, nth == nil, scope.isEmpty else { return nil }
+        guard let ref, type == nil, text == nil, textMatches == nil, role == nil, name == nil, nth == nil, scope.isEmpty else { return nil }
         return ref
     }
 
-    /// How a person reads it in messages: `'save'`, `Button "Settings" within 'list' #2`.
+    /// The name's regular expression, when `name` is written `/pattern/` or `/pattern/i`; nil for an exact name.
+    public var namePattern: LocatorPattern? {
+        name.flatMap(LocatorPattern.init(written:))
+    }
+
+    /// The regular expressions this locator itself holds (`textMatches`, a `/pattern/` name; not its container's).
+    public var patterns: [LocatorPattern] {
+        [textMatches.map { LocatorPattern(pattern: $0) }, namePattern].compactMap { $0 }
+    }
+
+    /// How a person reads it in messages: `'save'`, `Button "Settings" within 'list' #2`, `button "Settings"`.
     public var description: String {
         if let plainReference { return "'\(plainReference)'" }
         var words: [String] = []
-        words.append(type ?? "element")
+        if let type, let role {
+            words.append("\(type) (\(role))")
+        } else {
+            words.append(type ?? role ?? "element")
+        }
         if let ref { words.append("'\(ref)'") }
-        if let text { words.append(JSONValue.string(text).description) }
+        if let name { words.append(namePattern.map { "named \($0)" } ?? JSONValue.string(name).description) }
+        if let text { words.append((name == nil ? "" : "text ") + JSONValue.string(text).description) }
         if let textMatches { words.append("matching /\(textMatches)/") }
         if let within { words.append("within \(within)") }
         if let nth { words.append("#\(nth)") }
@@ -96,6 +121,9 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
             "type": ["type": "string", "description": "The element type (Button, Label …)."],
             "text": ["type": "string", "description": "The element's text, exactly."],
             "textMatches": ["type": "string", "description": "A regular expression the text contains a match of."],
+            "role": ["type": "string", "description": "The element's WAI-ARIA role (button, switch, heading …), as snapshots' role."],
+            "name": ["type": "string",
+                     "description": "The element's accessible name, exactly; /pattern/ (or /pattern/i, ignoring case): a regular expression the name contains a match of."],
             "within": ["oneOf": [["type": "string"], ["$ref": "#/components/schemas/Locator"]],
                        "description": "Only inside (the descendants of) the element this locator picks."],
             "nth": ["type": "integer", "description": "Which match, from 0 in tree order; negative counts from the end."],
@@ -131,12 +159,22 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
             for (name, value) in members.sorted(by: { $0.key < $1.key }) {
                 let memberPath = "\(path).\(name)"
                 switch name {
-                case "ref", "type", "text", "textMatches":
+                case "ref", "type", "text", "textMatches", "role", "name":
                     guard case .string(let string) = value else { throw invalid(memberPath, "must be a string, got \(value.typeName)") }
                     switch name {
                     case "ref": locator.ref = string
                     case "type": locator.type = string
                     case "text": locator.text = string
+                    case "role": locator.role = string
+                    case "name":
+                        if let pattern = LocatorPattern(written: string) {
+                            do throws(BoundedPattern.Refusal) {
+                                _ = try pattern.compiled()
+                            } catch {
+                                throw invalid(memberPath, "\(string) \(error.reason)")
+                            }
+                        }
+                        locator.name = string
                     default:
                         do throws(BoundedPattern.Refusal) {
                             _ = try BoundedPattern(string)
@@ -156,8 +194,9 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
                     throw invalid(memberPath, "unknown locator member '\(name)'; a locator has \(Self.members.joined(separator: ", "))")
                 }
             }
-            guard locator.ref != nil || locator.type != nil || locator.text != nil || locator.textMatches != nil else {
-                throw invalid(path, "a locator names at least one of ref, type, text or textMatches")
+            guard locator.ref != nil || locator.type != nil || locator.text != nil || locator.textMatches != nil
+                    || locator.role != nil || locator.name != nil else {
+                throw invalid(path, "a locator names at least one of ref, type, text, textMatches, role or name")
             }
             return locator
         default:
@@ -172,6 +211,8 @@ public struct ElementLocator: Hashable, Sendable, ParameterValue, ExpressibleByS
         if let type { members["type"] = .string(type) }
         if let text { members["text"] = .string(text) }
         if let textMatches { members["textMatches"] = .string(textMatches) }
+        if let role { members["role"] = .string(role) }
+        if let name { members["name"] = .string(name) }
         if let within { members["within"] = within.parameterJSON }
         if let nth { members["nth"] = .integer(Int64(nth)) }
         return .object(members)

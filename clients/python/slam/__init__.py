@@ -17,7 +17,7 @@ calls it whenever one runs (``@client.task("checkout")``, then ``client.serve()`
 see :class:`TaskCall`).
 """
 
-from ._methods import DEFAULT_ACTION_TIMEOUT_MS, PressValue, default_action_timeout_ms, locate
+from ._methods import DEFAULT_ACTION_TIMEOUT_MS, PressValue, by_role, default_action_timeout_ms, locate
 from .aio import AsyncClient, connect_async
 from .client import Client, Notification, connect, default_socket_path
 from .remote_ui import RemoteUIError, RemoteUIModel
@@ -107,6 +107,7 @@ __all__ = [
     "DEFAULT_ACTION_TIMEOUT_MS",
     "default_action_timeout_ms",
     "locate",
+    "by_role",
     "connect",
     "connect_async",
     "default_socket_path",

@@ -102,19 +102,33 @@ def locate(
     within: Optional[Ref] = None,
     nth: Optional[int] = None,
     ref: Optional[str] = None,
+    role: Optional[str] = None,
+    name: Optional[str] = None,
 ) -> Locator:
     """A locator: the element described by what a person sees, for any ``ref`` parameter.
 
     ``locate(type="Button", text="Settings")``; ``text_matches`` is a regular expression the
-    text contains a match of; ``within`` narrows to the descendants of another element;
-    ``nth`` picks one of several matches (from 0; negative counts from the end). Several
-    matches without ``nth`` raise :class:`AmbiguousLocator` listing them; none raises
-    :class:`ElementNotFound` naming the nearest references and texts.
+    text contains a match of; ``role`` and ``name`` are the element's WAI-ARIA role and
+    accessible name (``locate(role="button", name="Settings")``; a name written ``"/pattern/"``
+    or ``"/pattern/i"`` is a regular expression); ``within`` narrows to the descendants of
+    another element; ``nth`` picks one of several matches (from 0; negative counts from the
+    end). Several matches without ``nth`` raise :class:`AmbiguousLocator` listing them; none
+    raises :class:`ElementNotFound` naming the nearest references, texts and names.
     """
-    locator = named(ref=ref, type=type, text=text, textMatches=text_matches, within=within, nth=nth)
-    if not any(key in locator for key in ("ref", "type", "text", "textMatches")):
-        raise ValueError("a locator names at least one of ref, type, text or text_matches")
+    locator = named(ref=ref, type=type, text=text, textMatches=text_matches, role=role, name=name, within=within, nth=nth)
+    if not any(key in locator for key in ("ref", "type", "text", "textMatches", "role", "name")):
+        raise ValueError("a locator names at least one of ref, type, text, text_matches, role or name")
     return cast(Locator, locator)
+
+
+def by_role(role: str, name: Optional[str] = None, *, within: Optional[Ref] = None, nth: Optional[int] = None) -> Locator:
+    """The element of WAI-ARIA ``role`` (as snapshots' ``role`` says: ``"button"``, ``"switch"`` …)
+    whose accessible name is ``name``: exactly, or a regular expression written ``"/pattern/"``
+    (``"/pattern/i"`` ignores case). ``client.press(slam.by_role("button", name="Settings"))``.
+
+    The same as ``locate(role=role, name=name, within=within, nth=nth)``; as strict.
+    """
+    return locate(role=role, name=name, within=within, nth=nth)
 
 
 

@@ -53,6 +53,8 @@ class Locator(TypedDict, total=False):
     type: str
     text: str
     textMatches: str
+    role: str
+    name: str
     within: Union[str, Locator]
     nth: int
 

@@ -16,6 +16,36 @@ def test_a_locator_names_an_element_by_what_a_person_sees(slam_client):
     assert slam_client.find(slam.locate(type="Button", within="counterButtons", nth=-1))["ref"] == "reset"
 
 
+def test_a_role_locator_names_an_element_as_assistive_technology_does(slam_client):
+    assert slam_client.find(slam.by_role("button", name="Settings"))["ref"] == "openSettings"
+    assert slam.by_role("button", name="Settings") == {"role": "button", "name": "Settings"}
+    assert slam_client.find({"role": "button", "name": "/^shop/i"})["ref"] == "openList"
+    menu = slam.by_role("region", name="Menu")
+    assert slam_client.find(slam.by_role("button", within=menu, nth=-1))["ref"] == "website"
+    slam_client.press(slam.locate(role="button", name="+1"))
+    assert slam_client.find("count")["text"] == "Count: 1"
+    slam_client.press(slam.by_role("button", name="Settings"))
+    assert slam_client.press(slam.by_role("switch", name="/^wi-?fi$/i"), False)["isOn"] is False
+
+
+def test_a_role_locator_is_as_strict_as_any(slam_client):
+    with pytest.raises(slam.AmbiguousLocator) as ambiguous:
+        slam_client.find({"name": "Counter"})
+    assert [(c["role"], c["name"]) for c in ambiguous.value.data["candidates"]] == [("heading", "Counter"), ("group", "Counter")]
+    with pytest.raises(slam.ElementNotFound) as missing:
+        slam_client.press(slam.by_role("button", name="Setings"))
+    assert missing.value.message.endswith("did you mean button 'openSettings' \"Settings\"?")
+    assert missing.value.data["suggestions"][0]["name"] == "Settings"
+    with pytest.raises(slam.InvalidParams) as unknown:
+        slam_client.find(slam.by_role("buton"))
+    assert unknown.value.data["suggestions"] == ["button"] and "switch" in unknown.value.data["roles"]
+
+
+def test_the_locator_shape_has_every_member_the_protocol_lists(slam_client):
+    schema = slam_client.discover()["components"]["schemas"]["Locator"]
+    assert set(slam.Locator.__optional_keys__) == set(schema["properties"])
+
+
 def test_an_ambiguous_locator_lists_its_candidates(slam_client):
     with pytest.raises(slam.AmbiguousLocator) as caught:
         slam_client.press(slam.locate(type="Button", within="counterButtons"))
@@ -41,6 +71,7 @@ def test_a_pattern_that_could_hold_the_daemon_is_refused_saying_why(slam_client)
 def test_a_locator_needs_something_to_match():
     with pytest.raises(ValueError):
         slam.locate(nth=2)
+    assert slam.locate(name="Settings") == {"name": "Settings"}
 
 
 def test_press_waits_until_the_button_is_enabled(slamd):

@@ -14,6 +14,10 @@ from web_support import missing_browser, screenshots, settle, wait_until
 pytestmark = pytest.mark.skipif(missing_browser() is not None, reason=missing_browser() or "")
 
 
+PLUS_ONE = {"role": "button", "name": "+1"}
+WIFI = {"role": "switch", "name": "Wi-Fi"}
+
+
 def slamctl_program(slamd_path):
     program = os.path.join(os.path.dirname(slamd_path), "slamctl")
     assert os.access(program, os.X_OK), f"slamctl is not built beside {slamd_path}"
@@ -44,7 +48,7 @@ def test_a_session_in_the_page_recorded_by_slamctl_replays_green(page, slamd_pat
         page.top("wifi").click()
         wait_until(lambda: page.client.find("wifi")["isOn"] is False, message="Wi-Fi to go off")
         # The last action, not a count of steps: focus steps reach any count before the Wi-Fi press is written.
-        wait_until(lambda: any(step.get("press") == "wifi" for step in json.loads(flow_path.read_text())["steps"]),
+        wait_until(lambda: any(step.get("press") == WIFI for step in json.loads(flow_path.read_text())["steps"]),
                    message=f"every action recorded: {flow_path.read_text()}")
     finally:
         recorder.send_signal(signal.SIGINT)
@@ -52,13 +56,14 @@ def test_a_session_in_the_page_recorded_by_slamctl_replays_green(page, slamd_pat
     recorded = json.loads(flow_path.read_text())["steps"]
     # A click focuses, then presses: the focus steps stay (keys after them go to the focus).
     steps = [step for step in recorded if "focus" not in step]
-    assert {"focus": "increment"} in recorded
+    # Each element is named by its role and name, unique on its screen.
+    assert {"focus": PLUS_ONE} in recorded
     assert steps[0] == {"reset": True}
-    assert steps[1:3] == [{"press": "increment"}, {"press": "increment"}]
-    assert steps[3] == {"press": "openSettings"}
+    assert steps[1:3] == [{"press": PLUS_ONE}, {"press": PLUS_ONE}]
+    assert steps[3] == {"press": {"role": "button", "name": "Settings"}}
     texts = [step for step in steps if "text" in step or "typeText" in step or "key" in step]
     assert texts, steps
-    assert steps[-1] == {"press": "wifi", "value": False} or steps[-1] == {"press": "wifi"}, steps
+    assert steps[-1] == {"press": WIFI, "value": False} or steps[-1] == {"press": WIFI}, steps
 
     # Replayed on the same daemon, whatever state the person left it in: green, and the same end.
     page.client.press("back")
@@ -91,9 +96,10 @@ def test_the_inspector_records_and_asserts_this(page, slamd_path, tmp_path):
     steps = [step for step in steps if "focus" not in step]
     assert steps == [
         {"reset": True},
-        {"press": "increment"},
-        {"press": "openList"},
-        {"press": "back"},
+        {"press": PLUS_ONE},
+        {"press": {"role": "button", "name": "Shopping list"}},
+        {"press": {"role": "button", "name": "Back"}},
+        # Its name is the text the step checks: found by its reference.
         {"expect": "count", "property": "text", "equals": "Count: 1"},
     ]
     with screenshots("slam-record-") as directory:

@@ -795,7 +795,7 @@ export class Inspector {
     if (this.recorder.recording) {
       const assert = button('small-button assert-button', 'Assert this');
       assert.title = 'Add an expect step: the element shows what it shows now';
-      assert.addEventListener('click', () => this.recorder.assert(s, EXPECTED_PROPERTY[s.type]));
+      assert.addEventListener('click', () => this.recorder.assert(s, EXPECTED_PROPERTY[s.type], this.model.tree(node.screen)));
       head.append(assert);
     }
     head.append(show);

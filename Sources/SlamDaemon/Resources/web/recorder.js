@@ -81,9 +81,16 @@ export class FlowSteps {
     return step;
   }
 
-  /** An `expect` step for what `snapshot` shows now (`property`, else the first it has); null when nothing finds it. */
-  expect(snapshot, property = null) {
-    const locator = snapshot.ref ? snapshot.ref : (typeof snapshot.text === 'string' && snapshot.text ? { type: snapshot.type, text: snapshot.text } : null);
+  /**
+   * An `expect` step for what `snapshot` shows now (`property`, else the first it has); null when nothing finds it.
+   * The element is found again as the daemon's `action` events find it: its role and name when no other element
+   * of `screen` (its screen's tree, as `tree` answers) has both, and the name is not its text or title (what the
+   * step may check, and what may change); else its reference; else its type and text.
+   */
+  expect(snapshot, property = null, screen = null) {
+    const byRole = snapshot.name !== snapshot.text && snapshot.name !== snapshot.title ? roleLocator(snapshot, screen) : null;
+    const locator = byRole ?? (snapshot.ref ? snapshot.ref
+      : (typeof snapshot.text === 'string' && snapshot.text ? { type: snapshot.type, text: snapshot.text } : null));
     if (locator === null) return null;
     if (!property || !(property in snapshot)) property = PRIMARY_PROPERTY[snapshot.type];
     if (!property || !(property in snapshot)) property = ASSERTED_PROPERTIES.find((name) => name in snapshot) ?? 'visible';
@@ -99,10 +106,33 @@ export class FlowSteps {
   }
 }
 
+/**
+ * `{role, name}` for `snapshot` when that pair is unique in `screen` (a tree with `children`); else null. A generic
+ * element, an empty name, or one written like a `/pattern/` (which a locator reads as a regular expression) has none.
+ */
+function roleLocator(snapshot, screen) {
+  const { role, name } = snapshot;
+  if (!screen || typeof role !== 'string' || role === 'generic' || typeof name !== 'string' || name === '') return null;
+  if (name.length >= 2 && name.startsWith('/') && (name.endsWith('/') || (name.length >= 3 && name.endsWith('/i')))) return null;
+  let count = 0;
+  const walk = (node) => {
+    if (node.role === role && node.name === name) count += 1;
+    (node.children || []).forEach(walk);
+  };
+  walk(screen);
+  return count === 1 ? { role, name } : null;
+}
+
 /** How a step reads in the list: `press increment`, `text name "Ada"`. */
 export function stepSummary(step) {
   const [kind] = Object.keys(step);
-  const subject = (value) => (typeof value === 'string' ? value : Object.entries(value).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' '));
+  const byRole = (value) => typeof value.role === 'string' && Object.keys(value).every((key) => key === 'role' || key === 'name');
+  const subject = (value) => {
+    if (typeof value === 'string') return value;
+    // As snapshots and the daemon's messages write a role and a name: button "Settings".
+    if (byRole(value)) return 'name' in value ? `${value.role} ${JSON.stringify(value.name)}` : value.role;
+    return Object.entries(value).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
+  };
   switch (kind) {
     case 'press': return `press ${subject(step.press)}${'value' in step ? ` ${JSON.stringify(step.value)}` : ''}`;
     case 'text': return `text ${subject(step.text)} ${JSON.stringify(step.value)}`;
@@ -179,11 +209,11 @@ export class RecordPanel {
     if (this.flow.record(params)) this.render();
   }
 
-  /** "Assert this": an expect step for the selected element as it shows now. */
-  assert(snapshot, property) {
-    const step = this.flow.expect(snapshot, property);
+  /** "Assert this": an expect step for the selected element as it shows now (`screen`: its screen's tree). */
+  assert(snapshot, property, screen = null) {
+    const step = this.flow.expect(snapshot, property, screen);
     if (step === null) {
-      this.toast('This element has no reference or text to find it by when the flow replays.');
+      this.toast('This element has no reference, name or text to find it by when the flow replays.');
       return;
     }
     this.toast(`Added: ${stepSummary(step)}`);

@@ -16,6 +16,7 @@ def mistakes(client: slam.Client) -> None:
     client.key("Tab")["handled"] + "!"  # error: handled is a bool
     client.version()["serverVersion"] + 1  # error: a str
     slam.locate(text_match="x")  # error: no such parameter
+    slam.by_role("button", label="Settings")  # error: the accessible name is name
     if client.next_notification().method == "chagned":  # error: no notification has that method
         pass
     client.register_task("greet", lambda: "hi")  # error: a handler takes the TaskCall
