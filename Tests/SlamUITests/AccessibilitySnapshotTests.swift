@@ -158,7 +158,7 @@ import SlamUI
             - textbox [ref=pin]: ••••
             - textbox [ref=spaced]: " padded"
             - textbox [ref=empty]
-            - progressbar [value="25%"] [min=0] [max=1] [ref=progress]
+            - progressbar [value="25%"] [ref=progress]
 
             """)
     }

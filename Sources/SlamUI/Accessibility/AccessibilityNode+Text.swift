@@ -18,7 +18,8 @@ extension AccessibilityNode {
     }
 
     /// The bracketed attributes in the snapshot's order: checked, disabled, expanded, selected,
-    /// focused, level, value, min, max, description, ref. A boolean state shows only when true.
+    /// focused, level, value (with min and max when it is a bare number), description, ref. A boolean
+    /// state shows only when true.
     public var attributes: [String] {
         var attributes: [String] = []
         if states.checked == true { attributes.append("checked") }
@@ -27,13 +28,15 @@ extension AccessibilityNode {
         if states.selected == true { attributes.append("selected") }
         if states.focused { attributes.append("focused") }
         if let level = states.level { attributes.append("level=\(level)") }
+        // A value read as text ("40%", "Page 2 of 3") says where it stands in its range already:
+        // the bounds are shown beside a bare number only.
         if let text = states.valueText {
             attributes.append("value=" + Self.quoted(text))
         } else if let value = states.valueNow {
             attributes.append("value=" + Self.number(value))
+            if let minimum = states.valueMin { attributes.append("min=" + Self.number(minimum)) }
+            if let maximum = states.valueMax { attributes.append("max=" + Self.number(maximum)) }
         }
-        if let minimum = states.valueMin { attributes.append("min=" + Self.number(minimum)) }
-        if let maximum = states.valueMax { attributes.append("max=" + Self.number(maximum)) }
         if let description { attributes.append("description=" + Self.quoted(description)) }
         if !reference.isEmpty { attributes.append("ref=" + reference) }
         return attributes
