@@ -188,7 +188,7 @@ def test_its_types_accept_the_usage_example_and_catch_mistakes(fresh_venv, tmp_p
     errors, output = _mypy(fresh_venv, tmp_path, "usage.py", "misuse.py")
     marked = {("misuse.py", number) for number, line in enumerate((tmp_path / "misuse.py").read_text().splitlines(), 1)
               if "  # error:" in line}
-    assert len(marked) == 14
+    assert len(marked) == 15
     assert set(errors) == marked, f"mypy's errors are not exactly on the marked lines:\n{output}"
 
 
