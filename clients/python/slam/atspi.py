@@ -31,7 +31,7 @@ except ImportError as error:  # the optional extra is missing
 import slam
 
 from .client import Client
-from .errors import SlamConnectionError, SlamError, SlamTimeout
+from .errors import SlamConnectionError, SlamError, SlamProtocolError, SlamTimeout
 from .remote_ui import RemoteUIModel
 
 # Each WAI-ARIA role the daemon reports, as AccessKit names it; AccessKit maps these onto
@@ -377,7 +377,8 @@ class AccessibilityBridge:
     def run(self) -> None:
         """Attaches, publishes, and follows every batch; returns when the daemon closes the connection or on :meth:`stop`."""
         self._renderer = Client(self.socket_path, timeout=None)
-        actor = Client(self.socket_path)
+        # No client-side timeout for actions: a press whose task a slow client runs is answered when it ends.
+        actor = Client(self.socket_path, timeout=None)
         worker = threading.Thread(target=self._perform_actions, args=(actor,), name="slam-a11y-actions", daemon=True)
         worker.start()
         try:
@@ -407,6 +408,11 @@ class AccessibilityBridge:
                         # Outside the lock: the adapter's thread takes it in _activated.
                         self._adapter.update_if_active(lambda: update)
         finally:
+            # Withdraw the screens from the bus: what stays published would offer actions nobody sends.
+            self._stopped.set()
+            with self._lock:
+                self._adapter = None
+                self._targets = {}
             self._actions.put(None)
             worker.join(timeout=5)
             actor.close()
@@ -432,6 +438,9 @@ class AccessibilityBridge:
         self._active.clear()
 
     def _requested(self, request: Any) -> None:
+        if self._stopped.is_set():
+            print(f"slam-a11y: stopped; {request.action} on node {request.target} is not sent", file=self.log, flush=True)
+            return
         target = self._targets.get(request.target)
         calls = action_calls(target, request.action, request.data) if target is not None else []
         if not calls:
@@ -447,7 +456,13 @@ class AccessibilityBridge:
             method, params = call
             try:
                 actor.call(method, params)
-            except SlamError as error:
+            except SlamConnectionError as error:
+                # The daemon is gone: the bridge ends (run() sees the same on its own connection).
+                print(f"slam-a11y: {method} {params['ref']}: {error}", file=self.log, flush=True)
+                self.stop()
+                return
+            except (SlamError, SlamTimeout, SlamProtocolError) as error:
+                # One refused or slow action must not stop the ones assistive technology sends next.
                 print(f"slam-a11y: {method} {params['ref']}: {error}", file=self.log, flush=True)
 
 

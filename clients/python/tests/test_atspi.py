@@ -262,3 +262,31 @@ def test_actions_become_the_calls_a_person_would_make():
         ("press", {"ref": "account", "controller": "Pickers", "value": [1, 0]})]
     assert action_calls(stepper, accesskit.Action.FOCUS, None) == [("focus", where)]
     assert action_calls(stepper, accesskit.Action.SCROLL_UP, None) == []
+
+
+@needs_accesskit
+def test_a_refused_or_slow_action_does_not_stop_the_ones_after_it():
+    import io
+    import queue
+
+    from slam.atspi import AccessibilityBridge
+    from slam.errors import SlamTimeout
+
+    class Actor:
+        def __init__(self):
+            self.sent = []
+
+        def call(self, method, params):
+            self.sent.append((method, params["ref"]))
+            if len(self.sent) == 1:
+                raise SlamTimeout("the press is still running")
+
+    bridge = AccessibilityBridge("/nonexistent.sock", log=io.StringIO())
+    actor = Actor()
+    bridge._actions = queue.Queue()
+    for ref in ("slow", "next"):
+        bridge._actions.put(("press", {"ref": ref}))
+    bridge._actions.put(None)
+    bridge._perform_actions(actor)
+    assert actor.sent == [("press", "slow"), ("press", "next")]
+    assert "the press is still running" in bridge.log.getvalue()
