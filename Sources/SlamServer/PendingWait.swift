@@ -39,7 +39,7 @@ enum WaitCondition: Equatable {
         case .enabled: return element.map { ($0 as? ControlView)?.isEnabled ?? true } ?? false
         case let .propertyEquals(name, expected):
             // Judged for every pending wait after every change: read the one property, not a whole snapshot.
-            guard let element, let actual = type(of: element).properties.first(where: { $0.name == name })?.read(element).jsonValue else {
+            guard let element, let actual = element.snapshotMember(named: name)?.jsonValue else {
                 return false
             }
             return Self.equal(actual, expected)

@@ -106,6 +106,18 @@ extension SlamService {
     static let builtInRoles: Set<AccessibilityRole> = Set(ElementType.builtIn.values.flatMap(\.accessibilityRoles))
         .union(AlertView.accessibilityRoles)
 
+    /// The roles of the parts elements show in accessibility snapshots, with what the part is and the
+    /// role of the element to locate instead.
+    static let partOwners: [AccessibilityRole: (part: String, element: String)] = [
+        .radio: ("segment of a radiogroup", "radiogroup"),
+        .option: ("row of a picker's listbox", "group (the picker)"),
+        .listbox: ("component of a picker", "group (the picker)"),
+        .listitem: ("row of a list", "list"),
+        .row: ("row of a table or grid", "table or grid"),
+        .rowgroup: ("section of a table", "table"),
+        .gridcell: ("item of a grid", "grid"),
+    ]
+
     /// Refuses a `role` no element could have: not a built-in element's, nor that of an element on the
     /// screens shown or on a new instance of a screen the app declares (looked at only for such a role).
     ///
@@ -120,6 +132,12 @@ extension SlamService {
         appRoles.formUnion(roles.subtracting(Self.builtInRoles))
         guard !roles.contains(wanted) else { return }
         let known = roles.map(\.rawValue).sorted()
+        if let whole = Self.partOwners[wanted] {
+            // A part (a segment, a row, an option) has no reference: its element is what a request names.
+            throw .invalidParams("\(path): '\(role)' is the role of a part of an element (a \(whole.part)), not of an element: "
+                                     + "locate the \(whole.element) and press it with the part's position as `value`",
+                                 data: ["parameter": .string(path), "roles": .array(known.map(JSONValue.string))])
+        }
         let near = NameSuggestions.nearest(to: role, in: known)
         var message = "\(path): unknown role '\(role)'"
         if !near.isEmpty { message += "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?" }

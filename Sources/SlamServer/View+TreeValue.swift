@@ -22,7 +22,7 @@ struct ElementTemplateSubject: TemplateSubject {
         switch name {
         case "type": return .string(type.typeName)
         case "ref": return .string(element.reference)
-        default: return type.properties.first { $0.name == name }?.read(element).jsonValue
+        default: return element.snapshotMember(named: name)?.jsonValue
         }
     }
 

@@ -155,7 +155,8 @@ extension StoryboardCheck {
             element.accessibility.apply(to: probe)
             let role = probe.accessibilityRole
             guard AccessibilityRole.interactive.contains(role), probe.accessibleName.isEmpty,
-                  !element.bindings.contains(where: { ["text", "placeholder"].contains($0.property) }) else { return }
+                  // A text field's text is its value, not its name: only its placeholder names it.
+                  !element.bindings.contains(where: { $0.property == (probe is TextField ? "placeholder" : "text") }) else { return }
             report(.warning, path.description, .unnamedElement(type: element.type.name, role: role.rawValue), near: nil, in: [])
         }
 

@@ -69,3 +69,30 @@ extension View {
         "valueNow", "valueMin", "valueMax", "valueText",
     ]
 }
+
+extension View {
+    /// The snapshot member `name` read alone, as waits and templates judge it after every change: a
+    /// property of the type, or an accessibility member (`role`, `name`, `description` — null when there
+    /// is none —, a state). `disabled` reads false on an enabled control, where a snapshot leaves it out.
+    /// Nil when the element's snapshots never carry `name`.
+    public func snapshotMember(named name: String) -> PropertyValue? {
+        if let property = Swift.type(of: self).properties.first(where: { $0.name == name }) { return property.read(self) }
+        switch name {
+        case "role": return .string(accessibilityRole.rawValue)
+        case "name": return .string(accessibleName)
+        case "description": return accessibleDescription.map(PropertyValue.string) ?? .null
+        default: break
+        }
+        guard View.accessibilitySnapshotMembers.contains(name) else { return nil }
+        var found: PropertyValue?
+        forEachSnapshotMember { member, value in if member == name { found = value } }
+        if found == nil, name == "disabled", self is ControlView { return .bool(false) }
+        return found
+    }
+
+    /// Whether `name` is a member this element's snapshots may carry: one of its type's properties or
+    /// an accessibility member.
+    public func mayCarrySnapshotMember(named name: String) -> Bool {
+        Swift.type(of: self).properties.contains { $0.name == name } || View.accessibilitySnapshotMembers.contains(name)
+    }
+}

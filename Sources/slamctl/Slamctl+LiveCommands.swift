@@ -18,7 +18,7 @@ extension Slamctl {
                 The daemon checks at once and after every UI change (no polling). Examples:
                   slamctl wait goal --state visible --timeout 2s
                   slamctl wait count --property text --equals 'Count: 3'
-                  slamctl snapshot | grep button > expected.txt; slamctl wait --aria expected.txt
+                  slamctl snapshot --ref menu > expected.txt; slamctl wait --aria expected.txt
                 With --aria, REF is optional (default: the screen) and a mismatch prints the diff.
                 """,
             arguments: [.init("ref", help: "The element's reference (or a JSON locator; or use --text, --type …).", isOptional: true)],

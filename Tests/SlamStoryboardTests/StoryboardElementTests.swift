@@ -321,4 +321,10 @@ private func load(_ children: String) throws -> ViewController {
                                                problem: .unnamedElement(type: "Switch", role: "switch"))])
         #expect(found.first?.message.contains("give it a \"label\"") == true)
     }
+
+    @Test func aTextFieldsBoundTextIsItsValueNotItsName() throws {
+        let found = StoryboardCheck(host: .storyboardOnly).diagnostics(of: try checkedStoryboard(
+            #"{"type": "TextField", "ref": "query", "bind": {"text": "query"}}"#, state: #"{"query": ""}"#))
+        #expect(found.map(\.problem) == [.unnamedElement(type: "TextField", role: "textbox")])
+    }
 }

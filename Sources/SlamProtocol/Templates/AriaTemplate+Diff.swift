@@ -92,7 +92,13 @@ extension AriaTemplate {
     /// Every line of both sides, those only in the template marked `-`, those only in the snapshot `+`
     /// (a longest common subsequence keeps the rest as context).
     static func unifiedDiff(expected: [String], actual: [String]) -> String {
+        // The table is rows × columns: past a budget (a big template against a big screen), both sides are
+        // listed whole instead, and either way the text stops at a bounded number of lines.
         let rows = expected.count, columns = actual.count
+        guard rows * columns <= maximumDiffCells else {
+            return bounded(["--- expected (template)", "+++ actual (snapshot)"]
+                           + expected.map { "- " + $0 } + actual.map { "+ " + $0 })
+        }
         var common = Array(repeating: Array(repeating: 0, count: columns + 1), count: rows + 1)
         for row in stride(from: rows - 1, through: 0, by: -1) {
             for column in stride(from: columns - 1, through: 0, by: -1) {
@@ -101,21 +107,31 @@ extension AriaTemplate {
                     : max(common[row + 1][column], common[row][column + 1])
             }
         }
-        var text = "--- expected (template)\n+++ actual (snapshot)\n"
+        var lines = ["--- expected (template)", "+++ actual (snapshot)"]
         var row = 0, column = 0
         while row < rows || column < columns {
             if row < rows, column < columns, expected[row] == actual[column] {
-                text += "  " + expected[row] + "\n"
+                lines.append("  " + expected[row])
                 row += 1
                 column += 1
             } else if row < rows, column == columns || common[row + 1][column] >= common[row][column + 1] {
-                text += "- " + expected[row] + "\n"
+                lines.append("- " + expected[row])
                 row += 1
             } else {
-                text += "+ " + actual[column] + "\n"
+                lines.append("+ " + actual[column])
                 column += 1
             }
         }
-        return text
+        return bounded(lines)
+    }
+
+    /// The most cells of the common-subsequence table a diff computes.
+    static let maximumDiffCells = 1_000_000
+    /// The most lines a diff shows; the rest is counted.
+    static let maximumDiffLines = 500
+
+    private static func bounded(_ lines: [String]) -> String {
+        guard lines.count > maximumDiffLines else { return lines.joined(separator: "\n") + "\n" }
+        return lines.prefix(maximumDiffLines).joined(separator: "\n") + "\n… \(lines.count - maximumDiffLines) more lines\n"
     }
 }

@@ -31,14 +31,22 @@ public struct AriaTemplate: Sendable, Hashable, CustomStringConvertible {
     /// The most steps its patterns may take on one snapshot's texts, roughly.
     public let patternSteps: Int
 
+    /// The most lines a template may have: matching and its diff stay cheap on the daemon's thread.
+    public static let maximumLines = 2_000
+
     /// Reads a template, compiling its regular expressions once.
     ///
     /// - Throws: ``FormatError`` with the line (1-based) that cannot be read, and why.
     public init(_ text: String) throws(FormatError) {
         self.text = text
         var parser = Parser()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            try parser.read(String(line), number: index + 1)
+        // Split by scalars: "\r\n" is one Character, and a file written on Windows must read as well.
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count <= Self.maximumLines else {
+            throw FormatError(line: Self.maximumLines + 1, reason: "a template may have at most \(Self.maximumLines) lines, this one has \(lines.count)")
+        }
+        for (index, line) in lines.enumerated() {
+            try parser.read(String(String.UnicodeScalarView(line)), number: index + 1)
         }
         roots = parser.finish()
         guard !roots.isEmpty else { throw FormatError(line: 1, reason: "the template has no line starting with '- '") }

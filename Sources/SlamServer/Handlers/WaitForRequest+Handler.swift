@@ -17,8 +17,8 @@ extension WaitForRequest: DeferredRequest {
             throw SlamError.unknownController(identifier: controllerID).responseError
         }
         let element = try service.waitTarget(reference, controller: controllerID)
-        if case .propertyEquals(let name, _) = condition, let element, element.snapshot()[name] == nil {
-            let names = type(of: element).properties.map(\.name).joined(separator: ", ")
+        if case .propertyEquals(let name, _) = condition, let element, !element.mayCarrySnapshotMember(named: name) {
+            let names = (type(of: element).properties.map(\.name) + View.accessibilitySnapshotMembers).joined(separator: ", ")
             throw .invalidParams("property: a \(type(of: element).typeName) has no property '\(name)'; it has \(names)",
                                  data: ["parameter": "property"])
         }
