@@ -1242,7 +1242,12 @@ export class Renderer {
     if (s.ref !== p.ref) el.setAttribute('data-ref', s.ref || '');
     if (s.visible !== p.visible && (s.visible === false || el.hidden)) el.hidden = s.visible === false;
     entry.kind.update(entry, s, p, this);
-    if (s.description !== p.description) setOptional(el, 'aria-description', typeof s.description === 'string' ? s.description : null);
+    if (s.description !== p.description) {
+      // The description goes with the name: on an inner control where a wrapper holds one (a stepper's spinbutton).
+      const named = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')
+        ? el : el.querySelector('[aria-label], [aria-labelledby]') || el;
+      setOptional(named, 'aria-description', typeof s.description === 'string' ? s.description : null);
+    }
     // The server's focus: a ring on the element that holds it (CSS shows it on the top screen).
     const focused = s.focused === true;
     if (focused !== (p.focused === true) || (focused && !el.classList.contains('is-focused'))) {
