@@ -313,6 +313,16 @@ def test_the_new_elements_render_from_their_snapshots_and_press_with_positions(p
     assert page.script("return window.slam.renderer.check()") == []
     assert Select(selects[1]).first_selected_option.text == "Medium"
 
+    # A disabled date picker says so, and neither its buttons nor its keys press.
+    from selenium.webdriver.common.keys import Keys
+    page.script("const m = window.slam.model; const day = m.findByRef('day')[0];"
+                "window.slam.redraw({seq: m.seq + 1, ops: [{op: 'update', node: day.node, snapshot: {...day.snapshot, enabled: false}}]})")
+    assert (day.get_attribute("aria-disabled"), day.get_attribute("readonly")) == ("true", "true")
+    assert [b.is_enabled() for b in page.top("day").find_elements(page.By.CSS_SELECTOR, "button")] == [False, False]
+    day.send_keys(Keys.ARROW_UP, "1", Keys.ENTER)
+    assert day.get_attribute("value") == "2026-11-23"
+    assert len([call for call in page.script("return window.slamCalls") if call[0] == "press"]) == 4
+
 
 def test_screenshots_of_the_new_elements_light_dark_and_phone(page, screenshot_directory):
     tall = (DESKTOP[0], 1240)  # every element in one picture
