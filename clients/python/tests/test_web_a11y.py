@@ -274,6 +274,13 @@ def test_the_date_pickers_spinbutton_keys_step_the_day_the_daemon_reports(page):
     wait_until(lambda: "ISO 8601" in " ".join(t.text for t in page.all(".toast")), message="the daemon's reason")
     wait_until(lambda: spinbutton.get_attribute("value") == "2026-12-24", message="the field to show the daemon's day")
     assert page.client.find("delivery")["value"] == "2026-12-24"
+    # Escape puts back the day typed over (and leaves the screen where it is).
+    spinbutton.send_keys(Keys.CONTROL, "a")
+    spinbutton.send_keys("2027-01-01", Keys.ESCAPE)
+    assert spinbutton.get_attribute("value") == "2026-12-24"
+    settle(page.driver)
+    assert page.script("return window.slam.model.top.id") == "Pickers"
+    assert page.client.find("delivery")["value"] == "2026-12-24"
     assert page.active_ref() == "delivery", "the spinbutton keeps the focus"
 
 

@@ -388,10 +388,15 @@ stage.addEventListener('keydown', (event) => {
     typingSettled(number).then(() => focusFirst(model.node(number) || node)).then(() => sendKey('Enter'));
     return;
   }
-  if (target.classList.contains('slam-date-input') && (event.key === 'Enter' || event.key === 'Escape')) {
+  // Enter in a date picker's field presses what was typed; Escape puts back the value typed over
+  // (with nothing typed, Escape is the app's, as anywhere on the page).
+  if (target.classList.contains('slam-date-input') && event.key === 'Enter') {
     event.preventDefault();
-    if (event.key === 'Enter') renderer.pressTypedDate(number);
-    else renderer.discardTypedDate(number);
+    renderer.pressTypedDate(number);
+    return;
+  }
+  if (target.classList.contains('slam-date-input') && event.key === 'Escape' && renderer.discardTypedDate(number)) {
+    event.preventDefault();
     return;
   }
   if (controlKey(event, node, target)) {

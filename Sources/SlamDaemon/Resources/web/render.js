@@ -1123,10 +1123,15 @@ export class Renderer {
     this.hooks.onPress(node, value);
   }
 
-  /** Shows a date picker's value again in place of what was typed into its field (Escape, an arrow key). */
+  /**
+   * Shows a date picker's value again in place of what was typed into its field (Escape, an
+   * arrow key); returns whether there was typed text to put back.
+   */
   discardTypedDate(number) {
     const entry = this.entries.get(number);
-    if (entry && entry.input && entry.input.value !== entry.shownText) entry.input.value = entry.shownText;
+    if (!entry || !entry.input || entry.input.value === entry.shownText) return false;
+    entry.input.value = entry.shownText;
+    return true;
   }
 
   /**
