@@ -268,16 +268,16 @@ def test_the_new_elements_render_from_their_snapshots_and_press_with_positions(p
     assert [Select(s).first_selected_option.text for s in selects] == ["Flat white", "Medium"]
     Select(selects[1]).select_by_visible_text("Large")
 
-    day = page.top("day").find_element(page.By.CSS_SELECTOR, "input")
-    assert (day.get_attribute("type"), day.get_attribute("value")) == ("date", "2026-11-23")
-    assert (day.get_attribute("min"), day.get_attribute("max")) == ("2026-01-01", "2027-12-31")
-    meeting = page.top("meeting").find_element(page.By.CSS_SELECTOR, "input")
-    assert meeting.get_attribute("type") == "datetime-local"
-    assert meeting.get_attribute("value") in ("2026-11-23T14:30", "2026-11-23T14:30:00")
-    page.script("const input = arguments[0]; input.value = '2026-12-24T09:15';"
+    # A date picker is a spinbutton: a field of the UTC value as it is typed, read as a person says it.
+    day = page.top("day").find_element(page.By.CSS_SELECTOR, '[role="spinbutton"]')
+    assert (day.get_attribute("value"), day.get_attribute("aria-valuetext")) == ("2026-11-23", "Monday, November 23, 2026")
+    meeting = page.top("meeting").find_element(page.By.CSS_SELECTOR, '[role="spinbutton"]')
+    assert meeting.get_attribute("value") == "2026-11-23 14:30"
+    assert meeting.get_attribute("aria-valuetext") == "Monday, November 23, 2026, 14:30 UTC"
+    page.script("const input = arguments[0]; input.value = '2026-12-24 09:15';"
                 "input.dispatchEvent(new Event('change', {bubbles: true}))", meeting)
-    alarm = page.top("alarm").find_element(page.By.CSS_SELECTOR, "input")
-    assert alarm.get_attribute("type") == "time"
+    alarm = page.top("alarm").find_element(page.By.CSS_SELECTOR, '[role="spinbutton"]')
+    assert (alarm.get_attribute("value"), alarm.get_attribute("aria-valuetext")) == ("07:30", "07:30 UTC")
 
     table = page.top("groceries")
     headers = [h.text for h in table.find_elements(page.By.CSS_SELECTOR, ".slam-table-header")]
@@ -312,6 +312,16 @@ def test_the_new_elements_render_from_their_snapshots_and_press_with_positions(p
     page.script("for (const ref of ['coffee', 'meeting']) window.slam.renderer.restore(window.slam.model.findByRef(ref)[0].node)")
     assert page.script("return window.slam.renderer.check()") == []
     assert Select(selects[1]).first_selected_option.text == "Medium"
+
+    # A disabled date picker says so, and neither its buttons nor its keys press.
+    from selenium.webdriver.common.keys import Keys
+    page.script("const m = window.slam.model; const day = m.findByRef('day')[0];"
+                "window.slam.redraw({seq: m.seq + 1, ops: [{op: 'update', node: day.node, snapshot: {...day.snapshot, enabled: false}}]})")
+    assert (day.get_attribute("aria-disabled"), day.get_attribute("readonly")) == ("true", "true")
+    assert [b.is_enabled() for b in page.top("day").find_elements(page.By.CSS_SELECTOR, "button")] == [False, False]
+    day.send_keys(Keys.ARROW_UP, "1", Keys.ENTER)
+    assert day.get_attribute("value") == "2026-11-23"
+    assert len([call for call in page.script("return window.slamCalls") if call[0] == "press"]) == 4
 
 
 def test_screenshots_of_the_new_elements_light_dark_and_phone(page, screenshot_directory):
@@ -372,20 +382,25 @@ def test_each_new_element_operated_in_the_page_reaches_the_server(elements_page,
     wait_until(lambda: page.client.find("coffee")["selectedRows"] == [2, 2], message="the picker row on the server")
     assert json.loads(slamctl(page, slamd_path, "--json", "find", "coffee"))["selectedRows"] == [2, 2]
 
-    # A date-and-time input: the UTC ISO value, whatever the browser's time zone.
-    meeting = page.top("meeting").find_element(page.By.CSS_SELECTOR, "input")
-    assert (meeting.get_attribute("min"), meeting.get_attribute("max")) == ("2026-01-01T00:00:00", "2027-12-31T23:59:00")
-    page.script("const input = arguments[0]; input.value = '2026-12-24T09:15';"
+    # A date-and-time spinbutton: what is typed goes as the UTC ISO value, whatever the browser's time zone.
+    meeting = page.top("meeting").find_element(page.By.CSS_SELECTOR, '[role="spinbutton"]')
+    page.script("const input = arguments[0]; input.value = '2026-12-24 09:15';"
                 "input.dispatchEvent(new Event('change', {bubbles: true}))", meeting)
     wait_until(lambda: page.client.find("meeting")["value"] == "2026-12-24T09:15:00Z", message="the date on the server")
-    day = page.top("day").find_element(page.By.CSS_SELECTOR, "input")
+    # At the daemon's maximum, + is off and − on (the mouse's steps stop at the bounds).
+    plus, minus = (page.top("meeting").find_element(page.By.CSS_SELECTOR, f'[data-press="{p}"]') for p in ("increment", "decrement"))
+    page.client.press("meeting", value="2027-12-31T23:59:00Z")
+    wait_until(lambda: not plus.is_enabled() and minus.is_enabled(), message="+ off at the maximum")
+    minus.click()
+    wait_until(lambda: page.client.find("meeting")["value"] == "2027-12-30T23:59:00Z", message="− a day back")
+    day = page.top("day").find_element(page.By.CSS_SELECTOR, '[role="spinbutton"]')
     page.script("const input = arguments[0]; input.value = '2027-02-28';"
                 "input.dispatchEvent(new Event('change', {bubbles: true}))", day)
     wait_until(lambda: page.client.find("day")["value"] == "2027-02-28", message="the day on the server")
-    # Another client's change shows in the input.
+    # Another client's change shows in the field.
     page.client.press("alarm", value="18:45:00")
-    alarm = page.top("alarm").find_element(page.By.CSS_SELECTOR, "input")
-    wait_until(lambda: alarm.get_attribute("value") in ("18:45", "18:45:00"), message="the time input to follow")
+    alarm = page.top("alarm").find_element(page.By.CSS_SELECTOR, '[role="spinbutton"]')
+    wait_until(lambda: alarm.get_attribute("value") == "18:45", message="the time field to follow")
 
     # Sectioned table rows, with multiple selection: each click toggles one [section, row].
     rows = page.top("groceries").find_elements(page.By.CSS_SELECTOR, ".slam-row")

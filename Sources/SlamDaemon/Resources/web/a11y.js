@@ -59,6 +59,23 @@ export function spinPresses(key, snapshot) {
 }
 
 /**
+ * A date picker spin button's key (ARIA Authoring Practices), as presses of its DatePicker:
+ * ArrowUp one `step` later, ArrowDown one earlier, PageUp and PageDown `page` steps, never past
+ * `min` and `max` (seconds, like `value`; null for none). Its other keys edit the field's text.
+ * Returns {press: 'increment'|'decrement', count} (count 0: already there), or null.
+ */
+export function dateSpinPresses(key, { value, min, max, step, page }) {
+  const stepsTo = (limit) => (value === null || limit === null ? Infinity : Math.max(0, Math.ceil(Math.abs(limit - value) / step - 1e-9)));
+  switch (key) {
+    case 'ArrowUp': return { press: 'increment', count: Math.min(1, stepsTo(max)) };
+    case 'ArrowDown': return { press: 'decrement', count: Math.min(1, stepsTo(min)) };
+    case 'PageUp': return { press: 'increment', count: Math.min(page, stepsTo(max)) };
+    case 'PageDown': return { press: 'decrement', count: Math.min(page, stepsTo(min)) };
+    default: return null;
+  }
+}
+
+/**
  * The choice a key moves to among `count` (ARIA Authoring Practices): in a radio group the
  * arrows go round (`wrap`), in a slider they stop at the ends; Home and End go to the first
  * and last. Null for a key that moves nothing (or when there is nothing to choose).

@@ -19,9 +19,9 @@
 
 import { RpcConnection, RpcError, ConnectionLost, takePageToken, tokenProtocols } from './rpc.js';
 import { UIModel, ModelError } from './model.js';
-import { Renderer, FOCUSABLE_TYPES, focusTarget } from './render.js';
+import { Renderer, FOCUSABLE_TYPES, dateSeconds, focusTarget } from './render.js';
 import { HANDLED_KEYS } from './elements.js';
-import { movedChoice, spinPresses } from './a11y.js';
+import { dateSpinPresses, movedChoice, spinPresses } from './a11y.js';
 import { Inspector } from './inspector.js';
 
 const $ = (id) => document.getElementById(id);
@@ -388,6 +388,17 @@ stage.addEventListener('keydown', (event) => {
     typingSettled(number).then(() => focusFirst(model.node(number) || node)).then(() => sendKey('Enter'));
     return;
   }
+  // Enter in a date picker's field presses what was typed; Escape puts back the value typed over
+  // (with nothing typed, Escape is the app's, as anywhere on the page).
+  if (target.classList.contains('slam-date-input') && event.key === 'Enter') {
+    event.preventDefault();
+    renderer.pressTypedDate(number);
+    return;
+  }
+  if (target.classList.contains('slam-date-input') && event.key === 'Escape' && renderer.discardTypedDate(number)) {
+    event.preventDefault();
+    return;
+  }
   if (controlKey(event, node, target)) {
     event.preventDefault();
     return;
@@ -412,6 +423,19 @@ function controlKey(event, node, target) {
   if (node.type === 'Stepper' && target.getAttribute('role') === 'spinbutton') {
     const presses = spinPresses(event.key, s);
     if (!presses) return false;
+    pressTimes(node, presses.press, presses.count);
+    return true;
+  }
+  if (node.type === 'DatePicker' && target.getAttribute('role') === 'spinbutton') {
+    const mode = s.mode === 'time' || s.mode === 'dateAndTime' ? s.mode : 'date';
+    // A day at a time and a week a page; a minute and ten minutes in time mode (the daemon's step).
+    const presses = dateSpinPresses(event.key, {
+      value: dateSeconds(mode, s.value), min: dateSeconds(mode, s.minimumDate), max: dateSeconds(mode, s.maximumDate),
+      step: mode === 'time' ? 60 : 86400, page: mode === 'time' ? 10 : 7,
+    });
+    if (!presses) return false;
+    // The arrows step the value shown, not what was half-typed over it.
+    renderer.discardTypedDate(node.node);
     pressTimes(node, presses.press, presses.count);
     return true;
   }

@@ -97,13 +97,6 @@ function setValueStates(el, s) {
 
 // ------------------------------------------------------------ dates (pure: node tests them)
 
-/** The <input> type that edits a DatePicker of `mode`. */
-export function dateInputType(mode) {
-  if (mode === 'time') return 'time';
-  if (mode === 'dateAndTime') return 'datetime-local';
-  return 'date';
-}
-
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 const pad = (number, width = 2) => String(number).padStart(width, '0');
@@ -149,23 +142,8 @@ export function parseISO(text) {
 }
 
 /**
- * A DatePicker value (or limit) as its <input>'s value: `2026-11-23` (date),
- * `14:30:00` (time), `2026-11-23T14:30:00` (dateAndTime: the UTC wall clock,
- * shown as UTC). '' when there is none or it cannot be read.
- */
-export function toInputValue(mode, value) {
-  const parts = parseISO(value);
-  if (!parts) return '';
-  const time = `${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}`;
-  if (mode === 'time') return time;
-  if (parts.year === undefined) return '';
-  const date = `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
-  return mode === 'dateAndTime' ? `${date}T${time}` : date;
-}
-
-/**
- * An <input>'s value as the ISO string a DatePicker's press takes: `2026-11-23`,
- * `14:30:00`, `2026-11-23T14:30:00Z` (the input edits the UTC wall clock). '' when incomplete.
+ * A value in a plain ISO form (`2026-11-23`, `14:30`, `2026-11-23T14:30`: the UTC wall clock) as
+ * the ISO string a DatePicker reports: `2026-11-23`, `14:30:00`, `2026-11-23T14:30:00Z`. '' when incomplete.
  */
 export function fromInputValue(mode, inputValue) {
   const value = typeof inputValue === 'string' ? inputValue.trim() : '';
@@ -180,6 +158,72 @@ export function fromInputValue(mode, inputValue) {
   if (mode !== 'dateAndTime') return date;
   const clock = time(match[4] || '');
   return clock ? `${date}T${clock}Z` : '';
+}
+
+/**
+ * A DatePicker value as its spinbutton's field shows it, to be read and retyped: `2026-11-23`
+ * (date), `14:30` (time), `2026-11-23 14:30` (dateAndTime, the UTC wall clock); seconds
+ * only `withSeconds`. '' when there is none or it cannot be read.
+ */
+export function dateFieldText(mode, value, withSeconds = false) {
+  const parts = parseISO(value);
+  if (!parts) return '';
+  const time = `${pad(parts.hour)}:${pad(parts.minute)}${withSeconds ? `:${pad(parts.second)}` : ''}`;
+  if (mode === 'time') return time;
+  if (parts.year === undefined) return '';
+  const date = `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+  return mode === 'dateAndTime' ? `${date} ${time}` : date;
+}
+
+/**
+ * What a person typed into a DatePicker's field, as the value its press takes: the field's own
+ * forms (`2026-11-23 14:30`, `14:30`) become the ISO the daemon reports (`2026-11-23T14:30:00Z`,
+ * `14:30:00`); anything else goes as typed, for the daemon to take or to refuse saying why.
+ * '' for an empty field.
+ */
+export function datePressValue(mode, typed) {
+  const text = typeof typed === 'string' ? typed.trim() : '';
+  // The field shows a date and a time apart; ISO joins them with a T.
+  const joined = text.replace(/^(\d{4,}-\d{2}-\d{2})\s+(?=\d)/, '$1T');
+  const shown = mode === 'time' ? /^\d{2}:\d{2}(?::\d{2})?$/ : mode === 'dateAndTime' ? /^\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/ : null;
+  return shown && shown.test(joined) ? fromInputValue(mode, joined) : joined;
+}
+
+/**
+ * A DatePicker value as a person reads it (its spinbutton's aria-valuetext): `Monday, November
+ * 23, 2026` (date, in `locale`), `14:30 UTC` (time), both for dateAndTime. '' when unreadable.
+ */
+export function dateValueText(mode, value, locale = undefined, withSeconds = false) {
+  const parts = parseISO(value);
+  if (!parts) return '';
+  const time = `${dateFieldText('time', value, withSeconds)} UTC`;
+  if (mode === 'time') return time;
+  if (parts.year === undefined) return '';
+  const day = new Date(0);
+  day.setUTCFullYear(parts.year, parts.month - 1, parts.day);
+  const date = new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(day);
+  return mode === 'dateAndTime' ? `${date}, ${time}` : date;
+}
+
+/** The day of the week of a DatePicker value, short (`Mon`, in `locale`), shown beside its date; '' when it has no date. */
+export function dateWeekday(value, locale = undefined) {
+  const parts = parseISO(value);
+  if (!parts || parts.year === undefined) return '';
+  const day = new Date(0);
+  day.setUTCFullYear(parts.year, parts.month - 1, parts.day);
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(day);
+}
+
+/** A DatePicker value (or limit) as seconds: since 1970-01-01 UTC (date modes; a date is its midnight), since midnight (time); null when unreadable. */
+export function dateSeconds(mode, value) {
+  const parts = parseISO(value);
+  if (!parts) return null;
+  const clock = parts.hour * 3600 + parts.minute * 60 + parts.second;
+  if (mode === 'time') return clock;
+  if (parts.year === undefined) return null;
+  const day = new Date(0);
+  day.setUTCFullYear(parts.year, parts.month - 1, parts.day);
+  return day.getTime() / 1000 + (mode === 'dateAndTime' ? clock : 0);
 }
 
 /** Whether `value` is a position pair [a, b] of integers. */
@@ -629,42 +673,71 @@ const kinds = {
     },
   },
 
+  // A spinbutton (the ARIA Authoring Practices' date picker spin button): a field showing the
+  // value, typed into (Enter or leaving it presses the typed text), between − and + like a
+  // Stepper's; its arrows and PageUp/PageDown step it (app.js). Dates and times are UTC.
   DatePicker: {
     create() {
-      const el = element('div', 'slam-date');
-      const input = element('input', 'slam-date-input');
-      input.type = 'date';
-      const zone = element('span', 'slam-date-zone', 'UTC');
-      zone.title = 'Dates and times are in UTC';
-      el.append(input, zone);
-      return { el, input, zone, control: input };
+      const el = fromPrototype('DatePicker', () => {
+        const group = element('div', 'slam-date');
+        const spin = element('div', 'slam-date-spin');
+        const minus = button('slam-stepper-button slam-date-step', '−');
+        minus.dataset.press = 'decrement';
+        minus.tabIndex = -1;
+        minus.setAttribute('aria-hidden', 'true');
+        const input = element('input', 'slam-date-input');
+        input.type = 'text';
+        input.setAttribute('role', 'spinbutton');
+        input.autocomplete = 'off';
+        input.spellcheck = false;
+        const weekday = element('span', 'slam-date-weekday');
+        weekday.setAttribute('aria-hidden', 'true');
+        const plus = button('slam-stepper-button slam-date-step', '+');
+        plus.dataset.press = 'increment';
+        plus.tabIndex = -1;
+        plus.setAttribute('aria-hidden', 'true');
+        spin.append(minus, input, weekday, plus);
+        const zone = element('span', 'slam-date-zone', 'UTC');
+        zone.title = 'Dates and times are in UTC';
+        zone.setAttribute('aria-hidden', 'true');
+        group.append(spin, zone);
+        return group;
+      });
+      const spin = el.firstChild;
+      const [minus, input, weekday, plus] = spin.children;
+      return { el, minus, input, weekday, plus, zone: el.lastChild, control: input, shownText: '' };
     },
     update(entry, s) {
       const { input } = entry;
       const mode = s.mode === 'time' || s.mode === 'dateAndTime' ? s.mode : 'date';
-      const type = dateInputType(mode);
-      if (input.type !== type) input.type = type;
       entry.zone.hidden = mode === 'date';
       entry.el.dataset.mode = mode;
-      const value = toInputValue(mode, s.value);
-      // Seconds show only when a value or a limit has them (the step is then one second).
+      // Seconds show only when a value or a limit has them.
       const seconds = [s.value, s.minimumDate, s.maximumDate].some((v) => {
         const parts = parseISO(v);
         return parts && parts.second !== 0;
       });
-      const step = mode !== 'date' && seconds ? '1' : '';
-      if ((input.getAttribute('step') || '') !== step) {
-        if (step) input.setAttribute('step', step); else input.removeAttribute('step');
-      }
-      for (const [attribute, limit] of [['min', s.minimumDate], ['max', s.maximumDate]]) {
-        const bound = toInputValue(mode, limit);
-        if ((input.getAttribute(attribute) || '') !== bound) {
-          if (bound) input.setAttribute(attribute, bound); else input.removeAttribute(attribute);
-        }
-      }
-      if (fromInputValue(mode, input.value) !== fromInputValue(mode, value)) input.value = value;
-      input.disabled = s.enabled === false;
-      setAttribute(input, 'aria-label', mode === 'date' ? controlName(s) : `${controlName(s)} (UTC)`);
+      const text = dateFieldText(mode, s.value, seconds) || (typeof s.value === 'string' ? s.value : '');
+      // What a person is typing (focused, changed, not yet pressed) stays until they press it or leave.
+      const typing = document.activeElement === input && input.value !== entry.shownText && input.value !== entry.pressedText;
+      if (!typing && input.value !== text) input.value = text;
+      entry.shownText = text;
+      entry.pressedText = null;
+      input.style.setProperty('--chars', String(Math.max(text.length, 5)));
+      setAttribute(input, 'aria-label', controlName(s));
+      setOptional(input, 'aria-valuetext', dateValueText(mode, s.value, undefined, seconds) || (typeof s.valueText === 'string' ? s.valueText : null));
+      setText(entry.weekday, mode === 'time' ? '' : dateWeekday(s.value));
+      entry.weekday.hidden = mode === 'time';
+      const disabled = s.enabled === false;
+      setOptional(input, 'aria-disabled', disabled ? 'true' : null);
+      input.readOnly = disabled;
+      // − and + are off at the bounds (the daemon stops there too).
+      const now = dateSeconds(mode, s.value);
+      const min = dateSeconds(mode, s.minimumDate);
+      const max = dateSeconds(mode, s.maximumDate);
+      entry.minus.disabled = disabled || (now !== null && min !== null && now <= min);
+      entry.plus.disabled = disabled || (now !== null && max !== null && now >= max);
+      entry.el.classList.toggle('is-disabled', disabled);
     },
   },
 
@@ -921,12 +994,10 @@ function checkControls(entry, s) {
       if (shown.join() !== expected.join()) problems.push(`picker shows rows [${shown}] ≠ [${expected}]`);
       break;
     }
-    case 'DatePicker': {
-      const shown = fromInputValue(s.mode, entry.input.value);
-      const expected = fromInputValue(s.mode, toInputValue(s.mode, s.value));
-      if (shown !== expected && document.activeElement !== entry.input) problems.push(`date input ${shown} ≠ ${expected}`);
+    case 'DatePicker':
+      if (entry.input.value !== entry.shownText && document.activeElement !== entry.input) problems.push(`date input ${entry.input.value} ≠ ${entry.shownText}`);
+      if (entry.input.getAttribute('role') !== 'spinbutton') problems.push('date input is no spinbutton');
       break;
-    }
     case 'SectionedTableView': {
       const shown = entry.rows.filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.dataset.position).sort();
       const expected = (Array.isArray(s.selectedRows) ? s.selectedRows : []).filter(isPair).map((pair) => pair.join(','))
@@ -1031,12 +1102,36 @@ export class Renderer {
       if (target.selectedIndex < 0) return;
       this.hooks.onPress(node, [Number(target.dataset.component), target.selectedIndex]);
     } else if (target.classList.contains('slam-date-input')) {
-      const mode = node.snapshot.mode;
-      const value = fromInputValue(mode, target.value);
-      // A cleared or half-typed input sends nothing; the server's value comes back.
-      if (!value) { this.restore(number); return; }
-      if (value !== fromInputValue(mode, toInputValue(mode, node.snapshot.value))) this.hooks.onPress(node, value);
+      this.pressTypedDate(number);
     }
+  }
+
+  /**
+   * A date picker's field was left or Enter pressed in it: what was typed there goes to the
+   * daemon as a press (which takes it or refuses it saying why); an emptied field, or one
+   * unchanged, shows the daemon's value again.
+   */
+  pressTypedDate(number) {
+    const entry = this.entries.get(number);
+    const node = this.model.node(number);
+    if (!entry || !node || !this.hooks.onPress) return;
+    const { input } = entry;
+    if (input.value === entry.shownText || input.value === entry.pressedText) return;
+    const value = datePressValue(node.snapshot.mode, input.value);
+    if (!value || node.snapshot.enabled === false) { this.restore(number); return; }
+    entry.pressedText = input.value;
+    this.hooks.onPress(node, value);
+  }
+
+  /**
+   * Shows a date picker's value again in place of what was typed into its field (Escape, an
+   * arrow key); returns whether there was typed text to put back.
+   */
+  discardTypedDate(number) {
+    const entry = this.entries.get(number);
+    if (!entry || !entry.input || entry.input.value === entry.shownText) return false;
+    entry.input.value = entry.shownText;
+    return true;
   }
 
   /**

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  accessibleOf, controlName, gridRows, headingLevel, movedChoice, spinPresses, viewRole,
+  accessibleOf, controlName, dateSpinPresses, gridRows, headingLevel, movedChoice, spinPresses, viewRole,
 } from '../../../../Sources/SlamDaemon/Resources/web/a11y.js';
 
 test('a snapshot that carries its role and name is taken at its word', () => {
@@ -69,4 +69,18 @@ test('a grid section is split into rows of its columns', () => {
   assert.deepEqual(gridRows([1, 2, 3, 4, 5], 3), [[1, 2, 3], [4, 5]]);
   assert.deepEqual(gridRows([], 3), []);
   assert.deepEqual(gridRows([1, 2], 0), [[1], [2]]);
+});
+
+test("a date picker spin button's keys: a step, a page of steps, never past its bounds", () => {
+  const day = 86400;
+  const at = (value, min = null, max = null) => ({ value, min, max, step: day, page: 7 });
+  assert.deepEqual(dateSpinPresses('ArrowUp', at(10 * day)), { press: 'increment', count: 1 });
+  assert.deepEqual(dateSpinPresses('ArrowDown', at(10 * day)), { press: 'decrement', count: 1 });
+  assert.deepEqual(dateSpinPresses('PageUp', at(10 * day)), { press: 'increment', count: 7 });
+  assert.deepEqual(dateSpinPresses('PageDown', at(10 * day, 7 * day)), { press: 'decrement', count: 3 });
+  assert.deepEqual(dateSpinPresses('ArrowUp', at(10 * day, null, 10 * day)), { press: 'increment', count: 0 });
+  // A value with seconds steps to a bound it does not lie on (the daemon stops there).
+  assert.deepEqual(dateSpinPresses('PageUp', at(10 * day, null, 12 * day + 30)), { press: 'increment', count: 3 });
+  // Left, Right, Home and End edit the field's text.
+  for (const key of ['ArrowLeft', 'ArrowRight', 'Home', 'End', '5']) assert.equal(dateSpinPresses(key, at(0)), null);
 });
