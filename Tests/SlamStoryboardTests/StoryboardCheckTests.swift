@@ -126,7 +126,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
     @Test func keysInATasksParamAreReadToo() throws {
         let found = try diagnostics(#"""
             {"type": "Button", "ref": "add", "text": "Add", "task": "append", "param": "todos={draf}"},
-            {"type": "TextField", "ref": "draft", "bind": {"text": "draft"}}
+            {"type": "TextField", "ref": "draft", "label": "Draft", "bind": {"text": "draft"}}
             """#, state: #"{"todos": []}"#)
         #expect(found.map(\.path) == ["$.controllers[0].view.children[0].param", "$.controllers[0].view.children[1].bind.text"])
         #expect(found.map(\.severity) == [.error, .warning])
@@ -147,7 +147,7 @@ func checkedStoryboard(_ children: String, state: String = "{}", alerts: String 
 
     @Test func aKeyAControlWritesBackIsAWarning() throws {
         let found = try diagnostics(#"""
-            {"type": "TextField", "ref": "name", "bind": {"text": "name"}},
+            {"type": "TextField", "ref": "name", "label": "Name", "bind": {"text": "name"}},
             {"type": "Label", "ref": "greeting", "bind": {"text": "Hello, {name}", "visible": "flag"}},
             {"type": "Switch", "ref": "wifi", "label": "Wifi", "bind": {"enabled": "allowed", "isOn": "wifiOn"}},
             {"type": "Button", "ref": "go", "bind": {"text": "buttonTitle"}},
