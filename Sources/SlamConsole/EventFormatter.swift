@@ -39,10 +39,7 @@ public struct EventFormatter: Sendable {
             return ["\(style.green("focusChanged")) \(params["controller"]?.stringValue ?? "?"): "
                     + "\(params["ref"]?.stringValue ?? "none")\(previous)"]
         case "action":
-            // A locator as flows and errors write it: a reference bare, else `button "Settings"`.
-            let element = params["ref"].flatMap { ref in
-                ref == .null ? nil : (try? ElementLocator.read(ref, path: "ref")).map { $0.plainReference ?? $0.description } ?? ref.description
-            }.map { " \($0)" } ?? ""
+            let element = Self.element(params["ref"]).map { " \($0)" } ?? ""
             let details = (params["params"]?.objectValue ?? [:]).sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
             return ["\(style.green("action")) client \(params["client"]?.description ?? "?") \(params["method"]?.stringValue ?? "?")\(element)\(details)"]
         case "log":
@@ -50,5 +47,14 @@ public struct EventFormatter: Sendable {
         default:
             return ["\(notification.method) \(params)"]
         }
+    }
+}
+
+extension EventFormatter {
+    /// An action event's element as flows and errors write it: a reference bare, else its locator
+    /// (`button "Settings"`); nil when the action named none.
+    public static func element(_ ref: JSONValue?) -> String? {
+        guard let ref, ref != .null else { return nil }
+        return (try? ElementLocator.read(ref, path: "ref")).map { $0.plainReference ?? $0.description } ?? ref.description
     }
 }

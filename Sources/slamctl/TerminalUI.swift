@@ -123,8 +123,7 @@ final class TerminalUI {
                 if let index = ownActions.firstIndex(of: method) {
                     ownActions.remove(at: index)
                 } else {
-                    let target = params["ref"].flatMap { $0 == .null ? nil : ($0.stringValue ?? $0.description) }
-                    let ref = target ?? params["params"]?["name"]?.stringValue ?? params["params"]?["key"]?.stringValue ?? ""
+                    let ref = EventFormatter.element(params["ref"]) ?? params["params"]?["name"]?.stringValue ?? params["params"]?["key"]?.stringValue ?? ""
                     let client = params["client"]?.integerValue.map { "client \($0)" } ?? "another client"
                     status = "\(client): \(method) \(ref)".trimmingSuffix()
                 }

@@ -118,7 +118,7 @@ def test_a_press_from_another_shell_shows_up(session):
     assert ctl("press", "increment").returncode == 0
     assert ctl("press", "increment").returncode == 0
     terminal.wait_for("Count: 2")
-    terminal.wait_for("press increment")
+    terminal.wait_for('press button "+1"')  # as a person names it: its role and name
 
 
 def test_typing_into_a_text_field_reaches_the_daemon(session):
