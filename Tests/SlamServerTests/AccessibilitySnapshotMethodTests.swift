@@ -154,6 +154,21 @@ import SlamUI
         #expect(try AriaTemplate("- heading").diff(against: Self.screen) == "")
     }
 
+    @Test func aSnapshotReadsBackAsATemplateThatMatchesIt() throws {
+        // Names and references a person would not type: quotes, brackets, spaces, slashes, line breaks.
+        let odd = [
+            AccessibilityNode(role: .button, name: "Say \"hi\" ]now[", reference: "a]b c"),
+            AccessibilityNode(role: .paragraph, name: "/not a pattern/", reference: "/path"),
+            AccessibilityNode(role: .textbox, name: "Two\nlines", reference: "\"quoted\"", value: " padded "),
+        ]
+        let text = AccessibilityNode.render(odd)
+        let template = try AriaTemplate(text)
+        #expect(template.matches(odd), "\(text)")
+        #expect(text.contains("[ref=\"a]b c\"]") && text.contains("[ref=\"/path\"]"), "an odd reference is quoted")
+        #expect(!template.matches([AccessibilityNode(role: .button, name: "Say \"hi\" ]now[", reference: "a")]),
+                "the reference read back is the whole one")
+    }
+
     @Test func templatesThatCannotBeRead() {
         func error(_ text: String) -> AriaTemplate.FormatError? {
             do { _ = try AriaTemplate(text); return nil } catch { return error }

@@ -38,7 +38,7 @@ extension AccessibilityNode {
             if let maximum = states.valueMax { attributes.append("max=" + Self.number(maximum)) }
         }
         if let description { attributes.append("description=" + Self.quoted(description)) }
-        if !reference.isEmpty { attributes.append("ref=" + reference) }
+        if !reference.isEmpty { attributes.append("ref=" + Self.referenceText(reference)) }
         return attributes
     }
 
@@ -47,6 +47,14 @@ extension AccessibilityNode {
         text += children.isEmpty || value != nil ? "\n" : ":\n"
         guard value == nil else { return }
         for child in children { child.write(into: &text, indent: indent + 1) }
+    }
+
+    /// A reference as `[ref=…]` shows it: bare, unless reading it back would change it (a `]` or a space
+    /// in it, a leading quote or slash, a line break): then quoted, as a template reads it too.
+    static func referenceText(_ reference: String) -> String {
+        let plain = !reference.unicodeScalars.contains { $0 == "]" || $0.properties.isWhitespace || $0.value < 0x20 }
+            && reference.first != "\"" && reference.first != "/"
+        return plain ? reference : quoted(reference)
     }
 
     /// A number as people write it: `5`, not `5.0`; `0.25`.
