@@ -14,6 +14,7 @@ Run it with ``slam-a11y`` (``pip install 'slam-client[a11y]'``); ``slam-a11y --h
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import queue
 import subprocess
 import sys
@@ -441,8 +442,14 @@ class AccessibilityBridge:
         if self._stopped.is_set():
             print(f"slam-a11y: stopped; {request.action} on node {request.target} is not sent", file=self.log, flush=True)
             return
-        target = self._targets.get(request.target)
-        calls = action_calls(target, request.action, request.data) if target is not None else []
+        with self._lock:
+            target = self._targets.get(request.target)
+            calls = action_calls(target, request.action, request.data) if target is not None else []
+            if target is not None and target.type == "Stepper" and calls and calls[0][1].get("value") in ("increment", "decrement"):
+                # The steps are queued: a second set-value before the redraw counts from where these lead.
+                wanted = _action_number(request.data)
+                if wanted is not None:
+                    self._targets[request.target] = dataclasses.replace(target, value=wanted)
         if not calls:
             print(f"slam-a11y: nothing to do for {request.action} on node {request.target}", file=self.log, flush=True)
         for call in calls:

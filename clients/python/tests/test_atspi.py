@@ -292,3 +292,25 @@ def test_a_refused_or_slow_action_does_not_stop_the_ones_after_it():
     bridge._perform_actions(actor)
     assert actor.sent == [("press", "slow"), ("press", "next")]
     assert "the press is still running" in bridge.log.getvalue()
+
+
+@needs_accesskit
+def test_two_stepper_values_set_before_a_redraw_land_on_the_second():
+    import io
+    import accesskit
+
+    from slam.atspi import AccessibilityBridge, Target
+
+    class Request:
+        def __init__(self, value):
+            self.target, self.action = 7, accesskit.Action.SET_VALUE
+            self.data = (accesskit.ActionDataKind.NUMERIC_VALUE, value)
+
+    bridge = AccessibilityBridge("/nonexistent.sock", log=io.StringIO())
+    bridge._targets = {7: Target("volume", "Settings", "Stepper", value=5.0, step=1.0)}
+    bridge._requested(Request(7.0))
+    bridge._requested(Request(8.0))
+    sent = []
+    while not bridge._actions.empty():
+        sent.append(bridge._actions.get()[1]["value"])
+    assert sent == ["increment"] * 3, "5 to 7, then 7 to 8: three steps, not five"
