@@ -169,6 +169,12 @@ import SlamUI
                 "the reference read back is the whole one")
     }
 
+    @Test func aNamePastUPlusFFFFIsWrittenAsJSONWritesIt() throws {
+        let smile = [AccessibilityNode(role: .button, name: "Smile \u{1F600}")]
+        #expect(try AriaTemplate(#"- button "Smile \ud83d\ude00""#).matches(smile))
+        #expect(try AriaTemplate(#"- button "Smile \/ \"x\"""#).matches([AccessibilityNode(role: .button, name: "Smile / \"x\"")]))
+    }
+
     @Test func templatesThatCannotBeRead() {
         func error(_ text: String) -> AriaTemplate.FormatError? {
             do { _ = try AriaTemplate(text); return nil } catch { return error }
@@ -180,6 +186,8 @@ import SlamUI
         #expect(error("- button /(a+)+/")?.line == 1)
         #expect(error("- button \"x\" extra")?.reason.hasPrefix("unexpected 'extra'") == true)
         #expect(error("\n\n")?.line == 1)
+        #expect(error(#"- button "a\qb""#)?.reason.hasPrefix("'\\q' is not an escape a JSON string has") == true)
+        #expect(error(#"- button "\ud83d""#)?.reason == "a \\u escape of a high surrogate needs its low one after it")
     }
 }
 

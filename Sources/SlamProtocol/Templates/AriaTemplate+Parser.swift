@@ -219,16 +219,33 @@ extension AriaTemplate {
                     case "b": text += "\u{8}"
                     case "f": text += "\u{c}"
                     case "u":
-                        guard index + 4 <= characters.count, let code = UInt32(String(characters[index..<index + 4]), radix: 16),
-                              let scalar = Unicode.Scalar(code) else { throw fail("a \\u escape needs four hex digits") }
-                        text.unicodeScalars.append(scalar)
-                        index += 4
-                    default: text.append(escaped)
+                        guard let code = hexQuad() else { throw fail("a \\u escape needs four hex digits") }
+                        if (0xD800..<0xDC00).contains(code) {
+                            // A character past U+FFFF is written as JSON writes it: a surrogate pair.
+                            guard current == "\\", index + 1 < characters.count, characters[index + 1] == "u" else {
+                                throw fail("a \\u escape of a high surrogate needs its low one after it")
+                            }
+                            index += 2
+                            guard let low = hexQuad(), (0xDC00..<0xE000).contains(low) else { throw fail("a \\u escape of a high surrogate needs its low one after it") }
+                            text.unicodeScalars.append(Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))!)
+                        } else {
+                            guard let scalar = Unicode.Scalar(code) else { throw fail("\\u\(String(code, radix: 16)) is not a character") }
+                            text.unicodeScalars.append(scalar)
+                        }
+                    case "\"", "\\", "/": text.append(escaped)
+                    default: throw fail("'\\\(escaped)' is not an escape a JSON string has (\\\" \\\\ \\/ \\n \\t \\r \\b \\f \\u)")
                     }
                 default: text.append(character)
                 }
             }
             throw fail("a quoted text is not closed (a name is a JSON string: \"…\")")
+        }
+
+        /// Four hex digits at the cursor, read and passed; nil when there are not four.
+        private mutating func hexQuad() -> UInt32? {
+            guard index + 4 <= characters.count, let code = UInt32(String(characters[index..<index + 4]), radix: 16) else { return nil }
+            index += 4
+            return code
         }
 
         /// `/pattern/` or `/pattern/i`; a `/` inside is written `\/`.
