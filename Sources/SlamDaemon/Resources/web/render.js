@@ -47,6 +47,18 @@ function button(className, text) {
   return el;
 }
 
+/**
+ * The − or + beside a spinbutton: the mouse presses it (`press` is `increment` or `decrement`);
+ * the keyboard and assistive technology use the spinbutton, so it is no tab stop and hidden from them.
+ */
+function stepButton(className, press) {
+  const step = button(className, press === 'increment' ? '+' : '−');
+  step.dataset.press = press;
+  step.tabIndex = -1;
+  step.setAttribute('aria-hidden', 'true');
+  return step;
+}
+
 /** Clones a prototype element built once per kind: cloning is much cheaper than building (10k-element screens). */
 const prototypes = new Map();
 function fromPrototype(type, build) {
@@ -199,9 +211,7 @@ export function dateValueText(mode, value, locale = undefined, withSeconds = fal
   const time = `${dateFieldText('time', value, withSeconds)} UTC`;
   if (mode === 'time') return time;
   if (parts.year === undefined) return '';
-  const day = new Date(0);
-  day.setUTCFullYear(parts.year, parts.month - 1, parts.day);
-  const date = new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(day);
+  const date = new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(utcDay(parts));
   return mode === 'dateAndTime' ? `${date}, ${time}` : date;
 }
 
@@ -209,9 +219,14 @@ export function dateValueText(mode, value, locale = undefined, withSeconds = fal
 export function dateWeekday(value, locale = undefined) {
   const parts = parseISO(value);
   if (!parts || parts.year === undefined) return '';
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(utcDay(parts));
+}
+
+/** Midnight UTC of a parsed DatePicker value's day. */
+function utcDay(parts) {
   const day = new Date(0);
   day.setUTCFullYear(parts.year, parts.month - 1, parts.day);
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(day);
+  return day;
 }
 
 /** A DatePicker value (or limit) as seconds: since 1970-01-01 UTC (date modes; a date is its midnight), since midnight (time); null when unreadable. */
@@ -411,17 +426,11 @@ const kinds = {
     create() {
       const el = fromPrototype('Stepper', () => {
         const group = element('div', 'slam-stepper');
-        const minus = button('slam-stepper-button', '−');
-        minus.dataset.press = 'decrement';
-        minus.tabIndex = -1;
-        minus.setAttribute('aria-hidden', 'true');
+        const minus = stepButton('slam-stepper-button', 'decrement');
         const value = element('span', 'slam-stepper-value');
         value.setAttribute('role', 'spinbutton');
         value.tabIndex = 0;
-        const plus = button('slam-stepper-button', '+');
-        plus.dataset.press = 'increment';
-        plus.tabIndex = -1;
-        plus.setAttribute('aria-hidden', 'true');
+        const plus = stepButton('slam-stepper-button', 'increment');
         group.append(minus, value, plus);
         return group;
       });
@@ -681,10 +690,7 @@ const kinds = {
       const el = fromPrototype('DatePicker', () => {
         const group = element('div', 'slam-date');
         const spin = element('div', 'slam-date-spin');
-        const minus = button('slam-stepper-button slam-date-step', '−');
-        minus.dataset.press = 'decrement';
-        minus.tabIndex = -1;
-        minus.setAttribute('aria-hidden', 'true');
+        const minus = stepButton('slam-stepper-button slam-date-step', 'decrement');
         const input = element('input', 'slam-date-input');
         input.type = 'text';
         input.setAttribute('role', 'spinbutton');
@@ -692,10 +698,7 @@ const kinds = {
         input.spellcheck = false;
         const weekday = element('span', 'slam-date-weekday');
         weekday.setAttribute('aria-hidden', 'true');
-        const plus = button('slam-stepper-button slam-date-step', '+');
-        plus.dataset.press = 'increment';
-        plus.tabIndex = -1;
-        plus.setAttribute('aria-hidden', 'true');
+        const plus = stepButton('slam-stepper-button slam-date-step', 'increment');
         spin.append(minus, input, weekday, plus);
         const zone = element('span', 'slam-date-zone', 'UTC');
         zone.title = 'Dates and times are in UTC';
