@@ -50,7 +50,11 @@ extension View {
         body("name", .string(accessibleName))
         if let description = accessibleDescription { body("description", .string(description)) }
         for property in Swift.type(of: self).properties { body(property.name, property.read(self)) }
-        let states = accessibilityStates
+        Self.forEachStateMember(of: accessibilityStates, body)
+    }
+
+    /// The ARIA states that apply, as the snapshot members ``forEachSnapshotMember(_:)`` ends with.
+    private static func forEachStateMember(of states: AccessibilityStates, _ body: (String, PropertyValue) -> Void) {
         if let checked = states.checked { body("checked", .bool(checked)) }
         if states.disabled { body("disabled", .bool(true)) }
         if let expanded = states.expanded { body("expanded", .bool(expanded)) }
@@ -84,8 +88,9 @@ extension View {
         default: break
         }
         guard View.accessibilitySnapshotMembers.contains(name) else { return nil }
+        // Waits judge this after every change: the states alone, not the whole snapshot.
         var found: PropertyValue?
-        forEachSnapshotMember { member, value in if member == name { found = value } }
+        Self.forEachStateMember(of: accessibilityStates) { member, value in if member == name { found = value } }
         if found == nil, name == "disabled", self is ControlView { return .bool(false) }
         return found
     }
