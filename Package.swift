@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "SlamServer", targets: ["SlamServer"]),
         .library(name: "SlamDaemon", targets: ["SlamDaemon"]),
         .library(name: "SlamConsole", targets: ["SlamConsole"]),
+        .library(name: "SlamMCP", targets: ["SlamMCP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -102,6 +103,8 @@ let package = Package(
             ]
         ),
         .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamSuggestions"]),
+        // The Model Context Protocol server agents use (`slamctl mcp`, `/mcp` on `slamd --web`): tools over a client connection.
+        .target(name: "SlamMCP", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON"]),
         .executableTarget(
             name: "slamctl",
             dependencies: [
@@ -159,6 +162,7 @@ let package = Package(
             name: "SlamClientTests",
             dependencies: ["SlamClient", "SlamHarness", "SlamHarnessInProcess", "SlamProtocol", "SlamJSON", "SlamRPC", "SlamDemo"]
         ),
+        .testTarget(name: "SlamMCPTests", dependencies: ["SlamMCP"]),
         .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamUI"]),
         .testTarget(
             name: "SlamctlTests",
