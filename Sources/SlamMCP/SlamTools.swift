@@ -1,9 +1,16 @@
 import SlamJSON
 import SlamProtocol
 
-/// The tools `slamctl mcp` and `/mcp` offer, in the order `tools/list` shows them.
+/// The tools `slamctl mcp` and `/mcp` offer, in the order `tools/list` shows them (always the same).
 public enum SlamTools {
-    public static var all: [MCPTool] { [snapshot] }
+    /// Reading the screen and acting on it first, then what turns a session into a test.
+    public static var all: [MCPTool] { screenTools + recordingTools }
+
+    /// Reading, acting, waiting, navigating, state (`SlamTools+Screen.swift`).
+    static var screenTools: [MCPTool] { [snapshot] }
+
+    /// Verifying, locators, the session as a flow, traces (`SlamTools+Recording.swift`).
+    static var recordingTools: [MCPTool] { [] }
 
     /// The top screen (or a subtree) as the accessibility snapshot.
     static let snapshot = MCPTool(
