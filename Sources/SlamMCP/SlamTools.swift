@@ -9,9 +9,6 @@ public enum SlamTools {
     /// Reading, acting, waiting, navigating, state (`SlamTools+Screen.swift`).
     static var screenTools: [MCPTool] { [snapshot] }
 
-    /// Verifying, locators, the session as a flow, traces (`SlamTools+Recording.swift`).
-    static var recordingTools: [MCPTool] { [] }
-
     /// The top screen (or a subtree) as the accessibility snapshot.
     static let snapshot = MCPTool(
         name: "slam_snapshot", title: "Read the screen",
