@@ -25,9 +25,16 @@ struct SessionRecording: Sendable {
 
     private(set) var entries: [Entry] = []
     /// The daemon's number for the session's connection, as `action` events name it; nil until learnt.
-    var clientNumber: Int?
+    /// Once known, other clients' actions are no longer kept (a person may use the page for hours).
+    var clientNumber: Int? {
+        didSet {
+            guard let clientNumber else { return }
+            entries.removeAll { if case .action(let action) = $0 { action.client != clientNumber } else { false } }
+        }
+    }
 
     mutating func append(_ action: ActionEvent) {
+        if let clientNumber, action.client != clientNumber { return }
         entries.append(.action(action))
     }
 

@@ -24,7 +24,7 @@ extension SlamTools {
             "path": ["type": "string", "description": "The file written, when a filename was given."],
         ]]
     ) { arguments, session in
-        let given = try ToolArguments(arguments, allowed: ["name", "filename"], tool: "slam_flow")
+        let given = try RecordingArguments(arguments, allowed: ["name", "filename"], tool: "slam_flow")
         let filename = try given.string("filename"), requestedName = try given.string("name")
         if filename == "" { throw MCPToolError.invalidArguments("'filename' must not be empty") }
         let fileName = filename.flatMap { $0.split(separator: "/").last.map(String.init) }

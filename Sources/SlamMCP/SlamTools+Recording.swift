@@ -24,7 +24,7 @@ extension SlamTools {
         ]],
         annotations: .init(readOnly: true, idempotent: true)
     ) { arguments, session in
-        let target = try ToolArguments(arguments, allowed: ["target"], tool: "slam_generate_locator").target()
+        let target = try RecordingArguments(arguments, allowed: ["target"], tool: "slam_generate_locator").target()
         do {
             let locator = try await session.robustLocator(of: target)
             let element = try await session.connection.call(FindRequest.method, ["ref": locator.parameterJSON])
@@ -49,7 +49,7 @@ extension SlamTools {
         inputSchema: ToolInputSchema.object([.init("name", from: TraceStartRequest.self)]),
         outputSchema: TraceStarted.objectSchema
     ) { arguments, session in
-        let name = try ToolArguments(arguments, allowed: ["name"], tool: "slam_trace_start").string("name")
+        let name = try RecordingArguments(arguments, allowed: ["name"], tool: "slam_trace_start").string("name")
         do {
             let started = try await session.connection.send(TraceStartRequest(name: name))
             return MCPToolResult(text: "Tracing to \(started.path).", structured: ["path": .string(started.path)])
@@ -65,7 +65,7 @@ extension SlamTools {
         inputSchema: ToolInputSchema.object([]),
         outputSchema: TraceStopped.objectSchema
     ) { arguments, session in
-        _ = try ToolArguments(arguments, allowed: [], tool: "slam_trace_stop")
+        _ = try RecordingArguments(arguments, allowed: [], tool: "slam_trace_stop")
         do {
             let stopped = try await session.connection.send(TraceStopRequest())
             return MCPToolResult(text: "Trace written to \(stopped.path) (\(stopped.records) records).",

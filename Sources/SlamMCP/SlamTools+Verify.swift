@@ -27,7 +27,7 @@ extension SlamTools {
         ]),
         annotations: .init(readOnly: true, idempotent: true)
     ) { arguments, session in
-        let given = try ToolArguments(arguments, allowed: ["target", "text", "state", "aria"], tool: "slam_verify")
+        let given = try RecordingArguments(arguments, allowed: ["target", "text", "state", "aria"], tool: "slam_verify")
         let target = try given.target()
         let text = try given.string("text"), stateName = try given.string("state"), aria = try given.string("aria")
         guard [text, stateName, aria].compactMap({ $0 }).count == 1 else {

@@ -72,7 +72,7 @@ enum ToolInputSchema {
 
 /// Reading a tool call's arguments: what does not fit the input schema throws
 /// ``MCPToolError/invalidArguments(_:)`` naming the argument.
-struct ToolArguments {
+struct RecordingArguments {
     let values: JSONValue.Object
 
     /// Refuses members the tool does not take.
