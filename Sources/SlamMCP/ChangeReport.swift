@@ -14,7 +14,7 @@ import Synchronization
 struct ChangeReport {
     /// How many lines below a changed element's own line its answer shows at most (a 1,000-row table
     /// that changed shows its first rows, then how many more there are); selected, checked or focused
-    /// parts are shown beyond that, up to as many again.
+    /// lines are shown beyond that, up to as many again, with the lines they sit under.
     static let linesBelowElement = 10
 
     var headline: String
@@ -94,7 +94,7 @@ struct ChangeReport {
             return report
         }
         var calls: [(method: String, params: JSONValue.Object?)] = changed.map {
-            (SnapshotRequest.method, SnapshotRequest(ref: ElementLocator($0.reference), depth: 1).params)
+            (SnapshotRequest.method, SnapshotRequest(ref: ElementLocator($0.reference)).params)
         }
         if let reference = focusEvent?.ref {
             calls.append((SnapshotRequest.method, SnapshotRequest(ref: ElementLocator(reference), depth: 0).params))
@@ -170,16 +170,31 @@ struct ChangeReport {
         snapshot.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 
-    /// A changed element's lines, at most ``linesBelowElement`` below its first, then how many more there are.
+    /// A changed element's lines: all of them up to ``linesBelowElement`` below its first; past that,
+    /// the first ones, then each selected, checked or focused line (up to as many again) with the lines
+    /// it sits under (a selected option means little without its list), then how many more there are.
     static func bounded(_ lines: [String]) -> [String] {
         guard lines.count > linesBelowElement + 1 else { return lines }
-        var kept = Array(lines.prefix(linesBelowElement + 1))
-        let rest = lines.dropFirst(linesBelowElement + 1)
-        let marked = rest.filter { line in ["[selected]", "[checked]", "[focused]"].contains { line.contains($0) } }
-            .prefix(linesBelowElement)
-        kept += marked
-        kept.append("  … \(rest.count - marked.count) more lines")
-        return kept
+        var kept = Set(0...linesBelowElement)
+        var marked = 0
+        for index in lines.indices.dropFirst(linesBelowElement + 1) where marked < linesBelowElement {
+            guard ["[selected]", "[checked]", "[focused]"].contains(where: { lines[index].contains($0) }) else { continue }
+            marked += 1
+            kept.insert(index)
+            var level = indentation(of: lines[index])
+            for above in stride(from: index - 1, through: 0, by: -1) where level > 0 {
+                let aboveLevel = indentation(of: lines[above])
+                if aboveLevel < level {
+                    kept.insert(above)
+                    level = aboveLevel
+                }
+            }
+        }
+        return lines.indices.filter(kept.contains).map { lines[$0] } + ["  … \(lines.count - kept.count) more lines"]
+    }
+
+    private static func indentation(of line: String) -> Int {
+        line.prefix { $0 == " " }.count
     }
 
     private static func trimmed(_ line: String) -> String {

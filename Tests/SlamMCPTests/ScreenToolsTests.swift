@@ -285,6 +285,22 @@ import Glibc
         withExtendedLifetime(app) {}
     }
 
+    @Test func aSelectedPartShowsUnderTheLinesItSitsIn() async throws {
+        let (app, session) = try await Self.demo()
+        try await Self.call("slam_navigate", ["screen": "Pickers"], session)
+        let picker = try await Self.call("slam_select", ["target": "size", "value": "Large"], session)
+        #expect(picker.text.contains("""
+            - group "Size and colour" [ref=size]:
+              - listbox "Component 1":
+                - option "Small"
+                - option "Medium"
+                - option "Large" [selected]
+            """), "\(picker.text)")
+        let grid = try await Self.call("slam_select", ["target": "colours", "value": "Blue"], session)
+        #expect(grid.text.contains("  - rowgroup \"Cool\":\n    - row:\n      - gridcell \"Green\"\n      - gridcell \"Blue\" [selected]\n"), "\(grid.text)")
+        withExtendedLifetime(app) {}
+    }
+
     @Test func setValueSetsNumbersSwitchesAndText() async throws {
         let (app, session) = try await Self.demo()
         try await Self.call("slam_navigate", ["screen": "Settings"], session)
