@@ -11,7 +11,7 @@ extension SlamTools {
     }
 
     /// The top screen (or a subtree) as the accessibility snapshot, or written to a file.
-    static let snapshot = MCPTool(
+    static let snapshot: MCPTool = MCPTool(
         name: "slam_snapshot", title: "Read the screen",
         description: "The top screen as an accessibility snapshot: one line per element, `- role \"name\" [states] [ref=…]`, "
             + "children indented. Use a line's ref (or a locator) as `target` in the other tools. With `filename`, the snapshot "
@@ -25,7 +25,7 @@ extension SlamTools {
         ]),
         annotations: .init(readOnly: true, idempotent: true)
     ) { arguments, session in
-        let arguments = try ToolArguments(arguments, known: ["target", "depth", "filename"])
+        let arguments = try ToolArguments(arguments, for: snapshot.inputSchema)
         var params: JSONValue.Object = [:]
         if let target = try arguments.target() { params["ref"] = target }
         if let depth = try arguments.count("depth") { params["depth"] = .integer(Int64(depth)) }
@@ -50,7 +50,7 @@ extension SlamTools {
     }
 
     /// Presses an element as a person would.
-    static let press = MCPTool(
+    static let press: MCPTool = MCPTool(
         name: "slam_press", title: "Press an element",
         description: "Presses an element as a person would (a button, a switch, a row, a link), waiting until it is visible, "
             + "enabled and uncovered. Answers what changed: the first line says what was done, then the changed elements' "
@@ -58,7 +58,7 @@ extension SlamTools {
         inputSchema: ToolSchema.object([.target, .from(PressRequest.self, "value")]),
         outputSchema: ChangeSummary.outputSchema
     ) { arguments, session in
-        let arguments = try ToolArguments(arguments, known: ["target", "value"])
+        let arguments = try ToolArguments(arguments, for: press.inputSchema)
         var params = try actionParams(arguments, session)
         let value = arguments.any("value")
         if let value { params["value"] = value }
@@ -70,7 +70,7 @@ extension SlamTools {
     }
 
     /// Types text into a text field key by key.
-    static let type = MCPTool(
+    static let type: MCPTool = MCPTool(
         name: "slam_type", title: "Type into a text field",
         description: "Focuses a text field and types the text key by key after what it holds (to replace the text, use "
             + "slam_set_value); `submit` presses Enter afterwards. Answers what changed, as slam_press does.",
@@ -80,7 +80,7 @@ extension SlamTools {
         ]),
         outputSchema: ChangeSummary.outputSchema
     ) { arguments, session in
-        let arguments = try ToolArguments(arguments, known: ["target", "text", "submit"])
+        let arguments = try ToolArguments(arguments, for: type.inputSchema)
         var params = try actionParams(arguments, session)
         let text = try arguments.requiredString("text")
         let submit = try arguments.bool("submit") ?? false
@@ -93,7 +93,7 @@ extension SlamTools {
     }
 
     /// Presses a key on the top screen.
-    static let key = MCPTool(
+    static let key: MCPTool = MCPTool(
         name: "slam_key", title: "Press a key",
         description: "Presses a key as a person would: Tab and Shift+Tab move the focus, other keys go to the focused element "
             + "(or to `target`, focused first). Answers what changed, as slam_press does.",
@@ -103,7 +103,7 @@ extension SlamTools {
         ]),
         outputSchema: ChangeSummary.outputSchema
     ) { arguments, session in
-        let arguments = try ToolArguments(arguments, known: ["key", "target"])
+        let arguments = try ToolArguments(arguments, for: key.inputSchema)
         let key = try arguments.requiredString("key")
         var params: JSONValue.Object = ["key": .string(key)]
         if let target = try arguments.target() {
@@ -118,7 +118,7 @@ extension SlamTools {
     }
 
     /// Selects a part of an element: a row, a segment, a picker option, a date, a collection item.
-    static let select = MCPTool(
+    static let select: MCPTool = MCPTool(
         name: "slam_select", title: "Select a row, segment, option or date",
         description: "Selects a part of an element: a table or list row, a segment, a picker option, a collection item, a date. "
             + "`value` is the part's name as the snapshot shows it (\"Large\"), or what slam_press's `value` takes "
@@ -130,7 +130,7 @@ extension SlamTools {
         ]),
         outputSchema: ChangeSummary.outputSchema
     ) { arguments, session in
-        let arguments = try ToolArguments(arguments, known: ["target", "value"])
+        let arguments = try ToolArguments(arguments, for: select.inputSchema)
         var params = try actionParams(arguments, session)
         let value = try arguments.required("value")
         if let name = value.stringValue {
@@ -149,7 +149,7 @@ extension SlamTools {
     }
 
     /// Sets an element's value: a number, a switch's state, a date, a text field's text.
-    static let setValue = MCPTool(
+    static let setValue: MCPTool = MCPTool(
         name: "slam_set_value", title: "Set a value",
         description: "Sets an element's value as a person would: a number for a slider or stepper, true or false for a switch, "
             + "an ISO 8601 date for a date picker, the whole text of a text field (replacing it). Answers what changed, as slam_press does.",
@@ -160,7 +160,7 @@ extension SlamTools {
         ]),
         outputSchema: ChangeSummary.outputSchema
     ) { arguments, session in
-        let arguments = try ToolArguments(arguments, known: ["target", "value"])
+        let arguments = try ToolArguments(arguments, for: setValue.inputSchema)
         let params = try actionParams(arguments, session)
         let value = try arguments.required("value")
         switch value {
@@ -171,7 +171,7 @@ extension SlamTools {
     }
 
     /// Waits for text, an element's state or an accessibility template.
-    static let waitFor = MCPTool(
+    static let waitFor: MCPTool = MCPTool(
         name: "slam_wait_for", title: "Wait for the screen",
         description: "Waits until a text shows (`text`), no longer shows (`textGone`), the screen (or `target`) contains an "
             + "accessibility template (`aria`, snapshot lines), or `target` reaches `state`. Answers what changed meanwhile; "
@@ -187,7 +187,7 @@ extension SlamTools {
         ]),
         outputSchema: ChangeSummary.outputSchema
     ) { arguments, session in
-        let arguments = try ToolArguments(arguments, known: ["text", "textGone", "aria", "target", "state", WaitForRequest.timeoutParameter])
+        let arguments = try ToolArguments(arguments, for: waitFor.inputSchema)
         let (wait, condition) = try WaitCondition.read(arguments)
         return try await ChangeReport.acting(on: session) { () async throws in
             try await wait.wait(on: session)
@@ -197,21 +197,21 @@ extension SlamTools {
     }
 
     /// The screens slam_navigate opens.
-    static let screens = MCPTool(
+    static let screens: MCPTool = MCPTool(
         name: "slam_screens", title: "List the screens",
         description: "Every screen slam_navigate can open: its title, its id and whether it is on the navigation stack now.",
         inputSchema: ToolSchema.object([]),
         outputSchema: ScreenList.outputSchema,
         annotations: .init(readOnly: true, idempotent: true)
     ) { arguments, session in
-        _ = try ToolArguments(arguments, known: [])
+        _ = try ToolArguments(arguments, for: screens.inputSchema)
         let entries = try await session.connection.send(ScreensRequest())
         let text = entries.map { "- \($0.title) [screen=\($0.id)]" + ($0.onStack ? " [on stack]" : "") }.joined(separator: "\n")
         return MCPToolResult(text: text.isEmpty ? "No screens." : text, structured: ScreenList(screens: entries).structuredContent)
     }
 
     /// Opens a screen, or goes back.
-    static let navigate = MCPTool(
+    static let navigate: MCPTool = MCPTool(
         name: "slam_navigate", title: "Open a screen or go back",
         description: "Opens a screen by its id (slam_screens lists them), pushed on the navigation stack, or goes back one screen "
             + "(`back`: closes the top screen or alert), as the application's own `push` and `pop` tasks do. Answers the new screen.",
@@ -221,7 +221,7 @@ extension SlamTools {
         ]),
         outputSchema: ChangeSummary.outputSchema
     ) { arguments, session in
-        let arguments = try ToolArguments(arguments, known: ["screen", "back"])
+        let arguments = try ToolArguments(arguments, for: navigate.inputSchema)
         let screen = try arguments.string("screen")
         let back = try arguments.bool("back") ?? false
         guard (screen != nil) != back else {
@@ -243,14 +243,14 @@ extension SlamTools {
     }
 
     /// Runs one of the application's tasks.
-    static let runTask = MCPTool(
+    static let runTask: MCPTool = MCPTool(
         name: "slam_run_task", title: "Run a task",
         description: "Runs a named task of the application (the built-in ones: push <screen>, pop, url <address>, alert <id>, "
             + "and the application's own). Answers what changed, as slam_press does.",
         inputSchema: ToolSchema.object([.from(RunTaskRequest.self, "name"), .from(RunTaskRequest.self, "param")]),
         outputSchema: ChangeSummary.outputSchema
     ) { arguments, session in
-        let arguments = try ToolArguments(arguments, known: ["name", "param"])
+        let arguments = try ToolArguments(arguments, for: runTask.inputSchema)
         let task = RunTaskRequest(name: try arguments.requiredString("name"), param: try arguments.string("param"))
         return try await ChangeReport.acting(on: session) { () async throws in
             try await session.connection.send(task)
@@ -260,13 +260,13 @@ extension SlamTools {
     }
 
     /// Reads or writes the application's shared state.
-    static let state = MCPTool(
+    static let state: MCPTool = MCPTool(
         name: "slam_state", title: "Read or write the shared state",
         description: "The application's shared state: without arguments every key and value; with `key` that value; with "
             + "`key` and `value` it sets the value (bound elements update) and answers what changed.",
         inputSchema: ToolSchema.object([.from(StateSetRequest.self, "key"), .from(StateSetRequest.self, "value")])
     ) { arguments, session in
-        let arguments = try ToolArguments(arguments, known: ["key", "value"])
+        let arguments = try ToolArguments(arguments, for: state.inputSchema)
         let key = try arguments.string("key")
         let value = arguments.values["value"]
         if key == nil && value != nil { throw MCPToolError.invalidArguments("'value' needs 'key': the key to set") }
@@ -290,7 +290,7 @@ extension SlamTools {
     }
 
     /// Puts the application back to its launch state.
-    static let reset = MCPTool(
+    static let reset: MCPTool = MCPTool(
         name: "slam_reset", title: "Reset the application",
         description: "Puts the application back to its launch state: screens rebuilt, shared state initial, the first screen on top. "
             + "Answers the screen.",
@@ -298,7 +298,7 @@ extension SlamTools {
         outputSchema: ChangeSummary.outputSchema,
         annotations: .init(destructive: true, idempotent: true)
     ) { arguments, session in
-        _ = try ToolArguments(arguments, known: [])
+        _ = try ToolArguments(arguments, for: reset.inputSchema)
         return try await ChangeReport.acting(on: session) { () async throws in
             try await session.connection.send(ResetRequest())
         } headline: { _ in

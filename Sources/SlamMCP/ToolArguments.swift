@@ -5,8 +5,10 @@ import SlamJSON
 struct ToolArguments {
     let values: JSONValue.Object
 
-    /// The arguments, refused when one is not among `known` (the schemas say `additionalProperties: false`).
-    init(_ values: JSONValue.Object, known: [String]) throws(MCPToolError) {
+    /// The arguments, refused when one is not among the properties of the tool's input `schema`
+    /// (which says `additionalProperties: false`).
+    init(_ values: JSONValue.Object, for schema: JSONValue) throws(MCPToolError) {
+        let known = schema["properties"]?.objectValue.map { Array($0.keys) } ?? []
         for name in values.keys where !known.contains(name) {
             let expected = known.isEmpty ? "it takes none" : "expected " + known.map { "'\($0)'" }.joined(separator: ", ")
             throw .invalidArguments("unknown argument '\(name)'; \(expected)")
