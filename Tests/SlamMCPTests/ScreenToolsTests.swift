@@ -266,6 +266,13 @@ import Glibc
         #expect(result.text.hasPrefix("Typed \"Ada\" into textbox \"Name\".\n"))
         #expect(result.text.contains("[ref=name]: Ada"))
         #expect(result.text.contains("Hello, Ada"))
+        // Enter runs the PIN field's return action: the order's alert.
+        try await Self.call("slam_navigate", ["screen": "Pickers"], session)
+        let submitted = try await Self.call("slam_type", ["target": "pin", "text": "1234", "submit": true], session)
+        #expect(submitted.text.hasPrefix("Typed \"1234\" into textbox \"PIN\" and pressed Enter.\nScreen: Place the order? [screen=confirmOrder]\n"),
+                "\(submitted.text)")
+        let unused = try await Self.call("slam_key", ["key": "ArrowUp", "target": ["role": "button", "name": "Cancel"]], session)
+        #expect(unused.text.hasPrefix("Pressed key ArrowUp; nothing used it."), "\(unused.text)")
         withExtendedLifetime(app) {}
     }
 
