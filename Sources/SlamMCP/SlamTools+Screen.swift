@@ -179,7 +179,9 @@ extension SlamTools {
         inputSchema: ToolSchema.object([
             .own("text", "Wait until the screen's snapshot shows this text (in a name or a value).", schema: ["type": "string", "minLength": 1]),
             .own("textGone", "Wait until the screen's snapshot no longer shows this text.", schema: ["type": "string", "minLength": 1]),
-            .from(WaitForRequest.self, "aria"),
+            .from(WaitForRequest.self, "aria",
+                  summary: "Snapshot lines the screen's (or target's) snapshot must contain, as `- role \"name\" [states]`, children indented; "
+                      + "a name may be /pattern/."),
             .from(WaitForRequest.self, "ref", as: "target",
                   summary: "The element `state` is about, or whose snapshot `aria` looks in (a ref or a locator)."),
             .own("state", "With `target`: exists, absent, visible, hidden or enabled.", schema: WaitState.schema),
