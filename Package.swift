@@ -104,7 +104,7 @@ let package = Package(
         ),
         .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamSuggestions"]),
         // The Model Context Protocol server agents use (`slamctl mcp`, `/mcp` on `slamd --web`): tools over a client connection.
-        .target(name: "SlamMCP", dependencies: ["SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON"]),
+        .target(name: "SlamMCP", dependencies: ["SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamSuggestions"]),
         .executableTarget(
             name: "slamctl",
             dependencies: [
@@ -165,7 +165,8 @@ let package = Package(
         .testTarget(
             name: "SlamMCPTests",
             dependencies: [
-                "SlamMCP", "SlamConsole", "SlamClient", "SlamHarness", "SlamHarnessInProcess", "SlamDemo", "SlamProtocol", "SlamRPC", "SlamJSON",
+                "SlamMCP", "SlamConsole", "SlamClient", "SlamHarness", "SlamHarnessInProcess", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDemo",
+                "SlamStoryboard", "SlamUI",
             ]
         ),
         .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamUI"]),
