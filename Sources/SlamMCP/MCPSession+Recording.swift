@@ -14,13 +14,6 @@ extension MCPSession {
         }
     }
 
-    /// Returns once what the daemon sent before now has reached the observers: a `ping` is answered
-    /// after the notifications the session's earlier requests caused, and the reader hands those on first.
-    func catchUp() async throws(ClientError) {
-        try await connection.call(PingRequest.method)
-        await Task.yield()
-    }
-
     /// The daemon's number for this session's connection, as its `action` events name it.
     ///
     /// The protocol answers no "who am I", but it names the connection that holds a task name to another

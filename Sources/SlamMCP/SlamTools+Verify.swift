@@ -10,25 +10,24 @@ extension SlamTools {
     static let verifyTimeoutMilliseconds = 1_000
 
     /// Checks an element now; a check that passes becomes an `expect…` step of the session's flow.
-    static let verify = MCPTool(
+    static let verify: MCPTool = MCPTool(
         name: "slam_verify", title: "Check an element",
         description: """
             Check that an element shows a text, is in a state, or that its accessibility snapshot contains some lines \
             (give exactly one of text, state, aria). A passing check becomes an expect step of slam_flow's flow; \
             a failing one says what was found.
             """,
-        inputSchema: ToolInputSchema.object([
-            .init("target", from: PressRequest.self, parameter: "ref"),
-            .init("text", schema: ["type": "string"],
-                  summary: "The text the element must show, exactly (its `text`: a label's text, a field's contents)."),
-            .init("state", from: WaitForRequest.self, isRequired: false, summary: "The state the element must be in."),
-            .init("aria", from: WaitForRequest.self, isRequired: false,
+        inputSchema: ToolSchema.object([
+            .target,
+            .own("text", "The text the element must show, exactly (its `text`: a label's text, a field's contents).", schema: ["type": "string"]),
+            .from(WaitForRequest.self, "state", required: false, summary: "The state the element must be in."),
+            .from(WaitForRequest.self, "aria", required: false,
                   summary: "Lines the element's accessibility snapshot (as slam_snapshot writes it) must contain, in order."),
         ]),
         annotations: .init(readOnly: true, idempotent: true)
     ) { arguments, session in
-        let given = try RecordingArguments(arguments, allowed: ["target", "text", "state", "aria"], tool: "slam_verify")
-        let target = try given.target()
+        let given = try ToolArguments(arguments, for: verify.inputSchema)
+        let target = try given.requiredTarget()
         let text = try given.string("text"), stateName = try given.string("state"), aria = try given.string("aria")
         guard [text, stateName, aria].compactMap({ $0 }).count == 1 else {
             throw MCPToolError.invalidArguments("give exactly one of 'text', 'state' or 'aria'")
@@ -47,9 +46,9 @@ extension SlamTools {
         } else if let aria {
             params["aria"] = .string(aria)
         }
-        do {
+        do throws(ClientError) {
             // The check goes after the session's earlier actions in the flow: their events must be in first.
-            try await session.catchUp()
+            try await session.settle()
             try await session.connection.call(WaitForRequest.method, params)
             let element = state == .absent ? try MCPSession.locator(target) : try await session.robustLocator(of: target)
             let expectation: SessionRecording.Expectation
@@ -66,18 +65,17 @@ extension SlamTools {
             }
             session.toolState.withLock { $0.recording.append(expectation) }
             return MCPToolResult(text: "Verified: \(element.parameterJSON) \(checked).\nFlow step: \(expectation.step)")
-        } catch ClientError.server(let refusal) where refusal.code == .waitTimedOut {
+        } catch {
+            guard case .server(let refusal) = error, refusal.code == .waitTimedOut else { return try SlamErrorHint.result(for: error) }
             // A target that finds nothing (a typo) is better told with the daemon's did-you-mean.
             if state != .absent, refusal.data?["snapshot"]?.isNull ?? true {
-                do {
+                do throws(ClientError) {
                     try await session.connection.call(FindRequest.method, ["ref": target])
                 } catch {
-                    return try correctableFailure(error, next: "take a snapshot with slam_snapshot and pass a ref from it as target")
+                    return try SlamErrorHint.result(for: error)
                 }
             }
             return .failure(mismatch(refusal, text: text, state: state))
-        } catch {
-            return try correctableFailure(error, next: "take a snapshot with slam_snapshot and pass a ref from it as target")
         }
     }
 

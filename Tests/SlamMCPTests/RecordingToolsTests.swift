@@ -223,9 +223,11 @@ import Glibc
 
     @Test func inputSchemasComeFromTheProtocolsDeclarations() throws {
         let verify = try #require(SlamTools.all.first { $0.name == "slam_verify" })
-        let target = try #require(verify.inputSchema["properties"]?["target"])
-        let declared = try #require(PressRequest.parameters.documentation.first { $0.name == "ref" })
-        #expect(target["description"] == .string(declared.summary))
+        var state = try #require(verify.inputSchema["properties"]?["state"]?.objectValue)
+        state["description"] = nil
+        let declared = try #require(WaitForRequest.parameters.documentation.first { $0.name == "state" })
+        #expect(JSONValue.object(state) == declared.schema)
+        #expect(verify.inputSchema["properties"]?["target"]?["oneOf"] != nil)
         #expect(verify.inputSchema["required"] == ["target"])
         #expect(verify.inputSchema["additionalProperties"] == false)
         #expect(verify.inputSchema["$defs"]?["Locator"]?["properties"]?["role"] != nil)
