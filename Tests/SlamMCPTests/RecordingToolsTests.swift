@@ -178,6 +178,52 @@ import Glibc
         #expect(report.passed, "\(report.lines.joined(separator: "\n"))")
     }
 
+    /// The demo's three tasks with the screen tools, as the scripted agent over stdio does them: the flow
+    /// holds every step they took, in order, and replays green after a reset.
+    @Test func theScreenToolsStepsAreTheFlowAndItReplaysGreen() async throws {
+        let fixture = try await Fixture()
+        func use(_ tool: String, _ arguments: JSONValue.Object = [:]) async throws -> String {
+            let result = try await fixture.call(tool, arguments)
+            #expect(!result.isError, "\(tool) \(arguments): \(result.text)")
+            return result.text
+        }
+        _ = try await use("slam_reset")
+        _ = try await use("slam_press", ["target": ["role": "button", "name": "Order"]])
+        _ = try await use("slam_select", ["target": "size", "value": [0, 2]])
+        _ = try await use("slam_select", ["target": "delivery", "value": "2026-12-24"])
+        _ = try await use("slam_verify", ["target": "order", "text": "Large, Red, delivered on 2026-12-24"])
+        let alert = try await use("slam_press", ["target": ["role": "button", "name": "Place order"]])
+        #expect(alert.contains("Place the order?"), "\(alert)")
+        _ = try await use("slam_press", ["target": ["role": "button", "name": "Order"]])
+        _ = try await use("slam_verify", ["target": "orderStatus", "text": "Ordered"])
+        _ = try await use("slam_navigate", ["back": true])
+        _ = try await use("slam_navigate", ["screen": "Todos"])
+        _ = try await use("slam_type", ["target": ["role": "textbox", "name": "New to-do"], "text": "Water the plants"])
+        _ = try await use("slam_press", ["target": "add"])
+        _ = try await use("slam_press", ["target": ["role": "switch", "name": "Done: Water the plants"]])
+        _ = try await use("slam_verify", ["target": "summary", "text": "1 of 3 to do"])
+        _ = try await use("slam_navigate", ["back": true])
+        _ = try await use("slam_press", ["target": ["role": "button", "name": "Settings"]])
+        _ = try await use("slam_set_value", ["target": "wifi", "value": false])
+        _ = try await use("slam_select", ["target": "theme", "value": "Dark"])
+        _ = try await use("slam_verify", ["target": "themeLabel", "text": "Theme: Dark"])
+        _ = try await use("slam_press", ["target": ["role": "button", "name": "Back"]])
+
+        let result = try await fixture.call("slam_flow", ["name": "tasks"])
+        let flow = try Flow(json: JSONParser().parse(result.text))
+        #expect(flow.steps.map(\.step.summary) == [
+            "reset", #"press button "Order""#, #"press group "Size and colour" [0,2]"#, #"press spinbutton "Delivery date" "2026-12-24""#,
+            #"expect order text = "Large, Red, delivered on 2026-12-24""#, #"press button "Place order""#, #"press button "Order""#,
+            #"expect orderStatus text = "Ordered""#, "task pop", "task push Todos", #"typeText draft "Water the plants""#, "press add",
+            "press t3/done", #"expect summary text = "1 of 3 to do""#, "task pop", #"press button "Settings""#,
+            #"press switch "Wi-Fi" false"#, #"press radiogroup "Theme" 1"#, #"expect themeLabel text = "Theme: Dark""#, #"press button "Back""#,
+        ], "\(result.text)")
+        let replaying = try SlamConnection(socketPath: fixture.app.socketPath)
+        try replaying.reset()
+        let report = try FlowRunner(connection: replaying, style: .plain).run(flow)
+        #expect(report.passed, "\(report.lines.joined(separator: "\n"))\n\(result.text)")
+    }
+
     @Test func withAFilenameTheFlowIsWrittenAndThePathAndCountAnswered() async throws {
         let fixture = try await Fixture()
         try await fixture.act("press", ["ref": "increment"])
