@@ -58,22 +58,41 @@ import Testing
         }
     }
 
-    /// Keeps what the server sends, and hands it to a test waiting for it.
+    /// Keeps what the server sends, for a test to read as it comes.
     final class Collector: MCPOutput {
         private let messages = Mutex<[JSONValue]>([])
-        let stream: AsyncStream<JSONValue>
-        private let sink: AsyncStream<JSONValue>.Continuation
-
-        init() {
-            (stream, sink) = AsyncStream<JSONValue>.makeStream()
-        }
 
         var all: [JSONValue] { messages.withLock { $0 } }
 
         func send(_ message: JSONValue) {
             messages.withLock { $0.append(message) }
-            sink.yield(message)
         }
+
+        /// The message sent `index`-th (from 0), polled for with a generous deadline; nil when it never came.
+        func message(_ index: Int, within seconds: Int = 20) async -> JSONValue? {
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while ContinuousClock.now < deadline {
+                if let message = messages.withLock({ $0.count > index ? Optional($0[index]) : nil }) { return message }
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            return nil
+        }
+    }
+
+    /// Whether `task` finishes within a generous deadline (a listen that would never end fails the test instead of hanging it).
+    static func finishes(_ task: Task<Void, Never>, within seconds: Int = 20) async -> Bool {
+        final class Flag: Sendable { let isSet = Atomic(false) }
+        let finished = Flag()
+        Task {
+            await task.value
+            finished.isSet.store(true, ordering: .sequentiallyConsistent)
+        }
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !finished.isSet.load(ordering: .sequentiallyConsistent) {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
     }
 
     // MARK: - The stateless revision
@@ -233,11 +252,9 @@ import Testing
         await fixture.server.receive(["jsonrpc": "2.0", "id": 2, "method": "resources/subscribe", "params": ["uri": "slam://screen"]],
                                      output: output)
         #expect(output.all == [["jsonrpc": "2.0", "id": 2, "result": [:]]])
-        var messages = output.stream.makeAsyncIterator()
-        _ = await messages.next()
         let person = try AsyncSlamConnection(socketPath: fixture.app.socketPath)
         _ = try await person.send(PressRequest(ref: "increment"))
-        let update = await messages.next()
+        let update = await output.message(1)
         #expect(update == ["jsonrpc": "2.0", "method": "notifications/resources/updated", "params": ["uri": "slam://screen"]])
     }
 
@@ -256,8 +273,7 @@ import Testing
     @Test func listenAcknowledgesThenSendsAnUpdateAfterAPress() async throws {
         let fixture = try await Fixture()
         let (task, output) = listen(fixture)
-        var messages = output.stream.makeAsyncIterator()
-        let acknowledged = await messages.next()
+        let acknowledged = await output.message(0)
         #expect(acknowledged == ["jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged",
                                  "params": ["_meta": ["io.modelcontextprotocol/subscriptionId": 7],
                                             "notifications": ["resourceSubscriptions": ["slam://screen"]]]])
@@ -266,31 +282,29 @@ import Testing
         #expect(snapshot["result"]?["isError"] == false)
         let person = try AsyncSlamConnection(socketPath: fixture.app.socketPath)
         _ = try await person.send(PressRequest(ref: "increment"))
-        let update = await messages.next()
+        let update = await output.message(1)
         #expect(update == ["jsonrpc": "2.0", "method": "notifications/resources/updated",
                            "params": ["_meta": ["io.modelcontextprotocol/subscriptionId": 7], "uri": "slam://screen"]])
         task.cancel()
-        await task.value
+        #expect(await Self.finishes(task))
     }
 
     @Test func cancellingAListenEndsItWithoutAnAnswer() async throws {
         let fixture = try await Fixture()
         let (task, output) = listen(fixture)
-        var messages = output.stream.makeAsyncIterator()
-        _ = await messages.next()
+        #expect(await output.message(0) != nil, "acknowledged")
         task.cancel()
-        await task.value
+        #expect(await Self.finishes(task))
         #expect(output.all.count == 1, "the acknowledgement alone: \(output.all)")
     }
 
     @Test func notificationsCancelledEndsAListen() async throws {
         let fixture = try await Fixture()
         let (task, output) = listen(fixture, id: "listen-1")
-        var messages = output.stream.makeAsyncIterator()
-        _ = await messages.next()
+        #expect(await output.message(0) != nil, "acknowledged")
         await fixture.server.receive(["jsonrpc": "2.0", "method": "notifications/cancelled", "params": ["requestId": "listen-1"]],
                                      output: Collector())
-        await task.value
+        #expect(await Self.finishes(task))
         let person = try AsyncSlamConnection(socketPath: fixture.app.socketPath)
         _ = try await person.send(PressRequest(ref: "increment"))
         _ = try await person.send(PingRequest())
@@ -300,10 +314,9 @@ import Testing
     @Test func endingSubscriptionsAnswersAListen() async throws {
         let fixture = try await Fixture()
         let (task, output) = listen(fixture)
-        var messages = output.stream.makeAsyncIterator()
-        _ = await messages.next()
+        #expect(await output.message(0) != nil, "acknowledged")
         fixture.server.endSubscriptions()
-        await task.value
+        #expect(await Self.finishes(task))
         let last = output.all.last
         #expect(last?["id"] == 7)
         #expect(last?["result"]?["resultType"] == "complete")
