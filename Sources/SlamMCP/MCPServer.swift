@@ -186,7 +186,8 @@ public final class MCPServer: Sendable {
         return envelope
     }
 
-    static func errorResponse(id: RequestID, _ error: ResponseError) -> JSONValue {
+    /// A JSON-RPC error response, for what a transport refuses before the server sees it (a framing error, a bad header).
+    public static func errorResponse(id: RequestID, _ error: ResponseError) -> JSONValue {
         ["jsonrpc": "2.0", "id": id.jsonValue, "error": error.jsonValue]
     }
 }

@@ -32,8 +32,19 @@ final class LaunchedDaemon: Sendable {
         posix_spawn_file_actions_adddup2(&actions, 2, 1)
         let pointers = argv.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
+        // slamd starts with no signal blocked and every one at its default action, whatever slamctl blocks.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid = pid_t()
-        let spawned = posix_spawnp(&pid, executable, &actions, nil, pointers, environ)
+        let spawned = posix_spawnp(&pid, executable, &actions, &attributes, pointers, environ)
         guard spawned == 0 else {
             rmdir(directory)
             throw CommandFailed(description: "cannot start \(executable): \(Output.systemMessage(spawned)); "

@@ -42,20 +42,23 @@ extension Slamctl {
             }
             // A client that stops reading must not kill slamctl before it stops its slamd.
             signal(SIGPIPE, SIG_IGN)
+            // Blocked before any thread starts, so that every thread inherits the mask and only the waiter takes them.
+            var stopSignals = sigset_t()
+            sigemptyset(&stopSignals)
+            for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, number) }
+            pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
             let daemon = launch ? try LaunchedDaemon(storyboard: storyboard, arguments: slamdOptions) : nil
             defer { daemon?.stop() }
-            let stopOnSignal = [SIGINT, SIGTERM, SIGHUP].map { number in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler {
-                    daemon?.stop()
-                    signal(number, SIG_DFL)
-                    raise(number)
-                }
-                source.resume()
-                return source
+            SignalWaiter.start(signals: stopSignals) { number in
+                daemon?.stop()
+                // Ends as the signal would have ended it (the shell sees it).
+                signal(number, SIG_DFL)
+                var only = sigset_t()
+                sigemptyset(&only)
+                sigaddset(&only, number)
+                pthread_sigmask(SIG_UNBLOCK, &only, nil)
+                raise(number)
             }
-            defer { stopOnSignal.forEach { $0.cancel() } }
             let socketPath = daemon?.socketPath ?? invocation.socketPath
             try waitFor {
                 let connection: AsyncSlamConnection
@@ -87,5 +90,31 @@ extension Slamctl {
         }
         done.wait()
         if let error = failure.withLock({ $0 }) { throw error }
+    }
+}
+
+/// A thread of its own that waits for blocked signals (`sigwait`) and runs a handler for the first
+/// one: ordinary code, free to stop a child and remove files, unlike a signal handler.
+private final class SignalWaiter: @unchecked Sendable {
+    private let signals: sigset_t
+    private let handler: @Sendable (Int32) -> Void
+
+    private init(signals: sigset_t, handler: @escaping @Sendable (Int32) -> Void) {
+        self.signals = signals
+        self.handler = handler
+    }
+
+    /// Starts the thread; `signals` must be blocked in every thread already.
+    static func start(signals: sigset_t, handler: @escaping @Sendable (Int32) -> Void) {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(SignalWaiter(signals: signals, handler: handler)).toOpaque()
+        let result = pthread_create(&thread, nil, { context in
+            let waiter = Unmanaged<SignalWaiter>.fromOpaque(context!).takeRetainedValue()
+            var signals = waiter.signals
+            var number: Int32 = 0
+            if sigwait(&signals, &number) == 0 { waiter.handler(number) }
+            return nil
+        }, context)
+        if result == 0 { pthread_detach(thread) } else { Unmanaged<SignalWaiter>.fromOpaque(context).release() }
     }
 }

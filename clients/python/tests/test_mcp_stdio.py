@@ -7,6 +7,7 @@ slamd (``--socket``). Standard output is read raw too: nothing but MCP messages 
 
 import json
 import os
+import signal
 import subprocess
 import warnings
 
@@ -137,6 +138,7 @@ def test_standard_output_holds_only_mcp_messages_while_slamd_logs_at_debug(slamc
     finished = subprocess.run([slamctl, "mcp", "--launch", "--", "--log-level", "debug"], input=lines.encode(),
                               capture_output=True, timeout=60)
     assert finished.returncode == 0, finished.stderr.decode()
+    assert not os.path.exists(os.path.dirname(served_socket(finished.stderr))), "the launched slamd's directory is removed"
     assert b" debug slamd:" in finished.stderr, "slamd logged at debug, to standard error"
     messages = [json.loads(line) for line in finished.stdout.decode().splitlines()]
     assert finished.stdout.endswith(b"\n") and all(message.get("jsonrpc") == "2.0" for message in messages)
@@ -148,3 +150,33 @@ def test_standard_output_holds_only_mcp_messages_while_slamd_logs_at_debug(slamc
     assert answers[None]["error"]["code"] == -32700
     notifications = [message["method"] for message in messages if "id" not in message]
     assert notifications == ["notifications/subscriptions/acknowledged"]
+
+
+def served_socket(standard_error):
+    """The socket of the slamd ``slamctl mcp`` serves, from the line it logs once it serves."""
+    for line in standard_error.decode().splitlines():
+        if line.startswith("slamctl mcp: serving MCP"):
+            return line.rsplit(" at ", 1)[1]
+    raise AssertionError(f"slamctl mcp never served: {standard_error.decode()}")
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_the_launched_slamd_and_removes_its_socket(slamctl, number):
+    process = subprocess.Popen([slamctl, "mcp", "--launch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    try:
+        logged = b""
+        while b"slamctl mcp: serving MCP" not in logged:
+            line = process.stderr.readline()
+            assert line, f"slamctl mcp ended before serving: {logged.decode()}"
+            logged += line
+        socket_path = served_socket(logged)
+        assert os.path.exists(socket_path)
+        process.send_signal(number)
+        assert process.wait(timeout=30) == -number, "it ends as the signal would have ended it"
+        assert not os.path.exists(os.path.dirname(socket_path))
+        assert process.stdout.read() == b""
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
