@@ -164,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SlamMCPTests",
-            dependencies: ["SlamMCP", "SlamClient", "SlamHarness", "SlamHarnessInProcess", "SlamProtocol", "SlamJSON", "SlamDemo"]
+            dependencies: ["SlamMCP", "SlamClient", "SlamHarness", "SlamHarnessInProcess", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDemo", "SlamStoryboard", "SlamUI"]
         ),
         .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamUI"]),
         .testTarget(
