@@ -6,9 +6,8 @@ import Synchronization
 /// Tells a subscriber that `slam://screen` changed: once per burst of `changed` and `navigated`
 /// notifications, not once per notification.
 ///
-/// The daemon sends what a request changed after that request's reply, and answers a later
-/// `ping` on the same connection only after them; so the first notification of a burst starts
-/// a `ping`, and its answer marks the burst's end and sends one update.
+/// The first notification of a burst waits for the session to settle (``MCPSession/settle()``:
+/// every notification the daemon sent until then observed), then sends one update.
 final class MCPScreenUpdates: Sendable {
     private let session: MCPSession
     private let send: @Sendable () -> Void
@@ -48,9 +47,9 @@ final class MCPScreenUpdates: Sendable {
             return !state.pending && !state.stopped
         }
         guard first else { return }
-        let connection = session.connection
+        let session = session
         Task {
-            _ = try? await connection.call(PingRequest.method)
+            try? await session.settle()
             let live = state.withLock { state in
                 state.pending = false
                 return !state.stopped

@@ -56,7 +56,8 @@ async def exercise(server, mode):
         resources = (await client.list_resources()).resources
         assert [str(resource.uri) for resource in resources] == ["slam://screen"]
         screen = await client.read_resource("slam://screen")
-        assert screen.contents[0].text == snapshot.content[0].text
+        assert screen.contents[0].mime_type == "text/plain"
+        assert '- paragraph "Count: 0" [ref=count]' in screen.contents[0].text
         with pytest.raises(MCPError) as not_found:
             await client.read_resource("slam://nothing")
         assert not_found.value.code == -32602
