@@ -33,9 +33,13 @@ public final class MCPServer: Sendable {
     /// Cancelling the task that runs it ends a subscription (an HTTP client closed its stream);
     /// a cancelled request gets no answer.
     public func receive(_ message: JSONValue, output: some MCPOutput) async {
+        if case .array(let batch) = message, !batch.isEmpty, handshakeRevision.withLock({ $0 }) == .march2025 {
+            await receive(batch: batch, output: output)
+            return
+        }
         guard case .object(let object) = message else {
             let reason = message.arrayValue != nil
-                ? "batches are not part of MCP; send one message at a time"
+                ? "batches are not part of MCP (only of its revision 2025-03-26); send one message at a time"
                 : "a message is a JSON object, not \(message.typeName == "object" ? "an" : "a") \(message.typeName)"
             output.send(Self.errorResponse(id: .null, .invalidRequest(reason)))
             return
@@ -69,6 +73,39 @@ public final class MCPServer: Sendable {
             return
         }
         await run(id: id) { await self.answer(id: id, method: method, params: params, output: output) }
+    }
+
+    /// A JSON-RPC batch (revision 2025-03-26 only): its messages handled concurrently, their responses
+    /// sent together as one array (none when it held only notifications); notifications go out as they come.
+    private func receive(batch: [JSONValue], output: some MCPOutput) async {
+        let responses = BatchResponses(forwardingTo: output)
+        await withTaskGroup(of: Void.self) { group in
+            for message in batch {
+                group.addTask { await self.receive(message, output: responses) }
+            }
+        }
+        let collected = responses.collected
+        if !collected.isEmpty { output.send(.array(collected)) }
+    }
+
+    /// Keeps a batch's responses for one array; passes notifications straight on.
+    private final class BatchResponses<Forwarded: MCPOutput>: MCPOutput {
+        private let forwarded: Forwarded
+        private let responses = Mutex<[JSONValue]>([])
+
+        init(forwardingTo forwarded: Forwarded) {
+            self.forwarded = forwarded
+        }
+
+        var collected: [JSONValue] { responses.withLock { $0 } }
+
+        func send(_ message: JSONValue) {
+            if message["method"] == nil {
+                responses.withLock { $0.append(message) }
+            } else {
+                forwarded.send(message)
+            }
+        }
     }
 
     /// Reads a message from its bytes, answering -32700 when they are not JSON, then handles it as ``receive(_:output:)``.

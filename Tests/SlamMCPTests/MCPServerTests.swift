@@ -238,6 +238,24 @@ import Testing
         #expect(newer.first { $0["name"] == "slam_echo" }?["outputSchema"] != nil)
     }
 
+    @Test func revision20250326AnswersABatchWithOneArrayAndTheNewerOnesRefuseIt() async throws {
+        let fixture = try await Fixture()
+        _ = await fixture.handshake("2025-03-26")
+        let batch: JSONValue = [["jsonrpc": "2.0", "id": 1, "method": "ping"],
+                                ["jsonrpc": "2.0", "method": "notifications/initialized"],
+                                ["jsonrpc": "2.0", "id": 2, "method": "resources/read", "params": ["uri": "slam://nothing"]]]
+        let output = Collector()
+        await fixture.server.receive(batch, output: output)
+        #expect(output.all.count == 1)
+        let responses = try #require(output.all.first?.arrayValue)
+        #expect(Set(responses.compactMap { $0["id"] }) == [1, 2])
+        #expect(responses.first { $0["id"] == 2 }?["error"]?["code"] == -32602)
+        _ = await fixture.handshake("2025-06-18")
+        let refused = Collector()
+        await fixture.server.receive(batch, output: refused)
+        #expect(refused.all.first?["error"]?["code"] == -32600)
+    }
+
     @Test func aStatelessRequestOnAHandshakeConnectionIsInvalid() async throws {
         let fixture = try await Fixture()
         _ = await fixture.handshake("2025-11-25")
