@@ -40,7 +40,7 @@ public final class MCPServer: Sendable {
         guard case .object(let object) = message else {
             let reason = message.arrayValue != nil
                 ? "batches are not part of MCP (only of its revision 2025-03-26); send one message at a time"
-                : "a message is a JSON object, not \(message.typeName == "object" ? "an" : "a") \(message.typeName)"
+                : "a message is a JSON object, not \("aeiou".contains(message.typeName.first!) ? "an" : "a") \(message.typeName)"
             output.send(Self.errorResponse(id: .null, .invalidRequest(reason)))
             return
         }
@@ -81,6 +81,10 @@ public final class MCPServer: Sendable {
         let responses = BatchResponses(forwardingTo: output)
         await withTaskGroup(of: Void.self) { group in
             for message in batch {
+                guard message.arrayValue == nil else {
+                    responses.send(Self.errorResponse(id: .null, .invalidRequest("a batch holds messages, not batches")))
+                    continue
+                }
                 group.addTask { await self.receive(message, output: responses) }
             }
         }

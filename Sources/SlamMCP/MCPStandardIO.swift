@@ -74,7 +74,7 @@ public struct MCPStandardIO: Sendable {
 
     /// Reads the input on a thread of its own (a blocking `read` must not hold one of the few
     /// threads async tasks run on) and hands on each message as it is complete.
-    final class Reader: @unchecked Sendable {
+    final class Reader: Sendable {
         private let descriptor: Int32
         private let sink: AsyncStream<FrameDecoder.Event>.Continuation
 

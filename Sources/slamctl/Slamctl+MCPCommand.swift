@@ -95,7 +95,7 @@ extension Slamctl {
 
 /// A thread of its own that waits for blocked signals (`sigwait`) and runs a handler for the first
 /// one: ordinary code, free to stop a child and remove files, unlike a signal handler.
-private final class SignalWaiter: @unchecked Sendable {
+private final class SignalWaiter: Sendable {
     private let signals: sigset_t
     private let handler: @Sendable (Int32) -> Void
 
