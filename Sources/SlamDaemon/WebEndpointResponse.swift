@@ -32,10 +32,16 @@ public final class WebEndpointResponse: Sendable {
         answer(.whole(status: status, headers: headers, body: body, refusal: nil))
     }
 
-    /// Sends a whole response that refuses the request, and logs `reason` (escaped and cut short
-    /// where a client chose the text) as every refusal of the web server is logged: throttled.
+    /// Sends a whole response that refuses the request, and logs `reason` as every refusal of the web
+    /// server is logged (throttled). Pass what a client chose in the reason through ``loggable(_:)``.
     public func refuse(status: Int, reason: String, headers: [(String, String)] = [], body: [UInt8] = []) {
         answer(.whole(status: status, headers: headers, body: body, refusal: reason))
+    }
+
+    /// A client's text made safe for a log record or an answer: control characters and quotes escaped,
+    /// cut after 120 characters (the web server's refusals echo what a client sent that way).
+    public static func loggable(_ text: some StringProtocol) -> String {
+        LogText.escaped(text)
     }
 
     /// Starts a response whose body follows in ``write(_:)`` calls (chunked), until ``end()``.

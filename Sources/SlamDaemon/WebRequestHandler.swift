@@ -301,8 +301,7 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
             endpointTask = nil
             if let refusal {
                 refusals.log("refused web requests", on: context.eventLoop,
-                             "refused a web request for \(LogText.escaped(WebAccessPolicy.path(of: head.uri))): "
-                             + LogText.escaped(refusal, limit: 400))
+                             "refused a web request for \(LogText.escaped(WebAccessPolicy.path(of: head.uri))): \(refusal)")
             }
             var headers = HTTPHeaders(headers)
             headers.replaceOrAdd(name: "Content-Length", value: String(body.count))

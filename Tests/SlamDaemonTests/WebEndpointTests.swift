@@ -199,7 +199,7 @@ final class EndpointProbe: Sendable {
         let connection = try await EndpointConnection(probe.endpoint)
         let refused = try await connection.request("POST", "/mcp?refuse", body: "{}")
         #expect(refused.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && refused.hasSuffix("\r\n\r\nno"), "\(refused)")
-        #expect(connection.log.all.contains(#"refused a web request for /mcp: the X-Test header is \'bad\'"#), "\(connection.log.all)")
+        #expect(connection.log.all.contains("refused a web request for /mcp: the X-Test header is 'bad'"), "\(connection.log.all)")
         let silent = try await connection.request("POST", "/mcp?silent", body: "{}")
         #expect(silent.hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"), "\(silent)")
         #expect(connection.isActive)
