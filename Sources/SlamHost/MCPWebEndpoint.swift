@@ -207,6 +207,7 @@ final class MCPWebEndpoint: Sendable {
         let output = MCPWebExchange(answering: id, response: response, headers: headers, status: status, afterAnswer: afterAnswer)
         if message["method"]?.stringValue == "subscriptions/listen" { output.startStream() }
         await server.receive(message, output: output)
+        if Task.isCancelled { logger.debug("a request at \(Self.path) ended: the client closed its stream") }
         // A notification or a client's response: accepted.
         if id == nil { response.send(status: 202) }
         return output.answer

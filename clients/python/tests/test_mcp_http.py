@@ -144,7 +144,9 @@ def test_a_legacy_client_gets_a_session_and_the_screens_updates_on_its_event_str
     assert logged(web, "ended an MCP session at /mcp: the client ended it")
 
 
-def test_a_modern_subscription_streams_the_screens_updates_until_the_client_closes_it(web: Web) -> None:
+def test_a_modern_subscription_streams_the_screens_updates_until_the_client_closes_it(slamd_factory: Any) -> None:
+    web = Web(slamd_factory(args=WEB_ARGS + ("--log-level", "debug")))
+
     async def session() -> None:
         async with sdk_client(web, "auto") as client:
             async with client.listen(resource_subscriptions=["slam://screen"]) as subscription:
@@ -153,6 +155,10 @@ def test_a_modern_subscription_streams_the_screens_updates_until_the_client_clos
                     async for event in subscription:
                         assert event.uri == "slam://screen"
                         break
+            # Closing the stream ends the request's task in the daemon while the client lives on.
+            with anyio.fail_after(10):
+                while "a request at /mcp ended: the client closed its stream" not in web.daemon.log():
+                    await anyio.sleep(0.02)
 
     anyio.run(session)
 
@@ -279,3 +285,27 @@ def test_get_and_delete_without_a_session_are_405(web: Web) -> None:
         assert headers["allow"] == "POST"
     status, headers, _ = raw(web, "PUT", {"Authorization": f"Bearer {web.token}"})
     assert status == 405 and headers["allow"] == "POST, GET, DELETE"
+
+
+def test_the_daemon_stops_cleanly_while_event_streams_are_open(web: Web) -> None:
+    auth = {"Authorization": f"Bearer {web.token}", "Content-Type": "application/json"}
+    listen = http.client.HTTPConnection("127.0.0.1", web.port, timeout=10)
+    listen.request("POST", "/mcp", body=json.dumps(modern_request(
+        "subscriptions/listen", {"notifications": {"resourceSubscriptions": ["slam://screen"]}})),
+        headers={**auth, **modern_headers("subscriptions/listen")})
+    response = listen.getresponse()
+    assert response.status == 200 and response.getheader("Content-Type") == "text/event-stream"
+    first = b""
+    while b"\n\n" not in first:
+        first += response.read1(4096)
+    assert b"notifications/subscriptions/acknowledged" in first, first
+    _, headers, _ = post(web, {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                               "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}})
+    stream = http.client.HTTPConnection("127.0.0.1", web.port, timeout=10)
+    stream.request("GET", "/mcp", headers={**auth, "Mcp-Session-Id": headers["mcp-session-id"]})
+    assert stream.getresponse().status == 200
+    started = time.monotonic()
+    assert web.daemon.stop(timeout=10) == 0
+    assert time.monotonic() - started < 5
+    listen.close()
+    stream.close()
