@@ -63,8 +63,8 @@ final class MCPWebEndpoint: Sendable {
             await post(request, sessionID: sessionID, response)
         case "GET", "DELETE":
             guard let sessionID else {
-                refuse(response, 405, -32600, "\(WebEndpointResponse.loggable(request.method)) \(Self.path) needs the Mcp-Session-Id of a session `initialize` started; "
-                       + "2026-07-28 requests are POSTs", headers: [("Allow", "POST")])
+                refuse(response, 405, -32600, "\(request.method) \(Self.path) needs the Mcp-Session-Id of a session "
+                       + "`initialize` started; 2026-07-28 requests are POSTs", headers: [("Allow", "POST")])
                 return
             }
             guard let session = session(sessionID, response) else { return }
@@ -103,7 +103,8 @@ final class MCPWebEndpoint: Sendable {
         if let sessionID {
             guard let session = session(sessionID, response) else { return }
             if let version = request.header("MCP-Protocol-Version"), !Self.handshakeVersions.contains(version) {
-                refuse(response, 400, -32600, "MCP-Protocol-Version '\(WebEndpointResponse.loggable(version))' is not a revision this session speaks")
+                refuse(response, 400, -32600,
+                       "MCP-Protocol-Version '\(WebEndpointResponse.loggable(version))' is not a revision this session speaks")
                 return
             }
             await exchange(message, with: session.server, response, afterAnswer: { session.deliver($0) })

@@ -71,8 +71,10 @@ final class MCPWebExchange: MCPOutput {
         if forwarded { afterAnswer(message) }
     }
 
+    /// A message as compact JSON (one the serializer refuses, a non-finite number, becomes an internal error).
     static func bytes(_ message: JSONValue) -> [UInt8] {
-        (try? JSONSerializer().serialize(message)) ?? Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"unserializable answer"}}"#.utf8)
+        (try? JSONSerializer().serialize(message))
+            ?? Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"unserializable answer"}}"#.utf8)
     }
 
     /// One server-sent event; compact JSON never holds a raw line break, so one `data:` line carries it.

@@ -134,7 +134,8 @@ final class EndpointProbe: Sendable {
     @Test func anEndpointAnswersAnyMethodWithItsBodyOnAKeptAliveConnection() async throws {
         let probe = EndpointProbe()
         let connection = try await EndpointConnection(probe.endpoint)
-        let post = try await connection.request("POST", headers: ["Host: \(EndpointConnection.host)", EndpointConnection.bearer, "X-Test: yes"],
+        let post = try await connection.request("POST", headers: ["Host: \(EndpointConnection.host)", EndpointConnection.bearer,
+                                                                  "X-Test: yes"],
                                                 body: #"{"a":1}"#)
         #expect(post.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(post)")
         #expect(post.contains("X-Seen: yes\r\n") && post.contains("Content-Length: 6\r\n"), "\(post)")
@@ -148,7 +149,8 @@ final class EndpointProbe: Sendable {
 
     @Test(arguments: [
         (["Host: \(EndpointConnection.host)"], "401 Unauthorized", "no token"),
-        (["Host: \(EndpointConnection.host)", "Authorization: Bearer \(WebToken())"], "401 Unauthorized", "the token in the Authorization header is wrong"),
+        (["Host: \(EndpointConnection.host)", "Authorization: Bearer \(WebToken())"], "401 Unauthorized",
+         "the token in the Authorization header is wrong"),
         (["Host: evil.example:8080", EndpointConnection.bearer], "403 Forbidden", "DNS rebinding is refused"),
         (["Host: \(EndpointConnection.host)", EndpointConnection.bearer, "Origin: http://evil.example"], "403 Forbidden",
          "is not this server's origin"),
@@ -160,7 +162,8 @@ final class EndpointProbe: Sendable {
         #expect(response.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(response)")
         #expect(response.contains(reason), "\(response)")
         #expect(probe.requests.withLock { $0 }.isEmpty)
-        #expect(connection.log.all.contains { $0.hasPrefix("refused a web request for /mcp: ") && $0.contains(reason) }, "\(connection.log.all)")
+        #expect(connection.log.all.contains { $0.hasPrefix("refused a web request for /mcp: ") && $0.contains(reason) },
+                "\(connection.log.all)")
         #expect(!connection.isActive, "the body is never read: the connection closes")
     }
 
@@ -172,7 +175,8 @@ final class EndpointProbe: Sendable {
         #expect(!announced.isActive)
         // Chunked, without a length: refused once the body read so far passes the bound.
         let chunked = try await EndpointConnection(probe.endpoint)
-        try await chunked.send(Array("POST /mcp HTTP/1.1\r\nHost: \(EndpointConnection.host)\r\n\(EndpointConnection.bearer)\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+        try await chunked.send(Array(("POST /mcp HTTP/1.1\r\nHost: \(EndpointConnection.host)\r\n\(EndpointConnection.bearer)\r\n"
+                                      + "Transfer-Encoding: chunked\r\n\r\n").utf8))
         try await chunked.send(Array("28\r\n\(String(repeating: "y", count: 40))\r\n28\r\n\(String(repeating: "y", count: 40))\r\n".utf8))
         let refused = try await chunked.received()
         #expect(refused.hasPrefix("HTTP/1.1 413 Payload Too Large\r\n"), "\(refused)")

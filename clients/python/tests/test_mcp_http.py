@@ -40,7 +40,8 @@ def mcp_url(web: Web) -> str:
     return f"http://{web.host}/mcp"
 
 
-def sdk_client(web: Web, mode: str, token: Optional[str] = "", headers: Optional[Dict[str, str]] = None, **options: Any) -> Any:
+def sdk_client(web: Web, mode: str, token: Optional[str] = "", headers: Optional[Dict[str, str]] = None,
+               **options: Any) -> Any:
     """The SDK's client over Streamable HTTP, with the daemon's token (``token=None``: none)."""
     headers = dict(headers or {})
     if token is not None:
@@ -77,6 +78,11 @@ def modern_headers(method: str, name: Optional[str] = None) -> Dict[str, str]:
 
 def modern_request(method: str, params: Optional[Dict[str, Any]] = None, request_id: Any = 1) -> Dict[str, Any]:
     return {"jsonrpc": "2.0", "id": request_id, "method": method, "params": {"_meta": ENVELOPE, **(params or {})}}
+
+
+def initialize_request(version: str) -> Dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
 
 
 def error_of(body: bytes) -> Dict[str, Any]:
@@ -188,8 +194,8 @@ def test_without_the_token_or_from_another_origin_the_sdk_client_is_refused(web:
 def test_refusals_are_those_of_rpc(web: Web, headers: Dict[str, str], status: int, reason: str) -> None:
     if "Authorization" not in headers and status != 401:
         headers = {"Authorization": f"Bearer {web.token}", **headers}
-    code, response_headers, body = post(web, modern_request("tools/list"), headers={**modern_headers("tools/list"), **headers},
-                                        token=False)
+    all_headers = {**modern_headers("tools/list"), **headers}
+    code, response_headers, body = post(web, modern_request("tools/list"), headers=all_headers, token=False)
     assert code == status, body
     assert reason in body.decode(), body
     if status == 401:
@@ -200,9 +206,11 @@ def test_refusals_are_those_of_rpc(web: Web, headers: Dict[str, str], status: in
     ({"MCP-Protocol-Version": MODERN}, "Mcp-Method header does not match"),
     (modern_headers("tools/call"), "Mcp-Method header does not match"),
     ({"Mcp-Method": "tools/list"}, "MCP-Protocol-Version header does not match"),
-    ({**modern_headers("tools/list"), "MCP-Protocol-Version": "2025-11-25"}, "MCP-Protocol-Version header does not match"),
+    ({**modern_headers("tools/list"), "MCP-Protocol-Version": "2025-11-25"},
+     "MCP-Protocol-Version header does not match"),
 ])
-def test_headers_that_do_not_match_the_body_are_400_and_header_mismatch(web: Web, headers: Dict[str, str], message: str) -> None:
+def test_headers_that_do_not_match_the_body_are_400_and_header_mismatch(web: Web, headers: Dict[str, str],
+                                                                        message: str) -> None:
     status, _, body = post(web, modern_request("tools/list", request_id=7), headers=headers)
     assert status == 400, body
     error = error_of(body)
@@ -227,8 +235,8 @@ def test_a_stateless_request_is_answered_as_json_and_a_notification_with_202(web
     assert headers["content-type"] == "application/json"
     assert "mcp-session-id" not in headers
     assert MODERN in json.loads(body)["result"]["supportedVersions"]
-    status, headers, body = post(web, {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}},
-                                 headers=modern_headers("notifications/cancelled"))
+    cancelled = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}}
+    status, headers, body = post(web, cancelled, headers=modern_headers("notifications/cancelled"))
     assert (status, body) == (202, b"")
     status, _, body = post(web, modern_request("no/such/method"), headers=modern_headers("no/such/method"))
     assert status == 404 and error_of(body)["code"] == -32601, body
@@ -240,8 +248,10 @@ def test_a_stateless_request_is_answered_as_json_and_a_notification_with_202(web
     (b'{"id":1,"method":"tools/list"}', "application/json", 400, -32600),
     (b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}', "text/plain", 415, -32600),
 ])
-def test_bodies_that_are_not_one_message_are_refused(web: Web, body: bytes, content_type: str, status: int, code: int) -> None:
-    answer_status, _, answer = post(web, None, headers=modern_headers("tools/list"), content_type=content_type, body=body)
+def test_bodies_that_are_not_one_message_are_refused(web: Web, body: bytes, content_type: str, status: int,
+                                                      code: int) -> None:
+    answer_status, _, answer = post(web, None, headers=modern_headers("tools/list"), content_type=content_type,
+                                    body=body)
     assert answer_status == status, answer
     assert error_of(answer)["code"] == code
 
@@ -254,9 +264,7 @@ def test_a_body_over_a_mebibyte_is_refused_with_413(web: Web) -> None:
 
 def test_a_handshake_session_is_named_by_its_id_until_deleted(web: Web) -> None:
     auth = {"Authorization": f"Bearer {web.token}"}
-    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                  "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
-    status, headers, body = post(web, initialize)
+    status, headers, body = post(web, initialize_request("2025-11-25"))
     assert status == 200, body
     session = headers["mcp-session-id"]
     assert len(session) == 32 and all(c in "0123456789abcdef" for c in session), session
@@ -271,8 +279,8 @@ def test_a_handshake_session_is_named_by_its_id_until_deleted(web: Web) -> None:
     assert status == 400, body
     status, _, body = raw(web, "DELETE", {**auth, "Mcp-Session-Id": session})
     assert status == 200, body
-    for method, payload in (("POST", json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"}).encode()), ("GET", b""),
-                            ("DELETE", b"")):
+    tools_list = json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"}).encode()
+    for method, payload in (("POST", tools_list), ("GET", b""), ("DELETE", b"")):
         status, _, body = raw(web, method, {**auth, **in_session, "Content-Type": "application/json"}, payload)
         assert status == 404, (method, body)
         assert "Session not found" in error_of(body)["message"]
@@ -280,7 +288,8 @@ def test_a_handshake_session_is_named_by_its_id_until_deleted(web: Web) -> None:
 
 def test_get_and_delete_without_a_session_are_405(web: Web) -> None:
     for method in ("GET", "DELETE"):
-        status, headers, body = raw(web, method, {"Authorization": f"Bearer {web.token}", **modern_headers("tools/list")})
+        status, headers, body = raw(web, method, {"Authorization": f"Bearer {web.token}",
+                                                  **modern_headers("tools/list")})
         assert status == 405, body
         assert headers["allow"] == "POST"
     status, headers, _ = raw(web, "PUT", {"Authorization": f"Bearer {web.token}"})
@@ -299,8 +308,7 @@ def test_the_daemon_stops_cleanly_while_event_streams_are_open(web: Web) -> None
     while b"\n\n" not in first:
         first += response.read1(4096)
     assert b"notifications/subscriptions/acknowledged" in first, first
-    _, headers, _ = post(web, {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                               "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}})
+    _, headers, _ = post(web, initialize_request("2025-06-18"))
     stream = http.client.HTTPConnection("127.0.0.1", web.port, timeout=10)
     stream.request("GET", "/mcp", headers={**auth, "Mcp-Session-Id": headers["mcp-session-id"]})
     assert stream.getresponse().status == 200
