@@ -317,3 +317,16 @@ def test_the_daemon_stops_cleanly_while_event_streams_are_open(web: Web) -> None
     assert time.monotonic() - started < 5
     listen.close()
     stream.close()
+
+
+def test_past_32_sessions_a_new_one_ends_the_least_recently_used(web: Web) -> None:
+    auth = {"Authorization": f"Bearer {web.token}", "Content-Type": "application/json"}
+    ping = json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}).encode()
+    sessions = [post(web, initialize_request("2025-11-25"))[1]["mcp-session-id"] for _ in range(32)]
+    # The first is used again, so the second is now the least recently used.
+    assert raw(web, "POST", {**auth, "Mcp-Session-Id": sessions[0]}, ping)[0] == 202
+    newest = post(web, initialize_request("2025-11-25"))[1]["mcp-session-id"]
+    assert logged(web, "ended an MCP session at /mcp: 32 sessions are open and it was the least recently used")
+    assert raw(web, "POST", {**auth, "Mcp-Session-Id": sessions[1]}, ping)[0] == 404
+    for session in (sessions[0], sessions[2], newest):
+        assert raw(web, "POST", {**auth, "Mcp-Session-Id": session}, ping)[0] == 202
