@@ -83,7 +83,8 @@ final class MCPWebEndpoint: Sendable {
     // MARK: - POST
 
     private func post(_ request: WebEndpointRequest, sessionID: String?, _ response: WebEndpointResponse) async {
-        let contentType = request.header("Content-Type")?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
+        let contentType = request.header("Content-Type")?.split(separator: ";").first
+            .map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() }
         guard contentType == "application/json" else {
             refuse(response, 415, -32600, "a POST to \(Self.path) carries one JSON-RPC message as Content-Type: application/json")
             return
@@ -318,14 +319,5 @@ final class MCPWebEndpoint: Sendable {
             let text = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - text.count) + text
         }.joined()
-    }
-}
-
-private extension Substring {
-    var trimmingSpaces: Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-        return result
     }
 }

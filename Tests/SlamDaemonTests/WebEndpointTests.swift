@@ -23,7 +23,7 @@ final class EndpointConnection: Sendable {
     init(_ endpoint: WebEndpoint) async throws {
         var template = Array("/tmp/slam-endpoint-test-XXXXXX".utf8CString)
         rootDirectory = String(cString: mkdtemp(&template))
-        let logger = Logger(label: "test") { [log] _ in RecordingLogHandler(records: log) }
+        let logger = Logger(label: "test") { [log] _ in MessageLogHandler { log.append($0) } }
         let server = try WebServer(
             configuration: WebConfiguration(address: WebAddress(host: "127.0.0.1", port: 8080), rootDirectory: rootDirectory,
                                             endpoints: [endpoint]),
@@ -85,21 +85,6 @@ final class LogRecords: Sendable {
 
     func append(_ line: String) {
         lines.withLock { $0.append(line) }
-    }
-}
-
-struct RecordingLogHandler: LogHandler {
-    let records: LogRecords
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        records.append("\(event.message)")
     }
 }
 

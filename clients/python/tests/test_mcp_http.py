@@ -309,7 +309,9 @@ def test_the_daemon_stops_cleanly_while_event_streams_are_open(web: Web) -> None
     assert response.status == 200 and response.getheader("Content-Type") == "text/event-stream"
     first = b""
     while b"\n\n" not in first:
-        first += response.read1(4096)
+        more = response.read1(4096)
+        assert more, f"the stream ended: {first!r}"
+        first += more
     assert b"notifications/subscriptions/acknowledged" in first, first
     _, headers, _ = post(web, initialize_request("2025-06-18"))
     stream = http.client.HTTPConnection("127.0.0.1", web.port, timeout=10)
