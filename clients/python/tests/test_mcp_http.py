@@ -108,7 +108,7 @@ def count_text(web: Web) -> str:
 # MARK: - The SDK's clients
 
 def test_a_modern_client_with_the_token_lists_the_tools_calls_one_and_reads_the_screen(web: Web) -> None:
-    """What the tools answer is tested over standard input and output; here, that they answer over HTTP."""
+    """What each tool answers is tested over standard input and output; here, that tools answer over HTTP."""
     async def session() -> None:
         async with sdk_client(web, "auto") as client:
             assert client.protocol_version == MODERN
@@ -117,7 +117,8 @@ def test_a_modern_client_with_the_token_lists_the_tools_calls_one_and_reads_the_
             result = await client.call_tool("slam_snapshot", {})
             assert not result.is_error, result
             assert "Count: 0" in result.content[0].text, result.content[0].text
-            web.daemon.connect().call("press", {"ref": "increment"})
+            pressed = await client.call_tool("slam_press", {"target": "increment"})
+            assert not pressed.is_error and '"Count: 1" [ref=count]' in pressed.content[0].text, pressed
             screen = (await client.read_resource("slam://screen")).contents[0].text
             assert "Count: 1" in screen, screen
             with pytest.raises(MCPError) as missing:
