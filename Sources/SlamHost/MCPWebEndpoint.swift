@@ -17,7 +17,8 @@ import Synchronization
 ///   for `tools/call`, `resources/read` and `prompts/get`, `Mcp-Name` must match the body (400 and
 ///   -32020 otherwise). All stateless requests share one MCP server (one daemon connection): the
 ///   revision keeps nothing between requests, and what the tools remember (a recorded flow) is the
-///   daemon's one session of stateless agents. Notifications are acknowledged with 202 and dropped:
+///   daemon's one session of stateless agents, whose requests the daemon answers in order (a wait
+///   holds the next). Notifications are acknowledged with 202 and dropped:
 ///   the revision has none a client sends over HTTP, and a shared server must not let one client
 ///   cancel another's request.
 /// - The handshake revisions (2025-11-25, 2025-06-18, 2025-03-26): a POST of `initialize` starts a
