@@ -33,13 +33,22 @@ struct SessionRecording: Sendable {
         }
     }
 
+    /// The most entries kept: a session can live as long as slamd (the one `/mcp` shares among stateless
+    /// agents does), so past this the oldest go, a thousand at a time.
+    static let maximumEntries = 10_000
+
     mutating func append(_ action: ActionEvent) {
         if let clientNumber, action.client != clientNumber { return }
-        entries.append(.action(action))
+        append(.action(action))
     }
 
     mutating func append(_ expectation: Expectation) {
-        entries.append(.expectation(expectation))
+        append(.expectation(expectation))
+    }
+
+    private mutating func append(_ entry: Entry) {
+        if entries.count >= Self.maximumEntries { entries.removeFirst(min(1_000, entries.count)) }
+        entries.append(entry)
     }
 
     /// The flow of what the connection numbered `client` did, with the checks in between, in order.
