@@ -31,6 +31,13 @@ import Glibc
             return try await tool.run(arguments, session)
         }
 
+        /// Runs `flow` as `slamctl run` does, on another connection, after a reset.
+        func replayAfterAReset(_ flow: Flow) throws -> FlowRunner.Report {
+            let replaying = try SlamConnection(socketPath: app.socketPath)
+            try replaying.reset()
+            return try FlowRunner(connection: replaying, style: .plain).run(flow)
+        }
+
         /// Acts as the screen tools do: through the session's own connection.
         func act(_ method: String, _ params: JSONValue.Object) async throws {
             try await session.connection.call(method, params)
@@ -40,19 +47,6 @@ import Glibc
     static func flowSteps(_ result: MCPToolResult) throws -> [JSONValue] {
         let flow = try JSONParser().parse(result.text)
         return try #require(flow["steps"]?.arrayValue)
-    }
-
-    static func readText(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: - slam_verify
@@ -171,10 +165,7 @@ import Glibc
         ], "\(result.text)")
         #expect(result.structured == ["name": "agent", "steps": 6])
 
-        let flow = try Flow(json: JSONParser().parse(result.text))
-        let replaying = try SlamConnection(socketPath: fixture.app.socketPath)
-        try replaying.reset()
-        let report = try FlowRunner(connection: replaying, style: .plain).run(flow)
+        let report = try fixture.replayAfterAReset(Flow(json: JSONParser().parse(result.text)))
         #expect(report.passed, "\(report.lines.joined(separator: "\n"))")
     }
 
@@ -218,9 +209,7 @@ import Glibc
             "press t3/done", #"expect summary text = "1 of 3 to do""#, "task pop", #"press button "Settings""#,
             #"press switch "Wi-Fi" false"#, #"press radiogroup "Theme" 1"#, #"expect themeLabel text = "Theme: Dark""#, #"press button "Back""#,
         ], "\(result.text)")
-        let replaying = try SlamConnection(socketPath: fixture.app.socketPath)
-        try replaying.reset()
-        let report = try FlowRunner(connection: replaying, style: .plain).run(flow)
+        let report = try fixture.replayAfterAReset(flow)
         #expect(report.passed, "\(report.lines.joined(separator: "\n"))\n\(result.text)")
     }
 
@@ -233,7 +222,7 @@ import Glibc
         #expect(!result.isError)
         #expect(result.text.hasPrefix("Wrote flow \"\(String(path.split(separator: "/").last!.dropLast(5)))\" (1 step) to \(path)"), "\(result.text)")
         #expect(result.structured?["path"] == .string(path) && result.structured?["steps"] == 1)
-        let written = try #require(Self.readText(path))
+        let written = try #require(ScreenToolsTests.read(path))
         #expect(try Flow(json: JSONParser().parse(written)).steps.count == 1)
     }
 
