@@ -68,6 +68,20 @@ public final class MCPSession: Sendable {
         }
     }
 
+    /// Returns once the daemon connection has ended (slamd stopped, or closed it) and observers have
+    /// seen every notification before that; never, for a session not started.
+    public func ended() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = progress.withLock { progress in
+                guard !progress.ended else { return true }
+                // No count is that high: only the end of the stream wakes it.
+                progress.waiters.append((Int.max, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
     /// Counts one notification handed to observers (or the end of the stream) and wakes who waited for it.
     private func advance(ended: Bool) {
         let ready = progress.withLock { progress in

@@ -1,4 +1,5 @@
 import SlamClient
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,6 +13,8 @@ final class LaunchedDaemon: Sendable {
     let socketPath: String
     let processIdentifier: pid_t
     private let directory: String
+    /// Set by the first ``stop()``: a signal and a lost connection may both stop the daemon.
+    private let isStopped = Atomic(false)
 
     /// Starts the `slamd` beside this executable, else the one on `PATH`, and waits until it answers.
     ///
@@ -56,6 +59,8 @@ final class LaunchedDaemon: Sendable {
 
     /// Stops the daemon (SIGTERM, SIGKILL after ten seconds) and removes its directory.
     func stop() {
+        // Only once: a second kill could reach another process that took the reaped one's number.
+        guard !isStopped.exchange(true, ordering: .relaxed) else { return }
         kill(processIdentifier, SIGTERM)
         let deadline = ContinuousClock.now + .seconds(10)
         var status: Int32 = 0

@@ -49,7 +49,9 @@ extension Slamctl {
             pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
             let daemon = launch ? try LaunchedDaemon(storyboard: storyboard, arguments: slamdOptions) : nil
             defer { daemon?.stop() }
+            let progress = ServingProgress()
             SignalWaiter.start(signals: stopSignals) { number in
+                progress.stopping.store(true, ordering: .sequentiallyConsistent)
                 daemon?.stop()
                 // Ends as the signal would have ended it (the shell sees it).
                 signal(number, SIG_DFL)
@@ -71,7 +73,17 @@ extension Slamctl {
                 let session = MCPSession(connection: connection)
                 try await session.start()
                 Output.error("slamctl mcp: serving MCP on standard input and output for the slamd at \(socketPath)")
+                // A server whose app is gone serves nothing: it stops, and the agent's client shows it stopped.
+                Task {
+                    await session.ended()
+                    guard !progress.served.load(ordering: .sequentiallyConsistent),
+                          !progress.stopping.load(ordering: .sequentiallyConsistent) else { return }
+                    Output.error("slamctl mcp: the slamd at \(socketPath) closed the connection; stopping")
+                    daemon?.stop()
+                    exit(1)
+                }
                 await MCPStandardIO().serve(MCPServer(session: session))
+                progress.served.store(true, ordering: .sequentiallyConsistent)
             }
         },
     ]
@@ -117,4 +129,13 @@ private final class SignalWaiter: Sendable {
         }, context)
         if result == 0 { pthread_detach(thread) } else { Unmanaged<SignalWaiter>.fromOpaque(context).release() }
     }
+}
+
+/// How `slamctl mcp` is ending, so that losing the daemon connection is reported only when nothing
+/// else explains it.
+private final class ServingProgress: Sendable {
+    /// The input ended and every answer is written: the connection closes as it should.
+    let served = Atomic(false)
+    /// A signal stops slamctl (and its slamd).
+    let stopping = Atomic(false)
 }

@@ -181,3 +181,24 @@ def test_a_signal_stops_the_launched_slamd_and_removes_its_socket(slamctl, numbe
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_the_server_stops_when_its_slamd_goes_away(slamctl, slamd_factory):
+    """An MCP server whose app is gone says so and exits, so the agent's client shows it stopped."""
+    daemon = slamd_factory()
+    process = subprocess.Popen([slamctl, "mcp", "--socket", daemon.socket_path], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        logged = b""
+        while b"slamctl mcp: serving MCP" not in logged:
+            line = process.stderr.readline()
+            assert line, f"slamctl mcp ended before serving: {logged.decode()}"
+            logged += line
+        daemon.stop()
+        assert process.wait(timeout=30) == 1
+        assert b"closed the connection" in process.stderr.read()
+        assert process.stdout.read() == b""
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
