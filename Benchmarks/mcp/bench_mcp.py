@@ -83,7 +83,7 @@ def button(name):
 TASKS = [
     Task("Place an order", [
         Step("open the Order screen", "slam_press", {"target": button("Order")}, ("click", "button", "Order")),
-        Step("choose the size Large", "slam_select", {"target": "size", "value": [0, 2]},
+        Step("choose the size Large", "slam_select", {"target": {"role": "group", "name": "Size and colour"}, "value": "Large"},
              ("choose", "combobox", "Size and colour, component 1", "Large")),
         Step("type the PIN and submit it", "slam_type",
              {"target": {"role": "textbox", "name": "PIN"}, "text": "1234", "submit": True},
@@ -103,7 +103,7 @@ TASKS = [
     Task("Change two settings, go back", [
         Step("open Settings", "slam_press", {"target": button("Settings")}, ("click", "button", "Settings")),
         Step("turn Wi-Fi off", "slam_press", {"target": {"role": "switch", "name": "Wi-Fi"}}, ("click", "switch", "Wi-Fi")),
-        Step("choose the dark theme", "slam_select", {"target": {"role": "radiogroup", "name": "Theme"}, "value": 1},
+        Step("choose the dark theme", "slam_select", {"target": {"role": "radiogroup", "name": "Theme"}, "value": "Dark"},
              ("click", "radio", "Dark")),
         Step("go back", "slam_press", {"target": button("Back")}, ("click", "button", "Back")),
     ]),

@@ -7,8 +7,8 @@ until the page has painted what the daemon sent, and reads the whole tree (CDP `
 
 The tree is serialized as compactly as it can be while keeping what an agent needs: one line per node,
 ``- role "name" [state]…`` indented by depth, with ignored nodes, inline text boxes and unnamed generic boxes
-left out (their children move up), and a text node left out where it only repeats its parent's name. No
-references are added (an agent driving a browser needs them too: this favours the browser).
+left out (their children move up), a text node left out where its parent's name or value already says it, and a node
+whose one child is its text (a paragraph) written as one line with that text as its name. No references are added (an agent driving a browser needs them too: this favours the browser).
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ def serialize(nodes: list) -> str:
     by_id = {node["nodeId"]: node for node in nodes}
     children_of = {node["nodeId"]: node.get("childIds", []) for node in nodes}
     roots = [node for node in nodes if not node.get("parentId") or node["parentId"] not in by_id]
-    lines: list = []
 
     def states(node: dict) -> str:
         found = []
@@ -59,32 +58,31 @@ def serialize(nodes: list) -> str:
             found.append(f"level={properties['level']}")
         return "".join(f" [{state}]" for state in found)
 
-    def visit(node_id: str, depth: int, parent_name: str) -> None:
+    def visit(node_id: str, depth: int, parent_name: str) -> list:
+        """The lines of a node and its subtree, as (depth, text) pairs."""
         node = by_id.get(node_id)
         if node is None:
-            return
+            return []
         role = node.get("role", {}).get("value", "")
         name = str(node.get("name", {}).get("value", "") or "")
-        skipped = node.get("ignored") or role in SKIPPED_ROLES or (role in HOISTED_ROLES and not name)
         if role == "StaticText":
-            if name and name != parent_name:
-                lines.append("  " * depth + f"- text {quoted(name)}")
-            return
-        if skipped:
-            for child in children_of.get(node_id, []):
-                visit(child, depth, parent_name)
-            return
-        line = "  " * depth + f"- {role}" + (f" {quoted(name)}" if name else "") + states(node)
+            return [(depth, f"- text {quoted(name)}")] if name and name not in parent_name else []
+        if node.get("ignored") or role in SKIPPED_ROLES or (role in HOISTED_ROLES and not name):
+            return [line for child in children_of.get(node_id, []) for line in visit(child, depth, parent_name)]
         value = node.get("value", {}).get("value")
+        said = f"{name} {value}" if role in VALUE_ROLES and value not in (None, "") else name
+        below = [line for child in children_of.get(node_id, []) for line in visit(child, depth + 1, said or parent_name)]
+        if not name and len(below) == 1 and below[0][1].startswith("- text "):
+            # A node whose one text is its content (a paragraph) reads as that text's name.
+            name, below = below[0][1][len("- text "):], []
+        else:
+            name = quoted(name) if name else ""
+        line = f"- {role}" + (f" {name}" if name else "") + states(node)
         if role in VALUE_ROLES and value not in (None, ""):
             line += f": {value}"
-        lines.append(line)
-        for child in children_of.get(node_id, []):
-            visit(child, depth + 1, name)
+        return [(depth, line)] + below
 
-    for root in roots:
-        visit(root["nodeId"], 0, "")
-    return "\n".join(lines)
+    return "\n".join("  " * depth + text for root in roots for depth, text in visit(root["nodeId"], 0, ""))
 
 
 def quoted(text: str) -> str:
