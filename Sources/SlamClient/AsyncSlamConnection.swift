@@ -28,6 +28,9 @@ public final class AsyncSlamConnection: Sendable {
     public let socketPath: String
     /// Notifications in arrival order; the stream ends when the connection closes.
     public let notifications: AsyncStream<Notification>
+    /// How many notifications ``notifications`` has been given so far. Read after a reply, it counts every
+    /// notification the daemon sent before that reply: a reader of the stream that has taken as many has seen them all.
+    public var notificationsReceived: Int { core.state.withLock { $0.notificationsReceived } }
     let core: Core
 
     /// Connects and starts reading.
@@ -161,6 +164,8 @@ extension AsyncSlamConnection {
             var taskHandlers: [String: TaskHandler] = [:]
             /// The handlers of shared state keys (``AsyncSlamConnection/onState(_:handler:)``), in the order they were added.
             var stateHandlers: [(keys: [String], handler: StateHandler)] = []
+            /// Notifications handed to the stream so far.
+            var notificationsReceived = 0
         }
 
         private let descriptor: Int32
@@ -333,6 +338,8 @@ extension AsyncSlamConnection {
                 if let calls = stateHandlerCalls(for: notification) {
                     if !calls.isEmpty { stateChangeSink.yield(calls) }
                 } else {
+                    // Counted before the replies that follow it are handed on, so a count read after a reply includes it.
+                    state.withLock { $0.notificationsReceived += 1 }
                     notificationSink.yield(notification)
                 }
             case .response(let response)?:

@@ -19,6 +19,15 @@ public final class MCPSession: Sendable {
     /// What the tools remember between calls.
     public let toolState = Mutex(MCPToolState())
     private let observers = Mutex<(next: Int, all: [Int: Observer])>((0, [:]))
+    /// How far the reader got: notifications handed to observers, and who waits for a count (``settle()``).
+    private let progress = Mutex(Progress())
+
+    private struct Progress {
+        var isReading = false
+        var delivered = 0
+        var ended = false
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
 
     public init(connection: AsyncSlamConnection) {
         self.connection = connection
@@ -28,13 +37,46 @@ public final class MCPSession: Sendable {
     public func start() async throws(ClientError) {
         try await connection.send(SubscribeRequest(events: Self.events))
         let notifications = connection.notifications
+        progress.withLock { $0.isReading = true }
         Task { [weak self] in
             for await notification in notifications {
                 guard let self else { return }
                 let current = self.observers.withLock { Array($0.all.sorted { $0.key < $1.key }.map(\.value)) }
                 for observer in current { observer(notification) }
+                self.advance(ended: false)
             }
+            self?.advance(ended: true)
         }
+    }
+
+    /// Returns once the daemon has answered everything sent before and observers have seen every
+    /// notification it sent until then: what an action caused has all been observed.
+    ///
+    /// The daemon sends what a request caused before it answers the next request, so a `ping`
+    /// marks the point; the connection's count of notifications read by then is what observers must reach.
+    public func settle() async throws(ClientError) {
+        try await connection.call(PingRequest.method)
+        let target = connection.notificationsReceived
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = progress.withLock { progress in
+                guard progress.isReading, !progress.ended, progress.delivered < target else { return true }
+                progress.waiters.append((target, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Counts one notification handed to observers (or the end of the stream) and wakes who waited for it.
+    private func advance(ended: Bool) {
+        let ready = progress.withLock { progress in
+            if ended { progress.ended = true } else { progress.delivered += 1 }
+            let (delivered, everything) = (progress.delivered, progress.ended)
+            let ready = progress.waiters.filter { everything || $0.count <= delivered }
+            progress.waiters.removeAll { everything || $0.count <= delivered }
+            return ready.map(\.continuation)
+        }
+        for continuation in ready { continuation.resume() }
     }
 
     /// Calls `observer` with every notification from now on (on the session's reader task, in order);

@@ -1,4 +1,11 @@
 /// What the tools remember between calls on one session (what the agent did and verified).
 public struct MCPToolState: Sendable {
+    // Screen tools.
+    /// How long an action waits for its element to be visible, enabled and uncovered: the clients' default.
+    public var actionTimeoutMilliseconds = 5_000
+    /// The line of each element the agent has read (a snapshot, an answer), by reference: an answer
+    /// leaves out an element that changed back to what the agent saw.
+    var shownLines: [String: String] = [:]
+
     public init() {}
 }

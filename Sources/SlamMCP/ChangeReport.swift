@@ -1,0 +1,232 @@
+import SlamClient
+import SlamJSON
+import SlamProtocol
+import SlamRPC
+import Synchronization
+
+/// What an action changed on screen, as an acting tool answers it: a first line saying what was
+/// done, then the changed elements' snapshot lines in screen order, the new screen when the top
+/// one changed, the new focus, or `No visible change.`
+///
+/// Built from the `changed`, `navigated` and `focusChanged` notifications the action caused on the
+/// session; the lines come from the daemon's own `snapshot` of each changed element (one batch),
+/// so they read exactly like the lines of a whole snapshot.
+struct ChangeReport {
+    /// How many lines below a changed element's own line its answer shows at most (a 1,000-row table
+    /// that changed shows its first rows, then how many more there are); selected, checked or focused
+    /// lines are shown beyond that, up to as many again, with the lines they sit under.
+    static let linesBelowElement = 10
+
+    var headline: String
+    /// The changed elements' lines, indented as in the snapshot (the new screen's, after a navigation).
+    var lines: [String] = []
+    var screen: (id: String, title: String)?
+    /// The reference of the element focused now, when the focus moved.
+    var focus: String?
+    /// When the focus moved: the focused element's snapshot line without its `- ` (its changed lines
+    /// leave it out when the focus is all that changed), or `none`.
+    var focusLine: String?
+
+    /// The answer's text: the headline, then `Screen:` and its snapshot, or the changed lines, then `Focus:`.
+    var text: String {
+        var text = headline
+        if let screen { text += "\nScreen: \(screen.title) [screen=\(screen.id)]" }
+        for line in lines { text += "\n" + line }
+        if let focusLine { text += "\nFocus: " + focusLine }
+        if screen == nil && lines.isEmpty && focusLine == nil { text += "\nNo visible change." }
+        return text
+    }
+
+    var summary: ChangeSummary {
+        ChangeSummary(changed: lines, screen: screen.map { ScreenIdentity(id: $0.id, title: $0.title) }, focus: focus)
+    }
+
+    var result: MCPToolResult { MCPToolResult(text: text, structured: summary.structuredContent) }
+
+    /// Runs `action` on `session` and answers what it changed once the UI settled; `headline` makes the
+    /// first line from what the action answered. A daemon error the agent can correct is a failure result
+    /// (about `target`, the element acted on, when the action has one).
+    static func acting<Answer: Sendable>(on session: MCPSession, target: JSONValue? = nil, _ action: () async throws -> Answer,
+                                         headline: (Answer) -> String) async throws -> MCPToolResult {
+        let collected = Mutex<[SlamEvent]>([])
+        let token = session.observe { notification in
+            guard let event = SlamEvent(notification) else { return }
+            collected.withLock { $0.append(event) }
+        }
+        defer { session.stopObserving(token) }
+        let answer: Answer
+        do {
+            answer = try await action()
+        } catch let error as ClientError {
+            return try await SlamErrorHint.result(for: error, target: target, session: session)
+        }
+        try await session.settle()
+        let events = collected.withLock { $0 }
+        return try await make(headline: headline(answer), events: events, session: session).result
+    }
+
+    /// The report of `events`, reading the lines it shows from the daemon. An element whose lines
+    /// are those the agent saw last (an internal change, or a change and its undoing) is left out.
+    static func make(headline: String, events: [SlamEvent], session: MCPSession) async throws(ClientError) -> ChangeReport {
+        let connection = session.connection
+        var report = ChangeReport(headline: headline)
+        var changed: [(reference: String, controller: String)] = []
+        var seen: Set<String> = []
+        var navigated = false
+        var focusEvent: FocusChangedEvent?
+        for event in events {
+            switch event {
+            case .changed(let change):
+                for element in change.changes where !element.reference.isEmpty && seen.insert(element.reference).inserted {
+                    changed.append((element.reference, change.controller))
+                }
+            case .navigated: navigated = true
+            case .focusChanged(let focus): focusEvent = focus
+            default: break
+            }
+        }
+        if navigated {
+            // A new top screen is all news to the agent: its whole snapshot.
+            let screen = try await connection.send(SnapshotRequest())
+            report.screen = (screen.controller, screen.title)
+            report.lines = lines(of: screen.snapshot)
+            remember(screen: report.lines, in: session)
+            return report
+        }
+        var calls: [(method: String, params: JSONValue.Object?)] = changed.map {
+            (SnapshotRequest.method, SnapshotRequest(ref: ElementLocator($0.reference)).params)
+        }
+        if let reference = focusEvent?.ref {
+            calls.append((SnapshotRequest.method, SnapshotRequest(ref: ElementLocator(reference), depth: 0).params))
+        }
+        // The screen's order of several changed elements is the order of their lines in its snapshot.
+        let ordering = changed.count > 1
+        if ordering { calls.append((SnapshotRequest.method, [:])) }
+        guard !calls.isEmpty else { return report }
+        let responses = try await connection.batch(calls).map { response in
+            (try? response.outcome.get()).flatMap { try? AccessibilitySnapshot(json: $0) }
+        }
+        let top = responses.compactMap { $0?.controller }.last
+        var focusLine: String?
+        if let focusEvent, focusEvent.controller == top || top == nil {
+            report.focus = focusEvent.ref
+            if focusEvent.ref == nil {
+                report.focusLine = "none"
+            } else if let snapshot = responses[changed.count] ?? nil, let line = lines(of: snapshot.snapshot).first {
+                focusLine = trimmed(line)
+                report.focusLine = String(trimmed(line).dropFirst(2))
+            }
+        }
+        let known = session.toolState.withLock { $0.shownLines }
+        var blocks: [(reference: String, lines: [String])] = []
+        for (index, element) in changed.enumerated() {
+            // An element of a screen under the top one changed out of sight (or is gone): not news.
+            guard let snapshot = responses[index], snapshot.controller == element.controller else { continue }
+            let block = bounded(lines(of: snapshot.snapshot))
+            // The focus line shows an element whose only change is the focus.
+            guard !block.isEmpty, known[element.reference] != key(of: block), !(block.count == 1 && trimmed(block[0]) == focusLine) else { continue }
+            blocks.append((element.reference, block))
+        }
+        if ordering, let screen = responses.last ?? nil {
+            var position: [String: Int] = [:]
+            for (index, line) in lines(of: screen.snapshot).enumerated() {
+                position[trimmed(line)] = position[trimmed(line)] ?? index
+            }
+            blocks = blocks.enumerated().sorted { first, second in
+                let one = position[trimmed(first.element.lines[0])] ?? Int.max, two = position[trimmed(second.element.lines[0])] ?? Int.max
+                return one != two ? one < two : first.offset < second.offset
+            }.map(\.element)
+        }
+        // An element inside a changed container shows in the container's lines already.
+        var shown: Set<String> = []
+        session.toolState.withLock { state in
+            for block in blocks where !block.lines.allSatisfy({ shown.contains(trimmed($0)) }) {
+                report.lines += block.lines
+                for line in block.lines { shown.insert(trimmed(line)) }
+                state.shownLines[block.reference] = key(of: block.lines)
+            }
+        }
+        return report
+    }
+
+    /// Remembers the lines of a whole snapshot the agent read, by the refs they show: a later change
+    /// that leaves an element's line as the agent saw it is no news.
+    static func remember(screen lines: [String], in session: MCPSession) {
+        session.toolState.withLock { state in
+            for line in lines {
+                guard let start = line.firstRange(of: "[ref=")?.upperBound, let end = line[start...].firstIndex(of: "]") else { continue }
+                state.shownLines[String(line[start..<end])] = trimmed(line)
+            }
+        }
+    }
+
+    /// What ``MCPToolState/shownLines`` holds for an element's lines: its one line, unindented, or all of them.
+    private static func key(of block: [String]) -> String {
+        block.count == 1 ? trimmed(block[0]) : block.joined(separator: "\n")
+    }
+
+    /// A snapshot's lines, without the empty one after the last line break.
+    static func lines(of snapshot: String) -> [String] {
+        snapshot.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    /// A changed element's lines: all of them up to ``linesBelowElement`` below its first; past that,
+    /// the first ones, then each selected, checked or focused line (up to as many again) with the lines
+    /// it sits under (a selected option means little without its list), then how many more there are.
+    static func bounded(_ lines: [String]) -> [String] {
+        guard lines.count > linesBelowElement + 1 else { return lines }
+        var kept = Set(0...linesBelowElement)
+        var marked = 0
+        for index in lines.indices.dropFirst(linesBelowElement + 1) where marked < linesBelowElement {
+            guard ["[selected]", "[checked]", "[focused]"].contains(where: { lines[index].contains($0) }) else { continue }
+            marked += 1
+            kept.insert(index)
+            var level = indentation(of: lines[index])
+            for above in stride(from: index - 1, through: 0, by: -1) where level > 0 {
+                let aboveLevel = indentation(of: lines[above])
+                if aboveLevel < level {
+                    kept.insert(above)
+                    level = aboveLevel
+                }
+            }
+        }
+        return lines.indices.filter(kept.contains).map { lines[$0] } + ["  … \(lines.count - kept.count) more lines"]
+    }
+
+    private static func indentation(of line: String) -> Int {
+        line.prefix { $0 == " " }.count
+    }
+
+    private static func trimmed(_ line: String) -> String {
+        String(line.drop { $0 == " " })
+    }
+}
+
+/// The structured content of an acting tool's answer (its output schema is this type's).
+struct ChangeSummary: DeclaredFields {
+    var changed: [String]
+    var screen: ScreenIdentity?
+    var focus: String?
+
+    static var empty: ChangeSummary { ChangeSummary(changed: [], screen: nil, focus: nil) }
+    static var summary: String? { "What an action changed: the changed elements' snapshot lines, the new top screen, the new focus." }
+
+    mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("changed", &changed, "The changed elements' lines as the text shows them (indented as in the snapshot); after a navigation, the new screen's lines.")
+        visitor.omittable("screen", &screen, "The new top screen, when the action changed it (a push, a pop, an alert).")
+        visitor.omittable("focus", &focus, "The reference of the element focused now, when the focus moved to one.")
+    }
+}
+
+/// A screen by its identifier and title.
+struct ScreenIdentity: DeclaredFields {
+    var id: String
+    var title: String
+
+    static var empty: ScreenIdentity { ScreenIdentity(id: "", title: "") }
+
+    mutating func fields(_ visitor: inout FieldVisitor) {
+        visitor.field("id", &id, "The screen's identifier (slam_navigate's `screen`).")
+        visitor.field("title", &title)
+    }
+}
