@@ -34,8 +34,9 @@ VALUE_ROLES = {"textbox", "searchbox", "combobox", "slider", "spinbutton", "prog
 MARK = "data-bench-target"
 
 
-def serialize(nodes: list) -> str:
-    """The compact text of a full accessibility tree (CDP ``getFullAXTree``'s nodes)."""
+def serialize(nodes: list, compact: bool = True) -> str:
+    """The text of a full accessibility tree (CDP ``getFullAXTree``'s nodes): compact, or plain (every node
+    that is not ignored, one line each, nothing folded), which is printed beside for scale."""
     by_id = {node["nodeId"]: node for node in nodes}
     children_of = {node["nodeId"]: node.get("childIds", []) for node in nodes}
     roots = [node for node in nodes if not node.get("parentId") or node["parentId"] not in by_id]
@@ -65,6 +66,14 @@ def serialize(nodes: list) -> str:
             return []
         role = node.get("role", {}).get("value", "")
         name = str(node.get("name", {}).get("value", "") or "")
+        if not compact:
+            if node.get("ignored"):
+                return [line for child in children_of.get(node_id, []) for line in visit(child, depth, parent_name)]
+            line = f"- {role}" + (f" {quoted(name)}" if name else "") + states(node)
+            value = node.get("value", {}).get("value")
+            if value not in (None, ""):
+                line += f": {value}"
+            return [(depth, line)] + [line for child in children_of.get(node_id, []) for line in visit(child, depth + 1, name)]
         if role == "StaticText":
             return [(depth, f"- text {quoted(name)}")] if name and name not in parent_name else []
         if node.get("ignored") or role in SKIPPED_ROLES or (role in HOISTED_ROLES and not name):
@@ -98,13 +107,15 @@ class BrowserAgent:
         self.driver = driver
         self.By = By
 
-    def read(self) -> str:
-        """The page's whole accessibility tree, once what the daemon sent is painted and transitions ended."""
+    def read(self) -> tuple:
+        """The page's whole accessibility tree, compact and plain, once what the daemon sent is painted and
+        transitions ended."""
         settle(self.driver)
         wait_until(lambda: self.driver.execute_script(
             "return document.getAnimations().every((a) => a.playState !== 'running'"
             " || a.effect.getComputedTiming().iterations === Infinity)"), message="transitions to end")
-        return serialize(self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"])
+        nodes = self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+        return serialize(nodes), serialize(nodes, compact=False)
 
     def find(self, role: str, name: str):
         """The element of this role and name (on the screen on top when several have it)."""
