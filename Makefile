@@ -104,6 +104,12 @@ python-venv: python-deps
 		echo "creating $(PYTHON_VENV)"; \
 		rm -rf $(PYTHON_VENV) && $(PYTHON) -m venv --system-site-packages $(PYTHON_VENV); \
 	fi
+	@# The MCP server's tests use the official MCP SDK as the client (it brings jsonschema too); in the
+	@# venv alone, since its dependencies (pydantic, anyio, httpx2 …) are the tests' business, not the system's.
+	@if ! $(PYTHON_VENV)/bin/python -c 'import mcp' >/dev/null 2>&1; then \
+		echo "installing mcp (the MCP SDK) into $(PYTHON_VENV)"; \
+		$(PYTHON_VENV)/bin/python -m pip install -q --disable-pip-version-check 'mcp>=2.3,<2.4'; \
+	fi
 	@rm -rf clients/python/build
 	@$(PYTHON_VENV)/bin/python -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
 		--no-build-isolation ./clients/python >/dev/null 2>&1 \

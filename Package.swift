@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "slamctl",
             dependencies: [
-                "SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON",
+                "SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamMCP",
             ]
         ),
         .executableTarget(

@@ -9,7 +9,7 @@ import SlamRPC
 /// 2 usage; 3 cannot connect, or lost the daemon (it stopped or stopped answering);
 /// 130 interrupted by Ctrl-C (SIGINT, or the key in `ui`).
 enum Slamctl {
-    static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands + recordCommands + webCommands + traceCommands + uiCommands + serveTaskCommands
+    static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands + recordCommands + webCommands + traceCommands + uiCommands + serveTaskCommands + mcpCommands
 
     static let parser = CommandLineParser(
         toolName: "slamctl",

@@ -174,4 +174,4 @@ struct TemporaryFile {
 
 /// Every `slamctl` verb, in the order `--help` lists them.
 let allVerbs = ["ping", "version", "tree", "snapshot", "find", "query", "refs", "tasks", "screens", "controllers", "press", "text", "type",
-                "focus", "key", "update", "reset", "reset-app", "task", "state", "wait", "watch", "screen", "run", "call", "record", "open", "trace", "ui", "serve-task"]
+                "focus", "key", "update", "reset", "reset-app", "task", "state", "wait", "watch", "screen", "run", "call", "record", "open", "trace", "ui", "serve-task", "mcp"]
