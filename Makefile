@@ -199,7 +199,8 @@ check: deps python-deps python-venv layers
 #   the element manifest Protocol/elements.json, from the element declarations in Sources/SlamUI;
 #   the storyboard schema and the OpenRPC document, from the same declarations and the requests;
 #   from the manifest: the tables of Protocol/elements.md, the Python client's slam/_elements.py, the page's elements.js;
-#   from the OpenRPC document: the Python client's methods, slam/_generated_methods.py.
+#   from the OpenRPC document: the Python client's methods, slam/_generated_methods.py;
+#   from the MCP server itself (slamctl mcp --launch): docs/mcp.md's tool table and sample session.
 generate:
 	SLAM_UPDATE_ELEMENTS=1 $(SWIFT) test --filter ElementManifestTests
 	SLAM_UPDATE_SCHEMA=1 $(SWIFT) test --filter StoryboardSchemaTests
@@ -208,6 +209,8 @@ generate:
 	$(PYTHON) scripts/generate_python_client.py
 	$(SWIFT) build --product slamd
 	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd $(PYTHON) scripts/update_transcripts.py
+	$(SWIFT) build --product slamctl
+	SLAMCTL=$$($(SWIFT) build --show-bin-path)/slamctl $(PYTHON) scripts/generate_mcp_docs.py
 
 # The full load test: 64 clients x 10 000 mixed requests against a release slamd.
 load: deps

@@ -245,6 +245,7 @@ def browser_side(slamd, directory, log):
                 text, plain = agent.read()
                 reads.texts.append(("page", text))
                 reads.plain.append(plain)
+                log(f"$ open the page\n{text}\n")
             for step in task.steps:
                 action, *rest = step.browser
                 getattr(agent, action)(*rest)
@@ -300,15 +301,17 @@ def main():
 
     tokenizer_names = " / ".join(name for name, _ in names_and_counts)
     print(f"Tokens counted as {tokenizer_names} (the targets are judged by {name}).\n")
-    print(f"{'home snapshot (slam_snapshot)':<52} {tokens(home):>12} tokens")
+    print(f"{'home snapshot (slam_snapshot)':<52} {tokens(home):>12} tokens "
+          f"(the browser page's tree: {tokens(browser_tasks[0].texts[0][1])})")
     print(f"{verdict(count(home) <= HOME_TARGET)} the demo's home snapshot: {count(home)} tokens (target: at most {HOME_TARGET})\n")
 
     print("Acting tools' answers:")
     for what, text in answers:
         print(f"  {what:<50} {tokens(text):>12}")
-    median_answer = statistics.median(count(text) for _, text in answers)
+    medians = [statistics.median(counter(text) for _, text in answers) for _, counter in names_and_counts]
+    median_answer = medians[0]
     print(f"{verdict(median_answer <= MEDIAN_ANSWER_TARGET)} the median acting tool's answer: {median_answer:g} tokens "
-          f"(target: at most {MEDIAN_ANSWER_TARGET})\n")
+          f"({' / '.join(f'{median:g}' for median in medians)}; target: at most {MEDIAN_ANSWER_TARGET})\n")
 
     print(f"{'task':<32} {'steps':>5} {'Slam MCP':>10} {'browser tree':>13} {'ratio':>6} {'plain tree':>11} {'ratio':>6}")
     slam_total = browser_total = plain_total = 0
