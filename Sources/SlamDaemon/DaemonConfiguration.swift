@@ -30,6 +30,11 @@ public struct DaemonConfiguration: Sendable {
     /// Pending waits and registered task names clients may make the service hold, per connection and in all.
     public var serviceLimits: ServiceLimits = ServiceLimits()
 
+    /// The socket the daemon listens on: ``socketPath``, else ``defaultSocketName`` in the default directory.
+    public var resolvedSocketPath: String {
+        socketPath ?? SocketLocation.defaultDirectory() + "/" + defaultSocketName
+    }
+
     public init(socketPath: String? = nil, maximumMessageBytes: Int = 16 << 20, maximumUnreadBytes: Int = 64 << 20,
                 maximumTotalUnreadBytes: Int = 256 << 20,
                 allowedUserIDs: Set<UInt32> = [], allowsAnyUser: Bool = false, logLevel: Logger.Level = .info,

@@ -43,7 +43,7 @@ public final class SlamDaemon: Sendable {
 
     /// The socket path this daemon uses.
     public var socketPath: String {
-        configuration.socketPath ?? SocketLocation.defaultDirectory() + "/" + configuration.defaultSocketName
+        configuration.resolvedSocketPath
     }
 
     /// Listens until SIGTERM or SIGINT (or ``stop()``), then finishes what is in

@@ -1,4 +1,4 @@
-/// How `slamd --web` serves the renderer page and JSON-RPC over WebSocket.
+/// How `slamd --web` serves the renderer page, JSON-RPC over WebSocket and the host's ``WebEndpoint``s.
 public struct WebConfiguration: Sendable {
     /// Where to listen.
     public var address: WebAddress
@@ -16,9 +16,11 @@ public struct WebConfiguration: Sendable {
     public var maximumUnservedConnections: Int
     /// Keep the token in this file across restarts (`--web-token-file`, see ``WebTokenFile``); nil: a new token at every start.
     public var tokenFile: String?
+    /// Paths the hosting program answers itself, behind the same token and checks as `/rpc` (SlamHost's `/mcp`).
+    public var endpoints: [WebEndpoint]
 
     public init(address: WebAddress, allowsRemote: Bool = false, rootDirectory: String? = nil, idleTimeoutSeconds: Int64 = 30,
-                maximumConnections: Int = 256, maximumUnservedConnections: Int = 64, tokenFile: String? = nil) {
+                maximumConnections: Int = 256, maximumUnservedConnections: Int = 64, tokenFile: String? = nil, endpoints: [WebEndpoint] = []) {
         self.address = address
         self.allowsRemote = allowsRemote
         self.rootDirectory = rootDirectory
@@ -26,5 +28,6 @@ public struct WebConfiguration: Sendable {
         self.maximumConnections = maximumConnections
         self.maximumUnservedConnections = maximumUnservedConnections
         self.tokenFile = tokenFile
+        self.endpoints = endpoints
     }
 }

@@ -20,7 +20,7 @@ import SlamServer
     /// - Returns: the token as requests carry it (`Authorization: Bearer TOKEN`, `?token=TOKEN`).
     public static func configure(_ channel: Channel, tokenBytes: [UInt8], maximumMessageBytes: Int,
                                  maximumUnreadBytes: Int, service: @escaping () -> SlamService) throws -> String {
-        let logger = Logger(label: "slamd.fuzz") { _ in DiscardingLogHandler() }
+        let logger = Logger(label: "slamd.fuzz") { _ in MessageLogHandler { _ in } }
         let port = channel.localAddress?.port ?? 0
         let token = WebToken(bytes: tokenBytes)
         let server = try WebServer(configuration: WebConfiguration(address: WebAddress(host: "127.0.0.1", port: port)),
@@ -55,20 +55,5 @@ import SlamServer
             self.service = service
             self.refusals = refusals
         }
-    }
-}
-
-/// Accepts every level, so each record's message is built as in a debug run, and keeps nothing.
-private struct DiscardingLogHandler: LogHandler {
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        _ = event.message.description
     }
 }

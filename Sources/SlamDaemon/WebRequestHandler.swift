@@ -3,8 +3,8 @@ import NIOCore
 import NIOHTTP1
 import NIOWebSocket
 
-/// Answers the plain HTTP requests of `slamd --web`: the renderer page's files and
-/// every refusal.
+/// Answers the plain HTTP requests of `slamd --web`: the renderer page's files, the
+/// host's ``WebEndpoint``s and every refusal.
 ///
 /// Sits after NIO's HTTP server pipeline (with pipelining assistance, so requests
 /// on a kept-alive connection are answered in order) and its upgrade handler: a
@@ -12,7 +12,10 @@ import NIOWebSocket
 /// refused does, and gets its 401 (the token) or 403 here. ``SecurityHeadersHandler`` adds the
 /// security headers to every response. Only `GET` and `HEAD` without a body are
 /// served; any other request is answered at once and the connection closed, so
-/// nobody can stream a body at the daemon.
+/// nobody can stream a body at the daemon. An endpoint's path is the exception: after
+/// the policy let its head through with the token, any method and a body up to the
+/// endpoint's bound are read, and the endpoint's handler answers in a task of its own
+/// (cancelled when the connection closes); the connection's next request waits for that answer.
 ///
 /// Bounds: a connection that brings no whole request head within the idle timeout
 /// (after connecting, or after its last response) is closed, which bounds both idle
@@ -31,6 +34,8 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let policy: WebAccessPolicy
     private let root: WebRoot
+    /// The host's endpoints by path.
+    private let endpoints: [String: WebEndpoint]
     private let idleTimeout: TimeAmount
     private let limiter: WebConnectionLimiter
     private let refusals: RefusalLog
@@ -44,11 +49,20 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var idleDeadline: Scheduled<Void>?
     /// A read the channel asked for while the client was not reading its answers.
     private var readHeld = false
+    /// An endpoint's request whose head passed, while its body arrives.
+    private var endpointRequest: (head: HTTPRequestHead, endpoint: WebEndpoint, body: [UInt8])?
+    /// The task of the endpoint handler answering the current request.
+    private var endpointTask: Task<Void, Never>?
+    /// Counts endpoint requests, so that what an old request's handler writes late is dropped.
+    private var endpointExchange: UInt64 = 0
+    /// The request whose endpoint response is under way (its head, while the exchange is open).
+    private var endpointHead: HTTPRequestHead?
 
-    init(policy: WebAccessPolicy, root: WebRoot, idleTimeout: TimeAmount, limiter: WebConnectionLimiter,
-         refusals: RefusalLog, logger: Logger) {
+    init(policy: WebAccessPolicy, root: WebRoot, endpoints: [WebEndpoint] = [], idleTimeout: TimeAmount,
+         limiter: WebConnectionLimiter, refusals: RefusalLog, logger: Logger) {
         self.policy = policy
         self.root = root
+        self.endpoints = Dictionary(endpoints.map { ($0.path, $0) }, uniquingKeysWith: { $1 })
         self.idleTimeout = idleTimeout
         self.limiter = limiter
         self.refusals = refusals
@@ -61,6 +75,8 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        endpointTask?.cancel()
+        endpointTask = nil
         idleDeadline?.cancel()
         idleDeadline = nil
         if let limiterIdentifier { limiter.remove(limiterIdentifier) }
@@ -74,6 +90,10 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
             idleDeadline?.cancel()
             idleDeadline = nil
             if let limiterIdentifier { limiter.markServed(limiterIdentifier) }
+            if let endpoint = endpoints[String(WebAccessPolicy.path(of: head.uri))] {
+                acceptEndpointRequest(head, for: endpoint, context: context)
+                return
+            }
             guard head.method == .GET || head.method == .HEAD else {
                 respondEarly(to: head, status: .methodNotAllowed, text: "only GET and HEAD are served",
                              extraHeaders: [("Allow", "GET, HEAD")], context: context)
@@ -84,13 +104,34 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             pendingHead = head
-        case .body:
-            break
+        case .body(let buffer):
+            guard var request = endpointRequest else { return }
+            endpointRequest = nil
+            guard request.body.count + buffer.readableBytes <= request.endpoint.maximumBodyBytes else {
+                refuseEndpointBody(request.head, endpoint: request.endpoint, context: context)
+                return
+            }
+            request.body += buffer.readableBytesView
+            endpointRequest = request
         case .end:
+            if let request = endpointRequest {
+                endpointRequest = nil
+                idleDeadline?.cancel()
+                idleDeadline = nil
+                startEndpoint(request.endpoint, head: request.head, body: request.body, context: context)
+                return
+            }
             guard let head = pendingHead else { return }
             pendingHead = nil
             respond(to: head, context: context)
         }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        // The client is gone: whatever answers it (a held event stream) stops.
+        endpointTask?.cancel()
+        endpointTask = nil
+        context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
@@ -125,26 +166,11 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     // MARK: - Answers
 
     private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let port = context.channel.localAddress?.port ?? -1
         // NIO's HTTP decoder reads nothing after a request that asked for an upgrade,
         // so a refused upgrade is the connection's last request.
         let closing = !head.headers["Upgrade"].isEmpty
         let path = WebAccessPolicy.path(of: head.uri)
-        switch policy.check(head, port: port, needsToken: path == Self.rpcPath) {
-        case .allowed:
-            break
-        case .refused(let reason):
-            refusals.log("refused web requests", on: context.eventLoop,
-                         "refused a web request for \(LogText.escaped(path)): \(reason)")
-            send(.forbidden, text: "403 Forbidden: \(reason)", for: head, closing: closing, context: context)
-            return
-        case .unauthorized(let reason):
-            refusals.log("refused web requests", on: context.eventLoop,
-                         "refused a web request for \(LogText.escaped(path)): \(reason)")
-            send(.unauthorized, text: "401 Unauthorized: \(reason)", extraHeaders: [("WWW-Authenticate", #"Bearer realm="slamd""#)],
-                 for: head, closing: closing, context: context)
-            return
-        }
+        guard !refused(head, needsToken: path == Self.rpcPath, closing: closing, context: context) else { return }
         if path == Self.rpcPath {
             if head.headers["Upgrade"].isEmpty {
                 send(.upgradeRequired, text: "\(Self.rpcPath) speaks JSON-RPC over WebSocket only",
@@ -160,6 +186,26 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         send(.ok, body: file.bytes, contentType: file.contentType, for: head, closing: closing, context: context)
+    }
+
+    /// Answers 403 or 401 (logged) when the policy refuses `head`; returns whether it did.
+    private func refused(_ head: HTTPRequestHead, needsToken: Bool, closing: Bool, context: ChannelHandlerContext) -> Bool {
+        let port = context.channel.localAddress?.port ?? -1
+        let path = WebAccessPolicy.path(of: head.uri)
+        switch policy.check(head, port: port, needsToken: needsToken) {
+        case .allowed:
+            return false
+        case .refused(let reason):
+            refusals.log("refused web requests", on: context.eventLoop,
+                         "refused a web request for \(LogText.escaped(path)): \(reason)")
+            send(.forbidden, text: "403 Forbidden: \(reason)", for: head, closing: closing, context: context)
+        case .unauthorized(let reason):
+            refusals.log("refused web requests", on: context.eventLoop,
+                         "refused a web request for \(LogText.escaped(path)): \(reason)")
+            send(.unauthorized, text: "401 Unauthorized: \(reason)", extraHeaders: [("WWW-Authenticate", #"Bearer realm="slamd""#)],
+                 for: head, closing: closing, context: context)
+        }
+        return true
     }
 
     /// Answers a request the server does not serve without waiting for its body, then closes.
@@ -190,6 +236,100 @@ final class WebRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if keepAlive {
+            armIdleDeadline(context: context)
+        } else {
+            written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    // MARK: - Endpoints
+
+    /// Checks an endpoint request's head as `/rpc`'s (the token included) and its announced length;
+    /// then its body is read.
+    private func acceptEndpointRequest(_ head: HTTPRequestHead, for endpoint: WebEndpoint, context: ChannelHandlerContext) {
+        // Refused before its body is read: the rest of the request is ignored and the connection closes.
+        if refused(head, needsToken: true, closing: true, context: context) {
+            discardingRest = true
+            return
+        }
+        guard head.headers["Upgrade"].isEmpty else {
+            respondEarly(to: head, status: .badRequest, text: "\(endpoint.path) does not upgrade to another protocol", context: context)
+            return
+        }
+        let lengths = head.headers["Content-Length"]
+        guard lengths.allSatisfy({ (Int($0) ?? .max) <= endpoint.maximumBodyBytes }) else {
+            refuseEndpointBody(head, endpoint: endpoint, context: context)
+            return
+        }
+        endpointRequest = (head, endpoint, [])
+        // The body must arrive in time too.
+        armIdleDeadline(context: context)
+    }
+
+    private func refuseEndpointBody(_ head: HTTPRequestHead, endpoint: WebEndpoint, context: ChannelHandlerContext) {
+        let reason = "the body is longer than \(endpoint.maximumBodyBytes) bytes"
+        refusals.log("refused web requests", on: context.eventLoop,
+                     "refused a web request for \(LogText.escaped(endpoint.path)): \(reason)")
+        respondEarly(to: head, status: .payloadTooLarge, text: "413 Payload Too Large: \(reason)", context: context)
+    }
+
+    /// Hands a whole request to its endpoint's handler, in a task that the connection's close cancels.
+    private func startEndpoint(_ endpoint: WebEndpoint, head: HTTPRequestHead, body: [UInt8], context: ChannelHandlerContext) {
+        endpointExchange += 1
+        endpointHead = head
+        let exchange = endpointExchange
+        let loop = context.eventLoop
+        let target = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        let response = WebEndpointResponse { part in
+            loop.execute { target.value.handler.deliver(part, exchange: exchange, context: target.value.context) }
+        }
+        let request = WebEndpointRequest(method: head.method.rawValue, target: head.uri,
+                                         headers: head.headers.map { (name: $0.name, value: $0.value) }, body: body)
+        let handler = endpoint.handler
+        endpointTask = Task {
+            await handler(request, response)
+            response.finish()
+        }
+    }
+
+    /// Writes what an endpoint's handler answered, unless its request is no longer the current one.
+    private func deliver(_ part: WebEndpointResponse.Part, exchange: UInt64, context: ChannelHandlerContext) {
+        guard exchange == endpointExchange, let head = endpointHead, context.channel.isActive else { return }
+        switch part {
+        case .whole(let status, let headers, let body, let refusal):
+            endpointHead = nil
+            endpointTask = nil
+            if let refusal {
+                refusals.log("refused web requests", on: context.eventLoop,
+                             "refused a web request for \(LogText.escaped(WebAccessPolicy.path(of: head.uri))): \(refusal)")
+            }
+            var headers = HTTPHeaders(headers)
+            headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
+            if !head.isKeepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .init(statusCode: status),
+                                                                 headers: headers))), promise: nil)
+            if head.method != .HEAD && !body.isEmpty {
+                context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+            }
+            endExchange(head, context: context)
+        case .streamHead(let status, let headers):
+            var headers = HTTPHeaders(headers)
+            headers.remove(name: "Content-Length")
+            if !head.isKeepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .init(statusCode: status),
+                                                                         headers: headers))), promise: nil)
+        case .streamBody(let bytes):
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: bytes)))), promise: nil)
+        case .end:
+            endpointHead = nil
+            endpointTask = nil
+            endExchange(head, context: context)
+        }
+    }
+
+    private func endExchange(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if head.isKeepAlive {
             armIdleDeadline(context: context)
         } else {
             written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }

@@ -16,6 +16,8 @@ import SlamUI
 struct WebServer: Sendable {
     let policy: WebAccessPolicy
     let root: WebRoot
+    /// The host's own paths (``WebConfiguration/endpoints``).
+    let endpoints: [WebEndpoint]
     /// The resolved address to bind.
     let address: SocketAddress
     /// The host part of the URL printed for people (a wildcard bind is reached at loopback).
@@ -66,6 +68,7 @@ struct WebServer: Sendable {
         let token = try web.tokenFile.map { path throws(DaemonError) in try WebTokenFile.token(at: path) } ?? token
         policy = WebAccessPolicy(token: token, hostNames: isWildcard ? nil : names)
         root = WebRoot(directory: directory)
+        endpoints = web.endpoints
         self.address = address
         urlHost = isWildcard ? (ip == "::" ? "[::1]" : "127.0.0.1") : web.address.urlHost
         idleTimeout = .seconds(web.idleTimeoutSeconds)
@@ -140,7 +143,7 @@ struct WebServer: Sendable {
         try pipeline.configureHTTPServerPipeline(withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
         try pipeline.addHandler(SecurityHeadersHandler(), position: .after(try pipeline.handler(type: HTTPResponseEncoder.self)))
         try pipeline.addHandler(
-            WebRequestHandler(policy: policy, root: root, idleTimeout: idleTimeout, limiter: guards.webConnections,
+            WebRequestHandler(policy: policy, root: root, endpoints: endpoints, idleTimeout: idleTimeout, limiter: guards.webConnections,
                               refusals: guards.refusals, logger: logger))
     }
 }

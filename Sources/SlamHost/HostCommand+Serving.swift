@@ -62,6 +62,9 @@ extension HostCommand {
                                                 taskTimeoutMilliseconds: taskTimeoutMs, traceDirectory: traceDir)
         configuration.defaultSocketName = host.socketFileName
         configuration.serviceLimits = serviceLimits
+        // MCP's Streamable HTTP transport beside /rpc: its servers are clients of this daemon's own socket.
+        let socketPath = configuration.resolvedSocketPath
+        configuration.web?.endpoints = [MCPWebEndpoint(socketPath: socketPath, logger: logger).endpoint]
         let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder,
                                 makeApplication: options.application(makeApplication, logger: logger))
         do {

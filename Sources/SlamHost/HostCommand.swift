@@ -51,7 +51,8 @@ struct HostCommand<Options: HostOptions>: ParsableCommand {
     @Flag(help: "Accept peers of any user id (needs --socket in a directory they can reach; the socket is made 0666).")
     var allowAnyUser = false
 
-    @Option(help: ArgumentHelp("Also serve the web UI and JSON-RPC over WebSocket on [HOST:]PORT (HOST: 127.0.0.1; PORT 0: any free port).",
+    @Option(help: ArgumentHelp("Also serve the web UI, JSON-RPC over WebSocket (/rpc) and MCP over HTTP (/mcp) on [HOST:]PORT "
+                               + "(HOST: 127.0.0.1; PORT 0: any free port).",
                                valueName: "[HOST:]PORT"),
             transform: { text in
                 do { return try WebAddress(parsing: text) } catch { throw ValidationError(String(describing: error)) }

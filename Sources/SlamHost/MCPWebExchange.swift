@@ -1,0 +1,84 @@
+import SlamDaemon
+import SlamJSON
+import SlamMCP
+import Synchronization
+
+/// Where the MCP server's messages for one POST to `/mcp` go: the answer as one JSON body, or,
+/// once a notification comes before it (and always for `subscriptions/listen`), an event stream
+/// that ends with the answer. What comes after the answer goes to `afterAnswer` (a handshake
+/// session's GET stream; nowhere for a stateless request).
+final class MCPWebExchange: MCPOutput {
+    private enum Phase { case pending, streaming, answered }
+
+    /// The id of the request answered here; nil for a notification (everything goes to `afterAnswer`).
+    private let requestID: JSONValue?
+    private let response: WebEndpointResponse
+    /// Headers the answer carries (a new session's `Mcp-Session-Id`).
+    private let headers: [(String, String)]
+    /// The HTTP status of a JSON answer.
+    private let status: @Sendable (_ answer: JSONValue) -> Int
+    private let afterAnswer: @Sendable (JSONValue) -> Void
+    private let state = Mutex<(phase: Phase, answer: JSONValue?)>((.pending, nil))
+
+    init(answering requestID: JSONValue?, response: WebEndpointResponse, headers: [(String, String)] = [],
+         status: @escaping @Sendable (JSONValue) -> Int, afterAnswer: @escaping @Sendable (JSONValue) -> Void) {
+        self.requestID = requestID
+        self.response = response
+        self.headers = headers
+        self.status = status
+        self.afterAnswer = afterAnswer
+        if requestID == nil { state.withLock { $0.phase = .answered } }
+    }
+
+    /// The response sent for the request, once it was.
+    var answer: JSONValue? { state.withLock { $0.answer } }
+
+    /// Starts the event stream now (`subscriptions/listen`: its notifications follow until it ends).
+    func startStream() {
+        state.withLock { state in
+            guard state.phase == .pending else { return }
+            state.phase = .streaming
+            response.startStream(status: 200, headers: [("Content-Type", "text/event-stream")] + headers)
+        }
+    }
+
+    func send(_ message: JSONValue) {
+        let isAnswer = requestID != nil && message["method"] == nil && message["id"] == requestID
+        let forwarded = state.withLock { state -> Bool in
+            // Sent under the lock: the connection gets the messages in the order they were sent.
+            switch (state.phase, isAnswer) {
+            case (.answered, _):
+                return true
+            case (.pending, true):
+                state.phase = .answered
+                state.answer = message
+                response.send(status: status(message), headers: [("Content-Type", "application/json")] + headers,
+                              body: Self.bytes(message))
+            case (.pending, false):
+                state.phase = .streaming
+                response.startStream(status: 200, headers: [("Content-Type", "text/event-stream")] + headers)
+                response.write(Self.event(message))
+            case (.streaming, _):
+                response.write(Self.event(message))
+                if isAnswer {
+                    state.phase = .answered
+                    state.answer = message
+                    response.end()
+                }
+            }
+            return false
+        }
+        if forwarded { afterAnswer(message) }
+    }
+
+    /// A message as compact JSON (one the serializer refuses, a non-finite number, becomes an internal error).
+    static func bytes(_ message: JSONValue) -> [UInt8] {
+        (try? JSONSerializer().serialize(message))
+            ?? Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"unserializable answer"}}"#.utf8)
+    }
+
+    /// One server-sent event; compact JSON never holds a raw line break, so one `data:` line carries it.
+    static func event(_ message: JSONValue) -> [UInt8] {
+        Array("event: message\ndata: ".utf8) + bytes(message) + Array("\n\n".utf8)
+    }
+}

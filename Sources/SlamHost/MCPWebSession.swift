@@ -1,0 +1,65 @@
+import SlamDaemon
+import SlamJSON
+import SlamMCP
+import Synchronization
+
+/// A handshake-revision client's session at `/mcp`: its own MCP server and daemon connection, when
+/// it was last used, and its GET event stream, where what the server sends outside an answer
+/// (`notifications/resources/updated`) goes.
+final class MCPWebSession: Sendable {
+    let id: String
+    let server: MCPServer
+    private let state: Mutex<(lastUsed: ContinuousClock.Instant, stream: AsyncStream<JSONValue>.Continuation?, streamID: Int)>
+
+    init(id: String, server: MCPServer) {
+        self.id = id
+        self.server = server
+        state = Mutex((ContinuousClock.now, nil, 0))
+    }
+
+    /// When a request last came, or now while the event stream is open (a client waiting for updates is not idle).
+    var lastUsed: ContinuousClock.Instant {
+        state.withLock { $0.stream == nil ? $0.lastUsed : ContinuousClock.now }
+    }
+
+    func touch() {
+        state.withLock { $0.lastUsed = ContinuousClock.now }
+    }
+
+    /// Sends a message on the event stream, when one is open; dropped otherwise (the transport allows it).
+    func deliver(_ message: JSONValue) {
+        state.withLock { _ = $0.stream?.yield(message) }
+    }
+
+    /// Serves the GET event stream until the client closes it (the task is cancelled) or the session ends.
+    /// A second GET takes over from the first, which ends.
+    func serveStream(_ response: WebEndpointResponse) async {
+        let (messages, continuation) = AsyncStream<JSONValue>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        let streamID = state.withLock { state in
+            state.stream?.finish()
+            state.stream = continuation
+            state.streamID += 1
+            return state.streamID
+        }
+        response.startStream(status: 200, headers: [("Content-Type", "text/event-stream")])
+        for await message in messages {
+            response.write(MCPWebExchange.event(message))
+        }
+        state.withLock { state in
+            if state.streamID == streamID {
+                state.stream = nil
+                state.lastUsed = ContinuousClock.now
+            }
+        }
+        response.end()
+    }
+
+    /// Ends the session: the event stream ends and the daemon connection closes.
+    func end() {
+        state.withLock { state in
+            state.stream?.finish()
+            state.stream = nil
+        }
+        server.session.connection.close()
+    }
+}
