@@ -15,6 +15,7 @@ slamctl: $SLAMCTL, else the debug build's (swift build --show-bin-path). Python 
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -174,7 +175,10 @@ def main(argv: List[str]) -> int:
     if text == current:
         return 0
     if "--check" in argv:
-        print("docs/mcp.md is stale: run make generate (scripts/generate_mcp_docs.py)", file=sys.stderr)
+        difference = difflib.unified_diff(current.splitlines(), text.splitlines(), "docs/mcp.md", "what the server answers now",
+                                          lineterm="", n=1)
+        print("docs/mcp.md is stale: run make generate (scripts/generate_mcp_docs.py)\n" + "\n".join(list(difference)[:40]),
+              file=sys.stderr)
         return 1
     PAGE.write_text(text, encoding="utf-8")
     print("wrote docs/mcp.md")
