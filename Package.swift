@@ -104,7 +104,7 @@ let package = Package(
         ),
         .target(name: "SlamConsole", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamSuggestions"]),
         // The Model Context Protocol server agents use (`slamctl mcp`, `/mcp` on `slamd --web`): tools over a client connection.
-        .target(name: "SlamMCP", dependencies: ["SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamSuggestions"]),
+        .target(name: "SlamMCP", dependencies: ["SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamSuggestions"]),
         .executableTarget(
             name: "slamctl",
             dependencies: [
@@ -164,7 +164,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SlamMCPTests",
-            dependencies: ["SlamMCP", "SlamClient", "SlamHarness", "SlamHarnessInProcess", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDemo", "SlamStoryboard", "SlamUI"]
+            dependencies: [
+                "SlamMCP", "SlamConsole", "SlamClient", "SlamHarness", "SlamHarnessInProcess", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamDemo",
+                "SlamStoryboard", "SlamUI",
+            ]
         ),
         .testTarget(name: "SlamConsoleTests", dependencies: ["SlamConsole", "SlamClient", "SlamProtocol", "SlamRPC", "SlamJSON", "SlamUI"]),
         .testTarget(

@@ -69,6 +69,23 @@ public struct FlowRecorder {
         steps.append(["expect": element.parameterJSON, "property": .string(property), "equals": value])
     }
 
+    /// Adds a step that checks `element` reaches `state` when the flow replays: `expectAbsent` for
+    /// `absent`, else a `wait` step (which fails the flow when its timeout passes).
+    public mutating func expect(_ element: ElementLocator, state: WaitState) {
+        if state == .absent {
+            steps.append(["expectAbsent": element.parameterJSON])
+        } else {
+            steps.append(["wait": element.parameterJSON, "state": .string(state.rawValue)])
+        }
+    }
+
+    /// Adds an `expectAria` step: the accessibility snapshot of `element` must contain `template`
+    /// (written as its lines) when the flow replays.
+    public mutating func expectAria(_ template: String, in element: ElementLocator) {
+        let lines = template.split(separator: "\n", omittingEmptySubsequences: true).map { JSONValue.string(String($0)) }
+        steps.append(["expectAria": .array(lines), "ref": element.parameterJSON])
+    }
+
     /// The flow file: `{"name", "steps"}`, pretty-printed, one step per line.
     public var fileText: String {
         let lines = steps.map { "    " + $0.description }

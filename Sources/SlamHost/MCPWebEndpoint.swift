@@ -33,8 +33,8 @@ final class MCPWebEndpoint: Sendable {
     static let maximumBodyBytes = 1 << 20
     static let maximumSessions = 32
     static let sessionIdleTimeout = Duration.seconds(30 * 60)
-    static let statelessVersion = "2026-07-28"
-    static let handshakeVersions: Set<String> = ["2025-11-25", "2025-06-18", "2025-03-26"]
+    static let statelessVersion = MCPRevision.stateless.rawValue
+    static let handshakeVersions = Set(MCPRevision.handshake.map(\.rawValue))
     /// The parameter `Mcp-Name` mirrors, per method.
     static let namedParameters = ["tools/call": "name", "resources/read": "uri", "prompts/get": "name"]
 

@@ -54,8 +54,10 @@ final class MCPWebSession: Sendable {
         response.end()
     }
 
-    /// Ends the session: the event stream ends and the daemon connection closes.
+    /// Ends the session: its open subscriptions get their final answer, the event stream ends and the
+    /// daemon connection closes.
     func end() {
+        server.endSubscriptions()
         state.withLock { state in
             state.stream?.finish()
             state.stream = nil

@@ -56,7 +56,7 @@ extension MCPServer {
         }
         let result: MCPToolResult
         do {
-            result = try await tool.run(arguments, session)
+            result = try await toolCalls.run { try await tool.run(arguments, session) }
         } catch MCPToolError.invalidArguments(let message) {
             throw ResponseError(code: .invalidParams, message: message, data: ["tool": .string(name)])
         } catch ClientError.server(let error) {

@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// One server per agent connection (a `slamctl mcp` process, an HTTP session); it remembers the
 /// protocol revision a handshake chose. Requests of the stateless revision carry theirs.
-/// Requests are answered concurrently: a `subscriptions/listen` stays open while tools are called.
+/// Requests are answered concurrently (a `subscriptions/listen` stays open while tools are called),
+/// but tool calls run one at a time, in the order they came, each answering what it alone changed.
 public final class MCPServer: Sendable {
     public let session: MCPSession
     public let tools: [MCPTool]
@@ -22,6 +23,8 @@ public final class MCPServer: Sendable {
     let openListens = Mutex<(ended: Bool, all: [RequestID: AsyncStream<Void>.Continuation])>((false, [:]))
     /// The handshake revisions' `resources/subscribe`: where their updates go, and what sends them.
     let legacySubscription = Mutex<LegacySubscription>(LegacySubscription())
+    /// Tool calls run one at a time (see ``ToolCallQueue``).
+    let toolCalls = ToolCallQueue()
 
     public init(session: MCPSession, tools: [MCPTool] = SlamTools.all) {
         self.session = session

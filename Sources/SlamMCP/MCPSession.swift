@@ -36,6 +36,7 @@ public final class MCPSession: Sendable {
     /// Subscribes to ``events`` and starts handing notifications to observers; call once.
     public func start() async throws(ClientError) {
         try await connection.send(SubscribeRequest(events: Self.events))
+        recordActions()
         let notifications = connection.notifications
         progress.withLock { $0.isReading = true }
         Task { [weak self] in

@@ -5,7 +5,4 @@ import SlamProtocol
 public enum SlamTools {
     /// Reading the screen and acting on it first, then what turns a session into a test.
     public static var all: [MCPTool] { screenTools + recordingTools }
-
-    /// Verifying, locators, the session as a flow, traces (`SlamTools+Recording.swift`).
-    static var recordingTools: [MCPTool] { [] }
 }

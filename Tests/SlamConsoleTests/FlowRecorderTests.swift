@@ -41,4 +41,20 @@ import SlamUI
         recorder.expect("count", property: "text", equals: "Count: 1")
         #expect(recorder.steps == [["expect": "count", "property": "text", "equals": "Count: 1"]])
     }
+
+    @Test func stateAndAriaChecksBecomeStepsAFlowReadsBack() throws {
+        var recorder = FlowRecorder(name: "x")
+        recorder.expect(ElementLocator(role: "button", name: "-1"), state: .visible)
+        recorder.expect("wifi", state: .absent)
+        recorder.expectAria("- button \"+1\"\n- button \"-1\" [disabled]\n", in: "counterButtons")
+        #expect(recorder.steps == [
+            ["wait": ["role": "button", "name": "-1"], "state": "visible"],
+            ["expectAbsent": "wifi"],
+            ["expectAria": ["- button \"+1\"", "- button \"-1\" [disabled]"], "ref": "counterButtons"],
+        ])
+        let flow = try Flow(json: JSONParser().parse(Array(recorder.fileText.utf8)))
+        #expect(flow.steps.map(\.step.summary) == [
+            "wait button \"-1\" visible", "expect wifi absent", "expectAria counterButtons - button \"+1\" (+1 line)",
+        ])
+    }
 }

@@ -341,3 +341,31 @@ import Testing
         #expect(last?["result"]?["_meta"]?["io.modelcontextprotocol/subscriptionId"] == 7)
     }
 }
+
+extension MCPServerTests {
+    /// An agent's parallel tool calls act in turn, each answering only what it changed: a press
+    /// sent while a navigation is still being answered does not blur into that answer.
+    @Test func toolCallsSentTogetherRunOneAtATimeInOrder() async throws {
+        let fixture = try await Fixture()
+        let output = Collector()
+        func press(_ name: String, role: String, id: Int64) -> JSONValue {
+            ["jsonrpc": "2.0", "id": .integer(id), "method": "tools/call",
+             "params": ["_meta": Self.stateless, "name": "slam_press",
+                        "arguments": ["target": ["role": .string(role), "name": .string(name)]]]]
+        }
+        let server = fixture.server
+        let settings = press("Settings", role: "button", id: 1), wifi = press("Wi-Fi", role: "switch", id: 2)
+        let first = Task { await server.receive(settings, output: output) }
+        // The second call arrives while the first is being answered: as an agent's parallel calls do.
+        try await Task.sleep(for: .milliseconds(1))
+        let second = Task { await server.receive(wifi, output: output) }
+        _ = await (first.value, second.value)
+        let answers = output.all
+        #expect(answers.map { $0["id"] } == [1, 2])
+        let texts = answers.map { $0["result"]?["content"]?[0]?["text"]?.stringValue ?? "" }
+        #expect(texts.first?.contains("Screen: Settings") == true)
+        #expect(texts.first?.contains("switch \"Wi-Fi\" [checked]") == true, "the switch is on until the second call: \(texts)")
+        #expect(texts.last?.hasPrefix("Pressed switch \"Wi-Fi\".\n- switch \"Wi-Fi\" [ref=wifi]") == true, "\(texts)")
+        #expect(texts.last?.contains("Screen:") == false)
+    }
+}
