@@ -41,8 +41,10 @@ SESSION: List[Tuple[str, dict]] = [
     ("slam_press", {"target": {"role": "switch", "name": "Wi-Fi"}}),
     ("slam_press", {"target": {"role": "button", "name": "Save"}}),
     ("slam_navigate", {"back": True}),
+    ("slam_flow", {"name": "wifi-off"}),
 ]
-"""The sample session's calls: a look, an action, a navigation, a mistake an agent corrects, going back."""
+"""The sample session's calls: a look, an action, a navigation, a mistake an agent corrects, going back, and
+what the agent did as a flow."""
 
 
 def slamctl() -> str:
@@ -118,7 +120,9 @@ def start(command: str, *arguments: str) -> Server:
 def first_sentence(text: str) -> str:
     paragraph = text.strip().split("\n\n")[0].replace("\n", " ")
     match = re.match(r"(.+?[.!?])(\s|$)", paragraph)
-    return (match.group(1) if match else paragraph).replace("|", "\\|")
+    sentence = match.group(1) if match else paragraph
+    # A table cell is Markdown and HTML: a bar ends the cell, and <screen> would be read as a tag.
+    return sentence.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def argument_list(schema: dict) -> str:
