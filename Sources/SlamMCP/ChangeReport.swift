@@ -21,6 +21,8 @@ struct ChangeReport {
     /// The changed elements' lines, indented as in the snapshot (the new screen's, after a navigation).
     var lines: [String] = []
     var screen: (id: String, title: String)?
+    /// The top screen is one the agent read before: ``lines`` are only what differs from then.
+    var isRevisit = false
     /// The reference of the element focused now, when the focus moved.
     var focus: String?
     /// When the focus moved: the focused element's snapshot line without its `- ` (its changed lines
@@ -30,7 +32,10 @@ struct ChangeReport {
     /// The answer's text: the headline, then `Screen:` and its snapshot, or the changed lines, then `Focus:`.
     var text: String {
         var text = headline
-        if let screen { text += "\nScreen: \(screen.title) [screen=\(screen.id)]" }
+        if let screen {
+            text += "\nScreen: \(screen.title) [screen=\(screen.id)]"
+            if isRevisit { text += lines.isEmpty ? ", as you last read it." : ", as you last read it except:" }
+        }
         for line in lines { text += "\n" + line }
         if let focusLine { text += "\nFocus: " + focusLine }
         if screen == nil && lines.isEmpty && focusLine == nil { text += "\nNo visible change." }
@@ -86,11 +91,18 @@ struct ChangeReport {
             }
         }
         if navigated {
-            // A new top screen is all news to the agent: its whole snapshot.
+            // A screen the agent never read is all news: its whole snapshot. One it read before (going
+            // back, an alert answered): only the lines that differ from what it read then.
             let screen = try await connection.send(SnapshotRequest())
+            let now = lines(of: screen.snapshot)
             report.screen = (screen.controller, screen.title)
-            report.lines = lines(of: screen.snapshot)
-            remember(screen: report.lines, in: session)
+            if let before = session.toolState.withLock({ $0.shownScreens[screen.controller] }) {
+                report.lines = differences(from: before, to: now)
+                report.isRevisit = true
+            } else {
+                report.lines = now
+            }
+            remember(screen: now, of: screen.controller, in: session)
             return report
         }
         var calls: [(method: String, params: JSONValue.Object?)] = changed.map {
@@ -149,15 +161,45 @@ struct ChangeReport {
         return report
     }
 
-    /// Remembers the lines of a whole snapshot the agent read, by the refs they show: a later change
-    /// that leaves an element's line as the agent saw it is no news.
-    static func remember(screen lines: [String], in session: MCPSession) {
+    /// Remembers the lines of a snapshot the agent read, by the refs they show: a later change that
+    /// leaves an element's line as the agent saw it is no news. With `controller`, the lines are that
+    /// whole screen's, for the next time the agent comes back to it.
+    static func remember(screen lines: [String], of controller: String? = nil, in session: MCPSession) {
         session.toolState.withLock { state in
+            if let controller { state.shownScreens[controller] = lines }
             for line in lines {
-                guard let start = line.firstRange(of: "[ref=")?.upperBound, let end = line[start...].firstIndex(of: "]") else { continue }
-                state.shownLines[String(line[start..<end])] = trimmed(line)
+                guard let reference = reference(in: line) else { continue }
+                state.shownLines[reference] = trimmed(line)
             }
         }
+    }
+
+    /// What a screen the agent read before shows differently now: each line that is new or changed,
+    /// under the lines it sits in (a checked radio means little without its group), then `- gone: …`
+    /// for each element the agent read that is no longer there.
+    static func differences(from before: [String], to now: [String]) -> [String] {
+        let known = Set(before)
+        var kept: Set<Int> = []
+        for index in now.indices where !known.contains(now[index]) {
+            kept.insert(index)
+            var level = indentation(of: now[index])
+            for above in stride(from: index - 1, through: 0, by: -1) where level > 0 {
+                let aboveLevel = indentation(of: now[above])
+                if aboveLevel < level {
+                    kept.insert(above)
+                    level = aboveLevel
+                }
+            }
+        }
+        let present = Set(now.compactMap(reference(in:)))
+        let gone = before.filter { line in reference(in: line).map { !present.contains($0) } ?? false }
+        return now.indices.filter(kept.contains).map { now[$0] } + gone.map { "- gone: " + String(trimmed($0).dropFirst(2)) }
+    }
+
+    /// The `[ref=…]` of a snapshot line, when it shows one.
+    private static func reference(in line: String) -> String? {
+        guard let start = line.firstRange(of: "[ref=")?.upperBound, let end = line[start...].firstIndex(of: "]") else { return nil }
+        return String(line[start..<end])
     }
 
     /// What ``MCPToolState/shownLines`` holds for an element's lines: its one line, unindented, or all of them.
@@ -212,7 +254,7 @@ struct ChangeSummary: DeclaredFields {
     static var summary: String? { "What an action changed: the changed elements' snapshot lines, the new top screen, the new focus." }
 
     mutating func fields(_ visitor: inout FieldVisitor) {
-        visitor.field("changed", &changed, "The changed elements' lines as the text shows them (indented as in the snapshot); after a navigation, the new screen's lines.")
+        visitor.field("changed", &changed, "The changed elements' lines as the text shows them (indented as in the snapshot); after a navigation, the new screen's lines (back on a screen read before, the lines that differ).")
         visitor.omittable("screen", &screen, "The new top screen, when the action changed it (a push, a pop, an alert).")
         visitor.omittable("focus", &focus, "The reference of the element focused now, when the focus moved to one.")
     }

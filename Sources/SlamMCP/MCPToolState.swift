@@ -6,6 +6,9 @@ public struct MCPToolState: Sendable {
     /// The line of each element the agent has read (a snapshot, an answer), by reference: an answer
     /// leaves out an element that changed back to what the agent saw.
     var shownLines: [String: String] = [:]
+    /// The lines of each screen as the agent last read them whole, by screen: coming back to a screen
+    /// answers only what differs from them.
+    var shownScreens: [String: [String]] = [:]
 
     public init() {}
 

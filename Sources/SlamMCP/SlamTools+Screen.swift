@@ -38,7 +38,8 @@ extension SlamTools {
         }
         let header = "Screen: \(screen.title) [screen=\(screen.controller)]"
         guard let filename else {
-            ChangeReport.remember(screen: ChangeReport.lines(of: screen.snapshot), in: session)
+            let whole = params.isEmpty
+            ChangeReport.remember(screen: ChangeReport.lines(of: screen.snapshot), of: whole ? screen.controller : nil, in: session)
             return MCPToolResult(text: header + "\n" + screen.snapshot.trimmingTrailingNewlines)
         }
         let path = SnapshotFile.absolutePath(filename)
@@ -54,7 +55,8 @@ extension SlamTools {
         name: "slam_press", title: "Press an element",
         description: "Presses an element as a person would (a button, a switch, a row, a link), waiting until it is visible, "
             + "enabled and uncovered. Answers what changed: the first line says what was done, then the changed elements' "
-            + "snapshot lines, the new screen after a navigation (`Screen:`), the new focus (`Focus:`), or `No visible change.`",
+            + "snapshot lines, the new screen after a navigation (`Screen:`; a screen read before: only what differs), the new "
+            + "focus (`Focus:`), or `No visible change.`",
         inputSchema: ToolSchema.object([.target, .from(PressRequest.self, "value")]),
         outputSchema: ChangeSummary.outputSchema
     ) { arguments, session in
