@@ -185,13 +185,14 @@ PYTHON = {
         "param": {"events": {"type": "Sequence[EventName]", "convert": "listed"}},
         "notes": """
             ``events``: ``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``,
-            ``focusChanged``, ``action``; returns ``{subscribed}``. Each notification's params have the
+            ``focusChanged``, ``action``; returns ``{subscribed, client}`` (``client``: this connection's
+            number, the ``client`` of the ``action`` events it causes). Each notification's params have the
             shape of the event's class (``slam.Changed``, ``slam.FocusChanged``…).""",
     },
     "unsubscribe": {
         "param": {"events": {"type": "Sequence[EventName]", "convert": "listed"}},
         "bare": True,
-        "notes": "Removes ``events`` (default: all); returns ``{subscribed}``.",
+        "notes": "Removes ``events`` (default: all); returns ``{subscribed, client}``.",
     },
     "state.get": {
         "read": "value",

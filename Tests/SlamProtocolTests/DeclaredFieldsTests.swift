@@ -19,7 +19,7 @@ import Testing
         StateEntry(key: "nothing", value: .null),
         StateChanges(changed: ["a", "b"]),
         StateValues(values: ["b": 1, "a": "two"]),
-        Subscriptions(subscribed: ["changed", "log"]),
+        Subscriptions(subscribed: ["changed", "log"], client: 3),
         TaskOutcome(task: "pop", param: nil, top: "Home"),
         TaskOutcome(task: "save", param: "draft", top: nil, result: .null),
         TaskOutcome(task: "save", param: nil, top: "Home", result: ["saved": true]),

@@ -42,6 +42,19 @@ import SlamUI
         #expect(actions.last?["params"] == ["key": "Tab"])
     }
 
+    @Test func subscribeAnswersTheNumberThisConnectionsActionsCarry() throws {
+        let service = try service()
+        let recorder = TestClient(service, identifier: 1)
+        let person = TestClient(service, identifier: 7)
+        #expect(recorder.result("subscribe", ["events": ["action"]])["client"] == 1)
+        #expect(person.result("subscribe", ["events": ["action"]])["client"] == 7)
+        person.result("press", ["ref": "save"])
+        recorder.result("press", ["ref": "save"])
+        let clients = recorder.take().filter { $0["method"] == "action" }.map { $0["params"]?["client"] }
+        #expect(clients == [7, 1], "each action names the number its connection's subscribe answered")
+        #expect(person.result("unsubscribe")["client"] == 7)
+    }
+
     @Test func aFailedActionIsNotAnnounced() throws {
         let service = try service()
         let recorder = TestClient(service, identifier: 1)

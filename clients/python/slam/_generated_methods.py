@@ -459,7 +459,8 @@ class BlockingMethods:
         to the request that caused them.
 
         ``events``: ``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``,
-        ``focusChanged``, ``action``; returns ``{subscribed}``. Each notification's params have the
+        ``focusChanged``, ``action``; returns ``{subscribed, client}`` (``client``: this connection's
+        number, the ``client`` of the ``action`` events it causes). Each notification's params have the
         shape of the event's class (``slam.Changed``, ``slam.FocusChanged``…).
         """
         return self._run(subscribe_request(events))
@@ -467,7 +468,7 @@ class BlockingMethods:
     def unsubscribe(self, events: Optional[Sequence[EventName]] = None) -> Subscriptions:
         """``unsubscribe``: stops notifications of these events (default: all) on this connection.
 
-        Removes ``events`` (default: all); returns ``{subscribed}``.
+        Removes ``events`` (default: all); returns ``{subscribed, client}``.
         """
         return self._run(unsubscribe_request(events))
 
