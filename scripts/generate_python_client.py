@@ -58,6 +58,14 @@ PYTHON = {
     "version": {"notes": "``serverVersion`` is ``slam.__version__``."},
     "find": {"notes": "``ref`` is a reference or a locator (:func:`slam.locate`)."},
     "query": {"param": {"type": {"type": "ElementType"}}},
+    "locator": {
+        "read": "locator",
+        "result": "Ref",
+        "notes": """
+            Returns it as ``ref`` takes it, as ``slamctl record`` writes it: ``{"role", "name"}`` when
+            they find the element alone and the name cannot change, else its reference, else
+            ``{"type", "text"}``, else its type ``within`` an ancestor with a reference.""",
+    },
     "tree": {"notes": "From ``ref`` (default: the root view), ``depth`` levels deep (default: every level)."},
     "snapshot": {
         "read": "snapshot",

@@ -20,6 +20,8 @@ import Testing
         StateChanges(changed: ["a", "b"]),
         StateValues(values: ["b": 1, "a": "two"]),
         Subscriptions(subscribed: ["changed", "log"], client: 3),
+        RobustLocator(locator: ElementLocator(role: "button", name: "Save")),
+        RobustLocator(locator: "save"),
         TaskOutcome(task: "pop", param: nil, top: "Home"),
         TaskOutcome(task: "save", param: "draft", top: nil, result: .null),
         TaskOutcome(task: "save", param: nil, top: "Home", result: ["saved": true]),

@@ -55,6 +55,22 @@ import SlamUI
         #expect(person.result("unsubscribe")["client"] == 7)
     }
 
+    @Test func locatorAnswersTheLocatorTheActionEventCarries() throws {
+        let service = try service()
+        let recorder = TestClient(service, identifier: 1)
+        recorder.result("subscribe", ["events": ["action"]])
+        let targets: [JSONValue] = [["type": "Button", "text": "Go", "nth": 1], ["text": "Next"], ["type": "Button", "nth": -1]]
+        let answered = targets.map { recorder.result("locator", ["ref": $0, "controller": "Main"])["locator"] }
+        #expect(recorder.take().isEmpty, "asking for a locator is no action")
+        for target in targets { recorder.result("press", ["ref": target]) }
+        let carried = recorder.take().filter { $0["method"] == "action" }.map { $0["params"]?["ref"] }
+        #expect(answered == carried)
+        #expect(answered == [["type": "Button", "text": "Go", "within": "bar", "nth": 1], ["role": "button", "name": "Next"], "save"])
+        #expect(recorder.errorCode("locator", ["ref": "nowhere"]) == -32001)
+        #expect(recorder.errorCode("locator", ["ref": ["text": "Go"]]) == -32014)
+        #expect(recorder.errorCode("locator", ["ref": "save", "controller": "Elsewhere"]) == -32006)
+    }
+
     @Test func aFailedActionIsNotAnnounced() throws {
         let service = try service()
         let recorder = TestClient(service, identifier: 1)

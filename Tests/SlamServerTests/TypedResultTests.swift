@@ -30,6 +30,7 @@ import Glibc
         #expect(try send(note(TreeRequest(ref: "counterButtons", depth: 1)), to: client).children.count == 3)
         #expect(try send(note(SnapshotRequest(ref: "counterButtons", depth: 0)), to: client)
                 == AccessibilitySnapshot(controller: "Home", title: "Slam Demo", snapshot: "- group \"Counter\" [ref=counterButtons]\n"))
+        #expect(try send(note(LocatorRequest(ref: "increment")), to: client) == RobustLocator(locator: ElementLocator(role: "button", name: "+1")))
         #expect(try send(note(UpdateUIRequest()), to: client).controller == "Home")
         #expect(try send(note(ResetUIRequest()), to: client).controller == "Home")
         #expect(try send(note(PressRequest(ref: "increment")), to: client).reference == "increment")

@@ -64,6 +64,11 @@ def snapshot_request(
     return Request("snapshot", named(ref=ref, controller=controller, depth=depth), read=member("snapshot"))
 
 
+def locator_request(ref: Ref, controller: Optional[str] = None) -> Request[Ref]:
+    """The request of :meth:`slam.Client.locator`."""
+    return Request("locator", named(ref=ref, controller=controller), read=member("locator"))
+
+
 def update_ui_request(ref: Optional[Ref] = None, controller: Optional[str] = None) -> Request[UpdateResult]:
     """The request of :meth:`slam.Client.update_ui`."""
     return Request("updateUI", named(ref=ref, controller=controller))
@@ -304,6 +309,15 @@ class BlockingMethods:
         keeps that many levels below the first.
         """
         return self._run(snapshot_request(ref, controller, depth))
+
+    def locator(self, ref: Ref, controller: Optional[str] = None) -> Ref:
+        """``locator``: the most robust locator for one element: the one an ``action`` event on it would carry.
+
+        Returns it as ``ref`` takes it, as ``slamctl record`` writes it: ``{"role", "name"}`` when
+        they find the element alone and the name cannot change, else its reference, else
+        ``{"type", "text"}``, else its type ``within`` an ancestor with a reference.
+        """
+        return self._run(locator_request(ref, controller))
 
     def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
         """``updateUI``: pulls every data source of the controller (or of the subtree at ``ref``) and reports which
@@ -601,6 +615,13 @@ class AsyncMethods:
         """
         return await self._run(snapshot_request(ref, controller, depth))
 
+    async def locator(self, ref: Ref, controller: Optional[str] = None) -> Ref:
+        """``locator``: the most robust locator for one element: the one an ``action`` event on it would carry.
+
+        As :meth:`slam.Client.locator`, awaited.
+        """
+        return await self._run(locator_request(ref, controller))
+
     async def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
         """``updateUI``: pulls every data source of the controller (or of the subtree at ``ref``) and reports which
         elements changed.
@@ -818,6 +839,7 @@ METHODS: Tuple[Method, ...] = (
     ),
     Method("tree", "tree", "Snapshot", BlockingMethods.tree, tree_request, ("ref", "controller", "depth")),
     Method("snapshot", "snapshot", "str", BlockingMethods.snapshot, snapshot_request, ("ref", "controller", "depth")),
+    Method("locator", "locator", "Ref", BlockingMethods.locator, locator_request, ("ref", "controller")),
     Method(
         "updateUI", "update_ui", "UpdateResult", BlockingMethods.update_ui, update_ui_request, ("ref", "controller"),
     ),

@@ -118,6 +118,7 @@ def test_every_protocol_method_has_a_typed_helper_sending_its_params(slam_client
         ("trace.start", lambda client: client.trace_start()),
         ("trace.stop", lambda client: client.trace_stop()),
         ("snapshot", lambda client: client.snapshot(ref="root", controller="Home", depth=1)),
+        ("locator", lambda client: client.locator("count", controller="Home")),
     ]
     assert sorted({method for method, _ in helper_calls}) == sorted(slam_client.version()["capabilities"]["methods"])
     sent_methods = []
