@@ -58,6 +58,14 @@ PYTHON = {
     "version": {"notes": "``serverVersion`` is ``slam.__version__``."},
     "find": {"notes": "``ref`` is a reference or a locator (:func:`slam.locate`)."},
     "query": {"param": {"type": {"type": "ElementType"}}},
+    "locator": {
+        "read": "locator",
+        "result": "Ref",
+        "notes": """
+            Returns it as ``ref`` takes it, as ``slamctl record`` writes it: ``{"role", "name"}`` when
+            they find the element alone and the name cannot change, else its reference, else
+            ``{"type", "text"}``, else its type ``within`` an ancestor with a reference.""",
+    },
     "tree": {"notes": "From ``ref`` (default: the root view), ``depth`` levels deep (default: every level)."},
     "snapshot": {
         "read": "snapshot",
@@ -185,13 +193,14 @@ PYTHON = {
         "param": {"events": {"type": "Sequence[EventName]", "convert": "listed"}},
         "notes": """
             ``events``: ``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``,
-            ``focusChanged``, ``action``; returns ``{subscribed}``. Each notification's params have the
+            ``focusChanged``, ``action``; returns ``{subscribed, client}`` (``client``: this connection's
+            number, the ``client`` of the ``action`` events it causes). Each notification's params have the
             shape of the event's class (``slam.Changed``, ``slam.FocusChanged``…).""",
     },
     "unsubscribe": {
         "param": {"events": {"type": "Sequence[EventName]", "convert": "listed"}},
         "bare": True,
-        "notes": "Removes ``events`` (default: all); returns ``{subscribed}``.",
+        "notes": "Removes ``events`` (default: all); returns ``{subscribed, client}``.",
     },
     "state.get": {
         "read": "value",

@@ -35,6 +35,11 @@ extension SlamConnection {
         try send(SnapshotRequest(ref: reference, controller: controller, depth: depth))
     }
 
+    /// The most robust locator for the element `reference` picks: the one an `action` event on it would carry.
+    public func locator(_ reference: ElementLocator, controller: String? = nil) throws(ClientError) -> ElementLocator {
+        try send(LocatorRequest(ref: reference, controller: controller)).locator
+    }
+
     /// Pulls every data source of the controller (or of the subtree at `reference`); returns the refs that changed.
     @discardableResult
     public func updateUI(_ reference: ElementLocator? = nil, controller: String? = nil) throws(ClientError) -> [String] {

@@ -35,7 +35,9 @@ public final class MCPSession: Sendable {
 
     /// Subscribes to ``events`` and starts handing notifications to observers; call once.
     public func start() async throws(ClientError) {
-        try await connection.send(SubscribeRequest(events: Self.events))
+        let subscriptions = try await connection.send(SubscribeRequest(events: Self.events))
+        // The session's flow holds its own actions: those that carry the number subscribe answered.
+        toolState.withLock { $0.recording.clientNumber = subscriptions.client }
         recordActions()
         let notifications = connection.notifications
         progress.withLock { $0.isReading = true }

@@ -6,7 +6,7 @@ import SlamProtocol
 /// `slam_verify` passed, in the order they happened.
 ///
 /// Events come from every client that acts (a person in the browser page, a script); the flow
-/// keeps the ones that name this connection's number (``clientNumber``, learnt once it is needed).
+/// keeps the ones that name this connection's number (``clientNumber``, which `subscribe` answers).
 struct SessionRecording: Sendable {
     /// A check that passed, as the flow step that checks it again when the flow replays.
     enum Expectation: Sendable, Hashable {
@@ -24,7 +24,7 @@ struct SessionRecording: Sendable {
     }
 
     private(set) var entries: [Entry] = []
-    /// The daemon's number for the session's connection, as `action` events name it; nil until learnt.
+    /// The daemon's number for the session's connection, as `action` events name it; nil until `subscribe` answered it.
     /// Once known, other clients' actions are no longer kept (a person may use the page for hours).
     var clientNumber: Int? {
         didSet {

@@ -29,7 +29,7 @@ extension SlamTools {
         let fileName = filename.flatMap { $0.split(separator: "/").last.map(String.init) }
         let name = requestedName ?? fileName.map { $0.hasSuffix(".json") ? String($0.dropLast(5)) : $0 } ?? "session"
         try await session.settle()
-        let client = try await session.clientNumber()
+        guard let client = session.clientNumber else { throw ClientError.protocolViolation("the session has not subscribed (start() was not called)") }
         let recorder = session.toolState.withLock { $0.recording.flow(named: name, client: client) }
         guard !recorder.steps.isEmpty else {
             return .failure("Error: this session has taken no steps yet.\nNext: act with slam_press, slam_type or slam_reset, "

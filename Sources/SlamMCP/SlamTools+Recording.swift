@@ -9,12 +9,13 @@ extension SlamTools {
     /// Verifying, locators, the session as a flow, traces, in the order `tools/list` shows them.
     static var recordingTools: [MCPTool] { [verify, generateLocator, flow, traceStart, traceStop] }
 
-    /// The locator a test should use for an element, as the recorder writes it.
+    /// The locator a test should use for an element: the daemon's `locator`, as its recorder writes it.
     static let generateLocator: MCPTool = MCPTool(
         name: "slam_generate_locator", title: "Locator for an element",
         description: """
-            The most robust locator for an element, as JSON to paste into any tool's `target` or a flow step: \
-            {"role", "name"} when they find it alone, else its ref, else {"type", "text"}. \
+            The most robust locator for an element, the one Slam's recorder writes (slam_flow's steps name it so), \
+            as JSON to paste into any tool's `target` or a flow step: {"role", "name"} when they find it alone and \
+            the name cannot change, else its ref, else {"type", "text"}. \
             Answers the locator, then a flow step that presses (or fills) the element with it.
             """,
         inputSchema: ToolSchema.object([.target]),

@@ -10,7 +10,7 @@ public enum SlamRequests {
     public static var all: [any SlamRequest.Type] {
         [
             PingRequest.self, VersionRequest.self, FindRequest.self, QueryRequest.self, TreeRequest.self, SnapshotRequest.self,
-            UpdateUIRequest.self, ResetUIRequest.self, PressRequest.self, SetTextRequest.self, FocusRequest.self, KeyRequest.self,
+            LocatorRequest.self, UpdateUIRequest.self, ResetUIRequest.self, PressRequest.self, SetTextRequest.self, FocusRequest.self, KeyRequest.self,
             TypeTextRequest.self, RunTaskRequest.self,
             TasksRequest.self, TasksRegisterRequest.self, TasksUnregisterRequest.self, ControllersRequest.self, ScreensRequest.self, WaitForRequest.self, SubscribeRequest.self,
             UnsubscribeRequest.self, StateGetRequest.self, StateSetRequest.self, StateListRequest.self,

@@ -24,6 +24,8 @@ import SlamRPC
         #expect(try connection.find("count").text == "Count: 0")
         #expect(try connection.query(type: "Button", enabled: false).map(\.reference) == ["decrement", "reset"])
         #expect(try connection.tree(depth: 1).children.count == 6)
+        #expect(try connection.locator("increment") == ElementLocator(role: "button", name: "+1"))
+        #expect(try connection.locator(ElementLocator(text: "Count: 0")) == "count", "a text the app rewrites is found by its reference")
         #expect(try connection.press("increment").reference == "increment")
         #expect(try connection.updateUI() == [], "autoUI already updated")
         #expect(try connection.tasks() == ["alert", "append", "increment", "pop", "push", "remove", "resetCounter", "set", "toggle", "url"])

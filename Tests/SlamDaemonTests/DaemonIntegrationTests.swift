@@ -98,8 +98,8 @@ import SlamRPC
         let daemon = try DaemonProcess.launch()
         let watcher = try daemon.connect()
         let actor = try daemon.connect()
-        #expect(try watcher.call("subscribe", ["events": ["changed", "navigated", "taskRan", "openURL"]]) ==
-                ["subscribed": ["changed", "navigated", "taskRan", "openURL"]])
+        #expect(try watcher.call("subscribe", ["events": ["changed", "navigated", "taskRan", "openURL"]])["subscribed"] ==
+                ["changed", "navigated", "taskRan", "openURL"])
         try actor.call("press", ["ref": "increment"])
         let changed = try watcher.nextNotification()
         #expect(changed.method == "changed")

@@ -9,6 +9,13 @@ extension FindRequest: HandledRequest {
     }
 }
 
+extension LocatorRequest: HandledRequest {
+    /// The locator `action` events carry, so a test written from it finds what a recording would.
+    static func handle(_ request: LocatorRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> RobustLocator {
+        RobustLocator(locator: service.robustLocator(for: try service.element(request.ref, in: request.controller)))
+    }
+}
+
 extension TreeRequest: HandledRequest {
     static func handle(_ request: TreeRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ElementTreeOutput {
         if let depth = request.depth, depth < 0 {

@@ -76,8 +76,8 @@ extension UnsubscribeRequest: HandledRequest {
 }
 
 extension ClientSession {
-    /// This connection's subscriptions, in the protocol's order.
+    /// This connection's subscriptions, in the protocol's order, and its number.
     var subscriptionList: Subscriptions {
-        Subscriptions(subscribed: EventKind.allCases.filter(subscriptions.contains).map(\.rawValue))
+        Subscriptions(subscribed: EventKind.allCases.filter(subscriptions.contains).map(\.rawValue), client: identifier)
     }
 }

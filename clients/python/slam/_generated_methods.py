@@ -64,6 +64,11 @@ def snapshot_request(
     return Request("snapshot", named(ref=ref, controller=controller, depth=depth), read=member("snapshot"))
 
 
+def locator_request(ref: Ref, controller: Optional[str] = None) -> Request[Ref]:
+    """The request of :meth:`slam.Client.locator`."""
+    return Request("locator", named(ref=ref, controller=controller), read=member("locator"))
+
+
 def update_ui_request(ref: Optional[Ref] = None, controller: Optional[str] = None) -> Request[UpdateResult]:
     """The request of :meth:`slam.Client.update_ui`."""
     return Request("updateUI", named(ref=ref, controller=controller))
@@ -305,6 +310,15 @@ class BlockingMethods:
         """
         return self._run(snapshot_request(ref, controller, depth))
 
+    def locator(self, ref: Ref, controller: Optional[str] = None) -> Ref:
+        """``locator``: the most robust locator for one element: the one an ``action`` event on it would carry.
+
+        Returns it as ``ref`` takes it, as ``slamctl record`` writes it: ``{"role", "name"}`` when
+        they find the element alone and the name cannot change, else its reference, else
+        ``{"type", "text"}``, else its type ``within`` an ancestor with a reference.
+        """
+        return self._run(locator_request(ref, controller))
+
     def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
         """``updateUI``: pulls every data source of the controller (or of the subtree at ``ref``) and reports which
         elements changed.
@@ -459,7 +473,8 @@ class BlockingMethods:
         to the request that caused them.
 
         ``events``: ``changed``, ``navigated``, ``taskRan``, ``openURL``, ``stateChanged``, ``log``,
-        ``focusChanged``, ``action``; returns ``{subscribed}``. Each notification's params have the
+        ``focusChanged``, ``action``; returns ``{subscribed, client}`` (``client``: this connection's
+        number, the ``client`` of the ``action`` events it causes). Each notification's params have the
         shape of the event's class (``slam.Changed``, ``slam.FocusChanged``…).
         """
         return self._run(subscribe_request(events))
@@ -467,7 +482,7 @@ class BlockingMethods:
     def unsubscribe(self, events: Optional[Sequence[EventName]] = None) -> Subscriptions:
         """``unsubscribe``: stops notifications of these events (default: all) on this connection.
 
-        Removes ``events`` (default: all); returns ``{subscribed}``.
+        Removes ``events`` (default: all); returns ``{subscribed, client}``.
         """
         return self._run(unsubscribe_request(events))
 
@@ -599,6 +614,13 @@ class AsyncMethods:
         As :meth:`slam.Client.snapshot`, awaited.
         """
         return await self._run(snapshot_request(ref, controller, depth))
+
+    async def locator(self, ref: Ref, controller: Optional[str] = None) -> Ref:
+        """``locator``: the most robust locator for one element: the one an ``action`` event on it would carry.
+
+        As :meth:`slam.Client.locator`, awaited.
+        """
+        return await self._run(locator_request(ref, controller))
 
     async def update_ui(self, ref: Optional[Ref] = None, controller: Optional[str] = None) -> UpdateResult:
         """``updateUI``: pulls every data source of the controller (or of the subtree at ``ref``) and reports which
@@ -817,6 +839,7 @@ METHODS: Tuple[Method, ...] = (
     ),
     Method("tree", "tree", "Snapshot", BlockingMethods.tree, tree_request, ("ref", "controller", "depth")),
     Method("snapshot", "snapshot", "str", BlockingMethods.snapshot, snapshot_request, ("ref", "controller", "depth")),
+    Method("locator", "locator", "Ref", BlockingMethods.locator, locator_request, ("ref", "controller")),
     Method(
         "updateUI", "update_ui", "UpdateResult", BlockingMethods.update_ui, update_ui_request, ("ref", "controller"),
     ),

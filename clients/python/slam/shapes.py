@@ -176,9 +176,11 @@ class TraceStopResult(TypedDict):
 
 
 class Subscriptions(TypedDict):
-    """What ``subscribe`` and ``unsubscribe`` answer: this connection's events."""
+    """What ``subscribe`` and ``unsubscribe`` answer: this connection's events, and its number (the
+    ``client`` of the ``action`` events it causes)."""
 
     subscribed: List[EventName]
+    client: int
 
 
 class UIAttachResult(TypedDict):

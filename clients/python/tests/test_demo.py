@@ -118,6 +118,7 @@ def test_every_protocol_method_has_a_typed_helper_sending_its_params(slam_client
         ("trace.start", lambda client: client.trace_start()),
         ("trace.stop", lambda client: client.trace_stop()),
         ("snapshot", lambda client: client.snapshot(ref="root", controller="Home", depth=1)),
+        ("locator", lambda client: client.locator("count", controller="Home")),
     ]
     assert sorted({method for method, _ in helper_calls}) == sorted(slam_client.version()["capabilities"]["methods"])
     sent_methods = []
@@ -177,7 +178,8 @@ def test_wait_for_lasts_longer_than_the_client_timeout(slamd):
 
 
 def test_subscribe_then_a_press_yields_changed(slam_client):
-    assert slam_client.subscribe(["changed"]) == {"subscribed": ["changed"]}
+    subscribed = slam_client.subscribe(["changed"])
+    assert subscribed == {"subscribed": ["changed"], "client": subscribed["client"]}
     slam_client.press("increment")
     notification = next(slam_client.notifications(timeout=2))
     assert notification.method == "changed"
@@ -196,10 +198,21 @@ def test_notifications_arriving_during_a_call_are_queued_in_order(slam_client):
     assert methods == ["changed", "navigated", "taskRan"]
 
 
+def test_subscribe_answers_the_number_this_connections_actions_carry(slamd, slam_client):
+    recorder = slamd.connect()
+    number = recorder.subscribe(["action"])["client"]
+    other = slam_client.subscribe([])["client"]
+    assert other != number, "each connection has its own number"
+    slam_client.press("increment")
+    recorder.press("increment")
+    actions = [recorder.next_notification(timeout=5) for _ in range(2)]
+    assert [(action.method, action.params["client"]) for action in actions] == [("action", other), ("action", number)]
+
+
 def test_unsubscribe_stops_notifications(slam_client):
-    slam_client.subscribe(["changed", "taskRan"])
-    assert slam_client.unsubscribe(["taskRan"]) == {"subscribed": ["changed"]}
-    assert slam_client.unsubscribe() == {"subscribed": []}
+    number = slam_client.subscribe(["changed", "taskRan"])["client"]
+    assert slam_client.unsubscribe(["taskRan"]) == {"subscribed": ["changed"], "client": number}
+    assert slam_client.unsubscribe() == {"subscribed": [], "client": number}
     slam_client.press("increment")
     with pytest.raises(slam.SlamTimeout):
         slam_client.next_notification(timeout=0.2)
