@@ -181,15 +181,7 @@ struct ChangeReport {
         let known = Set(before)
         var kept: Set<Int> = []
         for index in now.indices where !known.contains(now[index]) {
-            kept.insert(index)
-            var level = indentation(of: now[index])
-            for above in stride(from: index - 1, through: 0, by: -1) where level > 0 {
-                let aboveLevel = indentation(of: now[above])
-                if aboveLevel < level {
-                    kept.insert(above)
-                    level = aboveLevel
-                }
-            }
+            keep(index, withLinesAbove: now, in: &kept)
         }
         let present = Set(now.compactMap(reference(in:)))
         let gone = before.filter { line in reference(in: line).map { !present.contains($0) } ?? false }
@@ -222,17 +214,22 @@ struct ChangeReport {
         for index in lines.indices.dropFirst(linesBelowElement + 1) where marked < linesBelowElement {
             guard ["[selected]", "[checked]", "[focused]"].contains(where: { lines[index].contains($0) }) else { continue }
             marked += 1
-            kept.insert(index)
-            var level = indentation(of: lines[index])
-            for above in stride(from: index - 1, through: 0, by: -1) where level > 0 {
-                let aboveLevel = indentation(of: lines[above])
-                if aboveLevel < level {
-                    kept.insert(above)
-                    level = aboveLevel
-                }
-            }
+            keep(index, withLinesAbove: lines, in: &kept)
         }
         return lines.indices.filter(kept.contains).map { lines[$0] } + ["  … \(lines.count - kept.count) more lines"]
+    }
+
+    /// Keeps the line at `index` and each line it sits under (its parent's, its parent's parent's …).
+    private static func keep(_ index: Int, withLinesAbove lines: [String], in kept: inout Set<Int>) {
+        kept.insert(index)
+        var level = indentation(of: lines[index])
+        for above in stride(from: index - 1, through: 0, by: -1) where level > 0 {
+            let aboveLevel = indentation(of: lines[above])
+            if aboveLevel < level {
+                kept.insert(above)
+                level = aboveLevel
+            }
+        }
     }
 
     private static func indentation(of line: String) -> Int {

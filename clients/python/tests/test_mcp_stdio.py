@@ -153,6 +153,16 @@ def test_standard_output_holds_only_mcp_messages_while_slamd_logs_at_debug(slamc
     assert notifications == ["notifications/subscriptions/acknowledged"]
 
 
+def read_until_serving(process):
+    """What ``slamctl mcp`` logged on standard error until it serves."""
+    logged = b""
+    while b"slamctl mcp: serving MCP" not in logged:
+        line = process.stderr.readline()
+        assert line, f"slamctl mcp ended before serving: {logged.decode()}"
+        logged += line
+    return logged
+
+
 def served_socket(standard_error):
     """The socket of the slamd ``slamctl mcp`` serves, from the line it logs once it serves."""
     for line in standard_error.decode().splitlines():
@@ -166,12 +176,7 @@ def test_a_signal_stops_the_launched_slamd_and_removes_its_socket(slamctl, numbe
     process = subprocess.Popen([slamctl, "mcp", "--launch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)
     try:
-        logged = b""
-        while b"slamctl mcp: serving MCP" not in logged:
-            line = process.stderr.readline()
-            assert line, f"slamctl mcp ended before serving: {logged.decode()}"
-            logged += line
-        socket_path = served_socket(logged)
+        socket_path = served_socket(read_until_serving(process))
         assert os.path.exists(socket_path)
         process.send_signal(number)
         assert process.wait(timeout=30) == -number, "it ends as the signal would have ended it"
@@ -189,11 +194,7 @@ def test_the_server_stops_when_its_slamd_goes_away(slamctl, slamd_factory):
     process = subprocess.Popen([slamctl, "mcp", "--socket", daemon.socket_path], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        logged = b""
-        while b"slamctl mcp: serving MCP" not in logged:
-            line = process.stderr.readline()
-            assert line, f"slamctl mcp ended before serving: {logged.decode()}"
-            logged += line
+        read_until_serving(process)
         daemon.stop()
         assert process.wait(timeout=30) == 1
         assert b"closed the connection" in process.stderr.read()
