@@ -131,10 +131,12 @@ struct ChangeReport {
         }
         let known = session.toolState.withLock { $0.shownLines }
         var blocks: [(reference: String, lines: [String])] = []
+        var current: [(reference: String, controller: String, lines: [String])] = []
         for (index, element) in changed.enumerated() {
             // An element of a screen under the top one changed out of sight (or is gone): not news.
             guard let snapshot = responses[index], snapshot.controller == element.controller else { continue }
-            let block = bounded(lines(of: snapshot.snapshot))
+            current.append((element.reference, element.controller, lines(of: snapshot.snapshot)))
+            let block = bounded(current.last!.lines)
             // The focus line shows an element whose only change is the focus.
             guard !block.isEmpty, known[element.reference] != key(of: block), !(block.count == 1 && trimmed(block[0]) == focusLine) else { continue }
             blocks.append((element.reference, block))
@@ -157,8 +159,25 @@ struct ChangeReport {
                 for line in block.lines { shown.insert(trimmed(line)) }
                 state.shownLines[block.reference] = key(of: block.lines)
             }
+            // The screen as the agent knows it now, for when it comes back: each changed element as it is.
+            for element in current {
+                guard var screen = state.shownScreens[element.controller] else { continue }
+                replace(element.reference, with: element.lines, in: &screen)
+                state.shownScreens[element.controller] = screen
+            }
         }
         return report
+    }
+
+    /// Puts `lines` (an element's own snapshot, from its line down) where the element's lines are in a
+    /// screen's lines, indented as it is there; a screen without the element stays as it was.
+    static func replace(_ reference: String, with lines: [String], in screen: inout [String]) {
+        guard let start = screen.firstIndex(where: { Self.reference(in: $0) == reference }) else { return }
+        let level = indentation(of: screen[start])
+        var end = start + 1
+        while end < screen.count, indentation(of: screen[end]) > level { end += 1 }
+        let indent = String(repeating: " ", count: level)
+        screen.replaceSubrange(start..<end, with: lines.map { indent + $0 })
     }
 
     /// Remembers the lines of a snapshot the agent read, by the refs they show: a later change that

@@ -32,4 +32,21 @@ import Testing
             "- gone: button \"Delete\" [ref=delete]",
         ])
     }
+
+    @Test func aChangedElementTakesItsPlaceInTheScreenAsTheAgentKnowsIt() {
+        var screen = Self.before
+        ChangeReport.replace("theme", with: ["- radiogroup \"Theme\" [ref=theme]:", "  - radio \"Light\" [checked]", "  - radio \"Dark\""],
+                             in: &screen)
+        #expect(screen == [
+            "- switch \"Wi-Fi\" [checked] [ref=wifi]",
+            "- radiogroup \"Theme\" [ref=theme]:",
+            "  - radio \"Light\" [checked]",
+            "  - radio \"Dark\"",
+            "- paragraph \"Theme: Dark\" [ref=themeLabel]",
+            "- button \"Delete\" [ref=delete]",
+        ])
+        var nested = ["- group \"Counter\" [ref=counter]:", "  - button \"+1\" [ref=increment]", "  - button \"-1\" [disabled] [ref=decrement]"]
+        ChangeReport.replace("decrement", with: ["- button \"-1\" [ref=decrement]"], in: &nested)
+        #expect(nested.last == "  - button \"-1\" [ref=decrement]")
+    }
 }

@@ -383,3 +383,19 @@ import Glibc
         withExtendedLifetime(app) {}
     }
 }
+
+extension ScreenToolsTests {
+    /// Back on a screen, the answer compares it with what the agent last knew of it: the first reading
+    /// and every change answered since, not the first reading alone.
+    @Test func aScreenReadAgainComparesWithWhatTheAgentLastKnew() async throws {
+        let (app, session) = try await Self.demo()
+        let opened = try await Self.call("slam_navigate", ["screen": "Settings"], session)
+        #expect(opened.text.contains("- switch \"Wi-Fi\" [checked] [ref=wifi]"), "\(opened.text)")
+        let pressed = try await Self.call("slam_press", ["target": "wifi"], session)
+        #expect(pressed.text.contains("- switch \"Wi-Fi\" [ref=wifi]"), "\(pressed.text)")
+        try await Self.call("slam_navigate", ["back": true], session)
+        let again = try await Self.call("slam_navigate", ["screen": "Settings"], session)
+        #expect(again.text == "Opened screen Settings.\nScreen: Settings [screen=Settings], as you last read it.", "\(again.text)")
+        withExtendedLifetime(app) {}
+    }
+}
