@@ -175,7 +175,7 @@ extension SlamTools {
     /// Waits for text, an element's state or an accessibility template.
     static let waitFor: MCPTool = MCPTool(
         name: "slam_wait_for", title: "Wait for the screen",
-        description: "Waits until a text shows (`text`), no longer shows (`textGone`), the screen (or `target`) contains an "
+        description: "Waits until a text shows in a name, value or description on the top screen (`text`), no longer shows (`textGone`), the screen (or `target`) contains an "
             + "accessibility template (`aria`, snapshot lines), or `target` reaches `state`. Answers what changed meanwhile; "
             + "on timeout, an error with what did not hold.",
         inputSchema: ToolSchema.object([

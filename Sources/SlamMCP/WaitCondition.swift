@@ -4,7 +4,8 @@ import SlamProtocol
 import SlamRPC
 
 /// slam_wait_for's arguments as a wait: `aria` and `target` + `state` are the daemon's `waitFor`;
-/// `text` and `textGone` wait on what the top screen's snapshot shows, re-read after every change.
+/// `text` and `textGone` wait on what the top screen's snapshot shows (names, values, descriptions:
+/// not roles, states or references), re-read after every change.
 ///
 /// Text waits read the snapshot rather than ask `waitFor` for an element whose text matches: a
 /// locator finds hidden elements too (a hidden "Saved" label would satisfy "Saved" shows, and keep
@@ -69,12 +70,11 @@ enum WaitCondition {
             session.stopObserving(token)
             sink.finish()
         }
-        // Written as the snapshot writes names, for a text with quotes or backslashes.
-        let escaped = String(JSONValue.string(text).description.dropFirst().dropLast())
         var iterator = signals.makeAsyncIterator()
         while true {
             let screen = try await session.connection.send(SnapshotRequest()).snapshot
-            if (screen.contains(text) || screen.contains(escaped)) != gone { return }
+            let shown = ChangeReport.lines(of: screen).contains { line in SnapshotLineText.texts(of: line).contains { $0.contains(text) } }
+            if shown != gone { return }
             guard let changed = await iterator.next(), changed else {
                 let failure = gone ? "was still shown after" : "did not show within"
                 throw .server(ResponseError(code: .waitTimedOut,

@@ -233,6 +233,16 @@ import Glibc
         withExtendedLifetime(app) {}
     }
 
+    /// A reference or a state is not text a person sees: waiting for it to show (or go) reads names and values only.
+    @Test func aTextWaitReadsWhatAPersonSees() async throws {
+        let (app, session) = try await Self.demo()
+        #expect(try await Self.call("slam_wait_for", ["text": "openSettings", "timeoutMs": 50], session).isError)
+        #expect(try await Self.call("slam_wait_for", ["textGone": "disabled", "timeoutMs": 50], session).isError == false)
+        #expect(try await Self.call("slam_wait_for", ["text": "Count: 0", "timeoutMs": 50], session).isError == false)
+        #expect(try await Self.call("slam_wait_for", ["text": "Adds one", "timeoutMs": 50], session).isError == false)
+        withExtendedLifetime(app) {}
+    }
+
     @Test func invalidArgumentsThrowNamingTheArgument() async throws {
         let (app, session) = try await Self.demo()
         let cases: [(String, JSONValue.Object, String)] = [
