@@ -18,6 +18,10 @@ public final class MCPServer: Sendable {
     let handshakeRevision = Mutex<MCPRevision?>(nil)
     /// Requests being answered, so that `notifications/cancelled` can stop one.
     private let inFlight = Mutex<[RequestID: Task<Void, Never>]>([:])
+    /// Requests cancelled before they started (a tool call waiting behind another), each with the
+    /// order it was cancelled in; at most ``cancelledBeforeStartLimit``, the oldest forgotten first.
+    private let cancelledBeforeStart = Mutex<[RequestID: Int]>([:])
+    static let cancelledBeforeStartLimit = 64
     /// Open `subscriptions/listen` requests (finishing one ends that subscription gracefully), and
     /// whether ``endSubscriptions()`` ended them all (a listen arriving after that ends at once).
     let openListens = Mutex<(ended: Bool, all: [RequestID: AsyncStream<Void>.Continuation])>((false, [:]))
@@ -146,6 +150,8 @@ public final class MCPServer: Sendable {
     /// Runs one request in a task of its own, known by its id until answered, so that
     /// `notifications/cancelled` (or cancelling the caller) stops it.
     private func run(id: RequestID, _ body: @escaping @Sendable () async -> Void) async {
+        // Cancelled while it waited its turn (a tool call behind another): it is not run nor answered.
+        guard cancelledBeforeStart.withLock({ $0.removeValue(forKey: id) }) == nil else { return }
         let task = Task { await body() }
         inFlight.withLock { $0[id] = task }
         await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
@@ -158,7 +164,17 @@ public final class MCPServer: Sendable {
         switch method {
         case "notifications/cancelled":
             guard let id = params["requestId"].flatMap(RequestID.init(jsonValue:)) else { return }
-            inFlight.withLock { $0[id] }?.cancel()
+            if let task = inFlight.withLock({ $0[id] }) {
+                task.cancel()
+                return
+            }
+            cancelledBeforeStart.withLock { cancelled in
+                // Bounded: a client cancelling ids it never sent cannot grow it.
+                if cancelled.count >= Self.cancelledBeforeStartLimit, let oldest = cancelled.min(by: { $0.value < $1.value })?.key {
+                    cancelled[oldest] = nil
+                }
+                cancelled[id] = (cancelled.values.max() ?? 0) + 1
+            }
         default:
             // notifications/initialized, progress, roots: nothing for Slam to do.
             break

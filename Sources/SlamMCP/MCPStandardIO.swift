@@ -11,7 +11,7 @@ import Musl
 /// (standard input), answers written to another (standard output), nothing else ever written there.
 ///
 /// Every message is handled in a task of its own, so a `subscriptions/listen` stays open while
-/// tools are called. At the end of the input the subscriptions end and every request already
+/// tools are called; tool calls run one at a time, in the order they were read. At the end of the input the subscriptions end and every request already
 /// read is still answered before ``serve(_:)`` returns.
 ///
 /// ```swift
@@ -30,15 +30,31 @@ public struct MCPStandardIO: Sendable {
     public func serve(_ server: MCPServer) async {
         let writer = Writer(descriptor: output)
         let messages = Reader.start(descriptor: input)
-        await withTaskGroup(of: Void.self) { group in
+        // Tool calls run one after another in the order they were read (tasks of their own could start
+        // in any order); everything else, a listen or a cancellation among them, is handled at once.
+        let (toolCalls, toolCallSink) = AsyncStream<JSONValue>.makeStream()
+        // Discarding: a finished message's task is gone at once, however long the agent stays.
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await call in toolCalls { await server.receive(call, output: writer) }
+            }
             for await event in messages {
                 switch event {
                 case .message(let body):
-                    group.addTask { await server.receive(bytes: body, output: writer) }
+                    guard let message = try? JSONParser().parse(body) else {
+                        group.addTask { await server.receive(bytes: body, output: writer) }
+                        continue
+                    }
+                    if message["method"] == "tools/call", message["id"] != nil {
+                        toolCallSink.yield(message)
+                    } else {
+                        group.addTask { await server.receive(message, output: writer) }
+                    }
                 case .error(let error):
                     writer.send(MCPServer.errorResponse(id: .null, error.responseError))
                 }
             }
+            toolCallSink.finish()
             server.endSubscriptions()
         }
     }

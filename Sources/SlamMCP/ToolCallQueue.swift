@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Runs one connection's tool calls one at a time, in the order they asked.
+/// Runs one connection's tool calls one at a time, in the order they asked for their turn (the stdio
+/// transport hands them over in the order it read them).
 ///
 /// An acting tool answers what its action changed: two calls acting at once would each see the
 /// other's changes, and an agent that sends calls together (parallel tool calls) means them in turn.

@@ -345,7 +345,7 @@ import Testing
 extension MCPServerTests {
     /// An agent's parallel tool calls act in turn, each answering only what it changed: a press
     /// sent while a navigation is still being answered does not blur into that answer.
-    @Test func toolCallsSentTogetherRunOneAtATimeInOrder() async throws {
+    @Test func aToolCallArrivingWhileAnotherRunsWaitsForIt() async throws {
         let fixture = try await Fixture()
         let output = Collector()
         func press(_ name: String, role: String, id: Int64) -> JSONValue {

@@ -203,3 +203,31 @@ def test_the_server_stops_when_its_slamd_goes_away(slamctl, slamd_factory):
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_tool_calls_written_together_run_in_the_order_they_were_written(slamctl):
+    """An agent's pipelined calls act in turn: the state ends as the last call set it, and a call
+    cancelled while it waits for its turn neither runs nor is answered."""
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
+
+    def set_state(id, value):
+        return {"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"_meta": meta, "name": "slam_state", "arguments": {"key": "orderStatus", "value": value}}}
+
+    # A long first call (its value near 200 KB) gave later ones time to overtake it when each ran in a task of its own.
+    requests = [set_state(1, "x" * 200_000)] + [set_state(id, f"value {id}") for id in range(2, 21)]
+    requests.append({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 20}})
+    requests.append({"jsonrpc": "2.0", "id": 21, "method": "tools/call",
+                     "params": {"_meta": meta, "name": "slam_state", "arguments": {"key": "orderStatus"}}})
+    lines = "".join(json.dumps(request) + "\n" for request in requests)
+    finished = subprocess.run([slamctl, "mcp", "--launch"], input=lines.encode(), capture_output=True, timeout=60)
+    assert finished.returncode == 0, finished.stderr.decode()
+    answers = [json.loads(line) for line in finished.stdout.decode().splitlines()]
+    ids = [answer["id"] for answer in answers]
+    if 20 in ids:
+        # The cancellation came after the call had started: it ran and was answered in its turn.
+        assert ids == list(range(1, 22))
+        assert "value 20" in answers[-1]["result"]["content"][0]["text"]
+    else:
+        assert ids == list(range(1, 20)) + [21]
+        assert "value 19" in answers[-1]["result"]["content"][0]["text"]
