@@ -78,10 +78,14 @@ struct ChangeReport {
         var changed: [(reference: String, controller: String)] = []
         var seen: Set<String> = []
         var navigated = false
+        // An element without a reference changed (the screen's root, an anonymous container): children
+        // may have come or gone, which only the whole screen shows.
+        var structureChanged = false
         var focusEvent: FocusChangedEvent?
         for event in events {
             switch event {
             case .changed(let change):
+                if change.changes.contains(where: { $0.reference.isEmpty }) { structureChanged = true }
                 for element in change.changes where !element.reference.isEmpty && seen.insert(element.reference).inserted {
                     changed.append((element.reference, change.controller))
                 }
@@ -112,11 +116,16 @@ struct ChangeReport {
             calls.append((SnapshotRequest.method, SnapshotRequest(ref: ElementLocator(reference), depth: 0).params))
         }
         // The screen's order of several changed elements is the order of their lines in its snapshot.
-        let ordering = changed.count > 1
+        let ordering = changed.count > 1 || structureChanged
         if ordering { calls.append((SnapshotRequest.method, [:])) }
         guard !calls.isEmpty else { return report }
         let responses = try await connection.batch(calls).map { response in
             (try? response.outcome.get()).flatMap { try? AccessibilitySnapshot(json: $0) }
+        }
+        // A changed element that is no longer there, or a changed structure: what the agent read that is gone.
+        var screenNow = ordering ? responses.last ?? nil : nil
+        if screenNow == nil, changed.indices.contains(where: { responses[$0] == nil }) {
+            screenNow = try? await connection.send(SnapshotRequest())
         }
         let top = responses.compactMap { $0?.controller }.last
         var focusLine: String?
@@ -158,6 +167,10 @@ struct ChangeReport {
                 report.lines += block.lines
                 for line in block.lines { shown.insert(trimmed(line)) }
                 state.shownLines[block.reference] = key(of: block.lines)
+                // The elements inside it were shown as they are too.
+                for line in block.lines.dropFirst() {
+                    if let reference = reference(in: line) { state.shownLines[reference] = trimmed(line) }
+                }
             }
             // The screen as the agent knows it now, for when it comes back: each changed element as it is.
             for element in current {
@@ -165,8 +178,33 @@ struct ChangeReport {
                 replace(element.reference, with: element.lines, in: &screen)
                 state.shownScreens[element.controller] = screen
             }
+            if let screenNow, let known = state.shownScreens[screenNow.controller] {
+                let now = lines(of: screenNow.snapshot)
+                for (reference, line) in goneElements(from: known, present: Set(now.compactMap(reference(in:)))) {
+                    report.lines.append("- gone: " + String(trimmed(line).dropFirst(2)))
+                    state.shownLines[reference] = nil
+                }
+                // Every change on it was just answered (new elements too, which have no place in the old lines).
+                state.shownScreens[screenNow.controller] = now
+            }
         }
         return report
+    }
+
+    /// The elements in `known` (a screen's lines as the agent knows them) whose reference is not
+    /// `present`, each with its line; an element inside a gone one goes with it, unnamed.
+    static func goneElements(from known: [String], present: Set<String>) -> [(reference: String, line: String)] {
+        var gone: [(reference: String, line: String)] = []
+        var goneLevel: Int?
+        for line in known {
+            let level = indentation(of: line)
+            if let outer = goneLevel, level > outer { continue }
+            goneLevel = nil
+            guard let reference = reference(in: line), !present.contains(reference) else { continue }
+            gone.append((reference, line))
+            goneLevel = level
+        }
+        return gone
     }
 
     /// Puts `lines` (an element's own snapshot, from its line down) where the element's lines are in a
@@ -197,14 +235,19 @@ struct ChangeReport {
     /// under the lines it sits in (a checked radio means little without its group), then `- gone: …`
     /// for each element the agent read that is no longer there.
     static func differences(from before: [String], to now: [String]) -> [String] {
-        let known = Set(before)
+        // Counted, not a set: a row that became the twin of another row is still a change.
+        var known: [String: Int] = [:]
+        for line in before { known[line, default: 0] += 1 }
         var kept: Set<Int> = []
-        for index in now.indices where !known.contains(now[index]) {
-            keep(index, withLinesAbove: now, in: &kept)
+        for index in now.indices {
+            if let count = known[now[index]], count > 0 {
+                known[now[index]] = count - 1
+            } else {
+                keep(index, withLinesAbove: now, in: &kept)
+            }
         }
-        let present = Set(now.compactMap(reference(in:)))
-        let gone = before.filter { line in reference(in: line).map { !present.contains($0) } ?? false }
-        return now.indices.filter(kept.contains).map { now[$0] } + gone.map { "- gone: " + String(trimmed($0).dropFirst(2)) }
+        let gone = goneElements(from: before, present: Set(now.compactMap(reference(in:))))
+        return now.indices.filter(kept.contains).map { now[$0] } + gone.map { "- gone: " + String(trimmed($0.line).dropFirst(2)) }
     }
 
     /// The `[ref=…]` of a snapshot line, when it shows one.

@@ -49,4 +49,18 @@ import Testing
         ChangeReport.replace("decrement", with: ["- button \"-1\" [ref=decrement]"], in: &nested)
         #expect(nested.last == "  - button \"-1\" [ref=decrement]")
     }
+
+    /// Rows without references that become twins of each other still differ from what was read.
+    @Test func aLineThatBecameTheTwinOfAnotherIsStillAChange() {
+        let before = ["- list \"Fruit\" [ref=fruit]:", "  - row \"Apple\"", "  - row \"Pear\""]
+        let now = ["- list \"Fruit\" [ref=fruit]:", "  - row \"Apple\"", "  - row \"Apple\""]
+        #expect(ChangeReport.differences(from: before, to: now) == ["- list \"Fruit\" [ref=fruit]:", "  - row \"Apple\""])
+    }
+
+    /// A gone element is named once: what was inside it goes with it.
+    @Test func aGoneElementTakesWhatIsInsideItAlong() {
+        let known = ["- group \"Row\" [ref=row]:", "  - button \"Remove\" [ref=row/remove]", "- paragraph \"1 left\" [ref=left]"]
+        #expect(ChangeReport.goneElements(from: known, present: ["left"]).map(\.reference) == ["row"])
+        #expect(ChangeReport.goneElements(from: known, present: ["left", "row"]).map(\.reference) == ["row/remove"])
+    }
 }

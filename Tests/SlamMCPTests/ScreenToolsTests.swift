@@ -408,4 +408,14 @@ extension ScreenToolsTests {
         #expect(again.text == "Opened screen Settings.\nScreen: Settings [screen=Settings], as you last read it.", "\(again.text)")
         withExtendedLifetime(app) {}
     }
+
+    /// Removing an element says what went: the agent's next call must not aim at it.
+    @Test func aRemovedElementIsNamedAsGone() async throws {
+        let (app, session) = try await Self.demo()
+        try await Self.call("slam_navigate", ["screen": "Todos"], session)
+        let removed = try await Self.call("slam_press", ["target": "t1/remove"], session)
+        #expect(removed.text.contains("\n- gone: switch \"Done: Buy milk\" [ref=t1/done]\n"), "\(removed.text)")
+        #expect(removed.text.hasSuffix("\n- gone: button \"Remove Buy milk\" [ref=t1/remove]"), "\(removed.text)")
+        withExtendedLifetime(app) {}
+    }
 }
