@@ -13,8 +13,9 @@ final class LaunchedDaemon: Sendable {
     let socketPath: String
     let processIdentifier: pid_t
     private let directory: String
-    /// Set by the first ``stop()``: a signal and a lost connection may both stop the daemon.
-    private let isStopped = Atomic(false)
+    /// Whether the daemon was stopped; held through a stop, so that a second caller (a signal while the
+    /// input's end stops it) waits until the first is done instead of ending slamctl halfway.
+    private let isStopped = Mutex(false)
 
     /// Starts the `slamd` beside this executable, else the one on `PATH`, and waits until it answers.
     ///
@@ -59,21 +60,24 @@ final class LaunchedDaemon: Sendable {
 
     /// Stops the daemon (SIGTERM, SIGKILL after ten seconds) and removes its directory.
     func stop() {
-        // Only once: a second kill could reach another process that took the reaped one's number.
-        guard !isStopped.exchange(true, ordering: .relaxed) else { return }
-        kill(processIdentifier, SIGTERM)
-        let deadline = ContinuousClock.now + .seconds(10)
-        var status: Int32 = 0
-        while waitpid(processIdentifier, &status, WNOHANG) == 0 {
-            if ContinuousClock.now > deadline {
-                kill(processIdentifier, SIGKILL)
-                _ = waitpid(processIdentifier, &status, 0)
-                break
+        isStopped.withLock { stopped in
+            // Only once: a second kill could reach another process that took the reaped one's number.
+            guard !stopped else { return }
+            stopped = true
+            kill(processIdentifier, SIGTERM)
+            let deadline = ContinuousClock.now + .seconds(10)
+            var status: Int32 = 0
+            while waitpid(processIdentifier, &status, WNOHANG) == 0 {
+                if ContinuousClock.now > deadline {
+                    kill(processIdentifier, SIGKILL)
+                    _ = waitpid(processIdentifier, &status, 0)
+                    break
+                }
+                usleep(5_000)
             }
-            usleep(5_000)
+            unlink(socketPath)
+            rmdir(directory)
         }
-        unlink(socketPath)
-        rmdir(directory)
     }
 
     private func waitUntilListening() throws {
