@@ -65,28 +65,18 @@ import Testing
         withExtendedLifetime(app) {}
     }
 
-    /// Prints how long a snapshot and a press answer take on a 1,000-element screen, over the socket.
-    @Test func aThousandElementScreenSnapshotAndPressTimes() async throws {
+    /// A press on a 1,000-element screen answers the one element it changed, not the screen (how
+    /// long both take is `make bench-mcp`'s).
+    @Test func aPressOnAThousandElementScreenAnswersOnlyWhatChanged() async throws {
         let app = try Self.app()
         let session = try await ScreenToolsTests.session(on: app)
         let snapshot = try await ScreenToolsTests.call("slam_snapshot", [:], session)
         #expect(snapshot.text.split(separator: "\n").count > 800)
-        let clock = ContinuousClock()
-        var snapshots: [Duration] = [], presses: [Duration] = []
-        for round in 0..<30 {
-            snapshots.append(try await clock.measure { try await ScreenToolsTests.call("slam_snapshot", [:], session) })
-            var answer = ""
-            presses.append(try await clock.measure {
-                answer = try await ScreenToolsTests.call("slam_press", ["target": "g50e2"], session).text
-            })
+        for round in 0..<3 {
+            let answer = try await ScreenToolsTests.call("slam_press", ["target": "g50e2"], session).text
+            #expect(answer.split(separator: "\n").count <= 3, "round \(round): \(answer)")
             #expect(answer.contains("[ref=g50e2]"), "round \(round): \(answer)")
         }
-        func median(_ durations: [Duration]) -> Double {
-            let sorted = durations.sorted()
-            let middle = sorted[sorted.count / 2].components
-            return Double(middle.seconds) * 1_000 + Double(middle.attoseconds) / 1e15
-        }
-        print("1000-element screen: slam_snapshot median \(median(snapshots)) ms, slam_press answer median \(median(presses)) ms")
         withExtendedLifetime(app) {}
     }
 }
