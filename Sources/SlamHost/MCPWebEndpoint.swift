@@ -12,8 +12,9 @@ import Synchronization
 /// Unix socket through an `AsyncSlamConnection`, so limits, actions and recording apply as to any client.
 ///
 /// - 2026-07-28 (stateless): each message is a POST; the answer is a JSON body, or an event stream
-///   for `subscriptions/listen`, held open until the client closes it (which cancels the task
-///   running the request, and with it the subscription). `MCP-Protocol-Version`, `Mcp-Method` and,
+///   once a notification comes first (`subscriptions/listen`'s acknowledgement), held open until
+///   the client closes it (which cancels the task running the request, and with it the
+///   subscription); a listen refused before that (a bad envelope) is answered as JSON, 400. `MCP-Protocol-Version`, `Mcp-Method` and,
 ///   for `tools/call`, `resources/read` and `prompts/get`, `Mcp-Name` must match the body (400 and
 ///   -32020 otherwise). All stateless requests share one MCP server (one daemon connection): the
 ///   revision keeps nothing between requests, and what the tools remember (a recorded flow) is the
@@ -208,7 +209,6 @@ final class MCPWebEndpoint: Sendable {
                           afterAnswer: @escaping @Sendable (JSONValue) -> Void) async -> JSONValue? {
         let id = message["method"] != nil ? message["id"] : nil
         let output = MCPWebExchange(answering: id, response: response, headers: headers, status: status, afterAnswer: afterAnswer)
-        if message["method"]?.stringValue == "subscriptions/listen" { output.startStream() }
         await server.receive(message, output: output)
         if Task.isCancelled { logger.debug("a request at \(Self.path) ended: the client closed its stream") }
         // A notification or a client's response: accepted.

@@ -4,9 +4,10 @@ import SlamMCP
 import Synchronization
 
 /// Where the MCP server's messages for one POST to `/mcp` go: the answer as one JSON body, or,
-/// once a notification comes before it (and always for `subscriptions/listen`), an event stream
-/// that ends with the answer. What comes after the answer goes to `afterAnswer` (a handshake
-/// session's GET stream; nowhere for a stateless request).
+/// once a notification comes before it (`subscriptions/listen`'s acknowledgement), an event stream
+/// that ends with the answer. An error the server answers before any notification (a listen's bad
+/// envelope) is thus plain JSON with its HTTP status. What comes after the answer goes to
+/// `afterAnswer` (a handshake session's GET stream; nowhere for a stateless request).
 final class MCPWebExchange: MCPOutput {
     private enum Phase { case pending, streaming, answered }
 
@@ -32,15 +33,6 @@ final class MCPWebExchange: MCPOutput {
 
     /// The response sent for the request, once it was.
     var answer: JSONValue? { state.withLock { $0.answer } }
-
-    /// Starts the event stream now (`subscriptions/listen`: its notifications follow until it ends).
-    func startStream() {
-        state.withLock { state in
-            guard state.phase == .pending else { return }
-            state.phase = .streaming
-            response.startStream(status: 200, headers: [("Content-Type", "text/event-stream")] + headers)
-        }
-    }
 
     func send(_ message: JSONValue) {
         let isAnswer = requestID != nil && message["method"] == nil && message["id"] == requestID

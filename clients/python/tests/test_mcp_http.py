@@ -246,6 +246,22 @@ def test_a_stateless_request_is_answered_as_json_and_a_notification_with_202(web
     assert status == 404 and error_of(body)["code"] == -32601, body
 
 
+@pytest.mark.parametrize("params, version, code", [
+    ({"notifications": {"resourceSubscriptions": ["slam://screen"]}}, None, -32602),
+    ({"_meta": {**ENVELOPE, "io.modelcontextprotocol/protocolVersion": "1900-01-01"},
+      "notifications": {"resourceSubscriptions": ["slam://screen"]}}, "1900-01-01", -32022),
+])
+def test_a_listen_with_a_bad_envelope_is_400_as_json_not_an_event_stream(web: Web, params: Dict[str, Any],
+                                                                          version: Optional[str], code: int) -> None:
+    listen = {"jsonrpc": "2.0", "id": 5, "method": "subscriptions/listen", "params": params}
+    headers = {"Mcp-Method": "subscriptions/listen", **({"MCP-Protocol-Version": version} if version else {})}
+    status, response_headers, body = post(web, listen, headers=headers)
+    assert status == 400, body
+    assert response_headers["content-type"] == "application/json", response_headers
+    assert error_of(body)["code"] == code, body
+    assert json.loads(body)["id"] == 5
+
+
 @pytest.mark.parametrize("body, content_type, status, code", [
     (b"{not json", "application/json", 400, -32700),
     (b'[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]', "application/json", 400, -32600),
