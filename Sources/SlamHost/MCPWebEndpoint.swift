@@ -28,12 +28,18 @@ import Synchronization
 ///   event stream (resource updates), DELETE ends the session. At most ``maximumSessions`` live at
 ///   once: one unused for ``sessionIdleTimeout`` ends at the next request, and a new session past
 ///   the bound ends the least recently used.
+///
+/// Every open event stream carries a keep-alive comment every ``keepAliveInterval``, so that a
+/// quiet screen does not let a client's read timeout close a listen.
 final class MCPWebEndpoint: Sendable {
     static let path = "/mcp"
     /// An MCP message is small (a tool call's arguments): a larger body is refused with 413.
     static let maximumBodyBytes = 1 << 20
     static let maximumSessions = 32
     static let sessionIdleTimeout = Duration.seconds(30 * 60)
+    /// How often an open event stream carries a comment when nothing else was due: well inside the
+    /// read timeouts of clients (the Python SDK: 5 minutes) and of proxies (often a minute).
+    static let keepAliveInterval = Duration.seconds(15)
     static let statelessVersion = MCPRevision.stateless.rawValue
     static let handshakeVersions = Set(MCPRevision.handshake.map(\.rawValue))
     /// The parameter `Mcp-Name` mirrors, per method.
@@ -41,13 +47,16 @@ final class MCPWebEndpoint: Sendable {
 
     private let socketPath: String
     private let logger: Logger
+    private let keepAliveInterval: Duration
     /// The server every stateless request shares, made at the first one.
     private let shared = Mutex<Task<MCPServer, any Error>?>(nil)
     private let sessions = Mutex<[String: MCPWebSession]>([:])
 
-    init(socketPath: String, logger: Logger) {
+    /// - Parameter keepAliveInterval: how often an open event stream gets a comment (tests shorten it).
+    init(socketPath: String, logger: Logger, keepAliveInterval: Duration = MCPWebEndpoint.keepAliveInterval) {
         self.socketPath = socketPath
         self.logger = logger
+        self.keepAliveInterval = keepAliveInterval
     }
 
     /// The hook `slamd --web` serves the path with.
@@ -71,7 +80,7 @@ final class MCPWebEndpoint: Sendable {
             }
             guard let session = session(sessionID, response) else { return }
             if request.method == "GET" {
-                await session.serveStream(response)
+                await session.serveStream(response, keepAliveInterval: keepAliveInterval)
             } else {
                 end(session, because: "the client ended it")
                 response.send(status: 200)
@@ -209,7 +218,9 @@ final class MCPWebEndpoint: Sendable {
                           afterAnswer: @escaping @Sendable (JSONValue) -> Void) async -> JSONValue? {
         let id = message["method"] != nil ? message["id"] : nil
         let output = MCPWebExchange(answering: id, response: response, headers: headers, status: status, afterAnswer: afterAnswer)
-        await server.receive(message, output: output)
+        await MCPWebExchange.keepingAlive(every: keepAliveInterval, beat: output.keepAlive) {
+            await server.receive(message, output: output)
+        }
         if Task.isCancelled { logger.debug("a request at \(Self.path) ended: the client closed its stream") }
         // A notification or a client's response: accepted.
         if id == nil { response.send(status: 202) }

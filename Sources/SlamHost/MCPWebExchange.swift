@@ -34,6 +34,13 @@ final class MCPWebExchange: MCPOutput {
     /// The response sent for the request, once it was.
     var answer: JSONValue? { state.withLock { $0.answer } }
 
+    /// Writes ``keepAliveComment`` while the event stream is open.
+    func keepAlive() {
+        state.withLock { state in
+            if state.phase == .streaming { response.write(Self.keepAliveComment) }
+        }
+    }
+
     func send(_ message: JSONValue) {
         let isAnswer = requestID != nil && message["method"] == nil && message["id"] == requestID
         let forwarded = state.withLock { state -> Bool in
@@ -67,6 +74,22 @@ final class MCPWebExchange: MCPOutput {
     static func bytes(_ message: JSONValue) -> [UInt8] {
         (try? JSONSerializer().serialize(message))
             ?? Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"unserializable answer"}}"#.utf8)
+    }
+
+    /// An event stream's comment line, which clients ignore: sent while nothing else is, it keeps a
+    /// client that reads with a timeout (the Python SDK's is 5 minutes) and proxies from closing a quiet stream.
+    static let keepAliveComment = Array(": keep-alive\n\n".utf8)
+
+    /// Runs `body`; meanwhile calls `beat` every `interval`, until `body` returns or the task is cancelled.
+    static func keepingAlive(every interval: Duration, beat: @escaping @Sendable () -> Void,
+                             _ body: () async -> Void) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while (try? await Task.sleep(for: interval)) != nil { beat() }
+            }
+            await body()
+            group.cancelAll()
+        }
     }
 
     /// One server-sent event; compact JSON never holds a raw line break, so one `data:` line carries it.
