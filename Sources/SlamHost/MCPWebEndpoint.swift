@@ -25,9 +25,10 @@ import Synchronization
 /// - The handshake revisions (2025-11-25, 2025-06-18, 2025-03-26): a POST of `initialize` starts a
 ///   session with its own MCP server and daemon connection; the answer carries `Mcp-Session-Id`,
 ///   every later request must carry it (404 when unknown or ended). GET with it opens the session's
-///   event stream (resource updates), DELETE ends the session. At most ``maximumSessions`` live at
-///   once: one unused for ``sessionIdleTimeout`` ends at the next request, and a new session past
-///   the bound ends the least recently used.
+///   event stream (resource updates), DELETE ends the session. A 2025-03-26 session takes a batch
+///   (an array) too, answered with one array; the other revisions refuse one. At most
+///   ``maximumSessions`` live at once: one unused for ``sessionIdleTimeout`` ends at the next
+///   request, and a new session past the bound ends the least recently used.
 ///
 /// Every open event stream carries a keep-alive comment every ``keepAliveInterval``, so that a
 /// quiet screen does not let a client's read timeout close a listen.
@@ -107,20 +108,32 @@ final class MCPWebEndpoint: Sendable {
             refuse(response, 400, -32700, "Parse error: \(WebEndpointResponse.loggable(String(describing: error)))")
             return
         }
-        guard case .object(let object) = message, object["jsonrpc"] == "2.0" else {
-            refuse(response, 400, -32600, "the body must be one JSON-RPC 2.0 request or notification object (no batches)")
-            return
-        }
-        let method = object["method"]?.stringValue
+        let isBatch = message.arrayValue != nil
         if let sessionID {
+            guard isBatch || message["jsonrpc"] == "2.0" else {
+                refuse(response, 400, -32600, Self.notOneMessage)
+                return
+            }
             guard let session = session(sessionID, response) else { return }
             if let version = request.header("MCP-Protocol-Version"), !Self.handshakeVersions.contains(version) {
                 refuse(response, 400, -32600,
                        "MCP-Protocol-Version '\(WebEndpointResponse.loggable(version))' is not a revision this session speaks")
                 return
             }
+            if isBatch, session.server.negotiatedRevision != .march2025 {
+                refuse(response, 400, -32600, Self.batchRefusal
+                       + "; this session speaks \(session.server.negotiatedRevision?.rawValue ?? "no revision yet")")
+                return
+            }
             await exchange(message, with: session.server, response, afterAnswer: { session.deliver($0) })
-        } else if method == "initialize" {
+            return
+        }
+        guard case .object(let object) = message, object["jsonrpc"] == "2.0" else {
+            refuse(response, 400, -32600, isBatch ? Self.batchRefusal : Self.notOneMessage)
+            return
+        }
+        let method = object["method"]?.stringValue
+        if method == "initialize" {
             await initialize(message, response)
         } else {
             await postStateless(request, object, method: method, response)
@@ -140,7 +153,7 @@ final class MCPWebEndpoint: Sendable {
             return
         }
         guard let method else {
-            refuse(response, 400, -32600, "the body must be one JSON-RPC 2.0 request or notification object (no batches)")
+            refuse(response, 400, -32600, Self.notOneMessage)
             return
         }
         if let mismatch = Self.headerMismatch(request, method: method, params: object["params"]) {
@@ -156,6 +169,12 @@ final class MCPWebEndpoint: Sendable {
         }
         await exchange(.object(object), with: server, response, status: Self.statelessStatus(of:), afterAnswer: { _ in })
     }
+
+    /// Why a body that is not a JSON-RPC 2.0 object (nor an allowed batch) is refused.
+    static let notOneMessage = "the body must be one JSON-RPC 2.0 request or notification object"
+    /// Why a batch is refused outside a 2025-03-26 session (the only revision whose transport has them).
+    static let batchRefusal = "a batch (an array) belongs to MCP's revision 2025-03-26 only, in a session "
+        + "initialize started with it; send one message at a time"
 
     /// The first header of `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` that does not match the body, in words.
     ///
@@ -210,20 +229,22 @@ final class MCPWebEndpoint: Sendable {
 
     // MARK: - Answering
 
-    /// Runs one message through `server`, answering on `response`; returns once it is answered (a
-    /// subscription: once the client closed its stream).
+    /// Runs one message (or a 2025-03-26 batch) through `server`, answering on `response`; returns
+    /// once it is answered (a subscription: once the client closed its stream).
     @discardableResult
     private func exchange(_ message: JSONValue, with server: MCPServer, _ response: WebEndpointResponse,
                           headers: [(String, String)] = [], status: @escaping @Sendable (JSONValue) -> Int = { _ in 200 },
                           afterAnswer: @escaping @Sendable (JSONValue) -> Void) async -> JSONValue? {
         let id = message["method"] != nil ? message["id"] : nil
-        let output = MCPWebExchange(answering: id, response: response, headers: headers, status: status, afterAnswer: afterAnswer)
+        let isBatch = message.arrayValue != nil
+        let output = MCPWebExchange(answering: id, batch: isBatch, response: response, headers: headers, status: status,
+                                    afterAnswer: afterAnswer)
         await MCPWebExchange.keepingAlive(every: keepAliveInterval, beat: output.keepAlive) {
             await server.receive(message, output: output)
         }
         if Task.isCancelled { logger.debug("a request at \(Self.path) ended: the client closed its stream") }
-        // A notification or a client's response: accepted.
-        if id == nil { response.send(status: 202) }
+        // A notification, a client's response, a batch of only those: accepted.
+        if id == nil && output.answer == nil { response.send(status: 202) }
         return output.answer
     }
 

@@ -13,6 +13,8 @@ final class MCPWebExchange: MCPOutput {
 
     /// The id of the request answered here; nil for a notification (everything goes to `afterAnswer`).
     private let requestID: JSONValue?
+    /// Whether a batch (an array, 2025-03-26 only) is answered here: its answer is the array of responses.
+    private let isBatch: Bool
     private let response: WebEndpointResponse
     /// Headers the answer carries (a new session's `Mcp-Session-Id`).
     private let headers: [(String, String)]
@@ -21,14 +23,16 @@ final class MCPWebExchange: MCPOutput {
     private let afterAnswer: @Sendable (JSONValue) -> Void
     private let state = Mutex<(phase: Phase, answer: JSONValue?)>((.pending, nil))
 
-    init(answering requestID: JSONValue?, response: WebEndpointResponse, headers: [(String, String)] = [],
-         status: @escaping @Sendable (JSONValue) -> Int, afterAnswer: @escaping @Sendable (JSONValue) -> Void) {
+    init(answering requestID: JSONValue?, batch isBatch: Bool = false, response: WebEndpointResponse,
+         headers: [(String, String)] = [], status: @escaping @Sendable (JSONValue) -> Int,
+         afterAnswer: @escaping @Sendable (JSONValue) -> Void) {
         self.requestID = requestID
+        self.isBatch = isBatch
         self.response = response
         self.headers = headers
         self.status = status
         self.afterAnswer = afterAnswer
-        if requestID == nil { state.withLock { $0.phase = .answered } }
+        if requestID == nil && !isBatch { state.withLock { $0.phase = .answered } }
     }
 
     /// The response sent for the request, once it was.
@@ -42,7 +46,8 @@ final class MCPWebExchange: MCPOutput {
     }
 
     func send(_ message: JSONValue) {
-        let isAnswer = requestID != nil && message["method"] == nil && message["id"] == requestID
+        let isAnswer = isBatch ? message.arrayValue != nil
+            : requestID != nil && message["method"] == nil && message["id"] == requestID
         let forwarded = state.withLock { state -> Bool in
             // Sent under the lock: the connection gets the messages in the order they were sent.
             switch (state.phase, isAnswer) {

@@ -306,6 +306,31 @@ def test_a_handshake_session_is_named_by_its_id_until_deleted(web: Web) -> None:
         assert "Session not found" in error_of(body)["message"]
 
 
+def test_a_2025_03_26_session_answers_a_batch_with_one_array_and_later_revisions_refuse_it(web: Web) -> None:
+    batch = [{"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+             {"jsonrpc": "2.0", "method": "notifications/initialized"},
+             {"jsonrpc": "2.0", "id": 3, "method": "ping"}]
+    _, headers, _ = post(web, initialize_request("2025-03-26"))
+    in_session = {"Mcp-Session-Id": headers["mcp-session-id"]}
+    status, response_headers, body = post(web, batch, headers=in_session)
+    assert status == 200, body
+    assert response_headers["content-type"] == "application/json", response_headers
+    answers = {answer["id"]: answer for answer in json.loads(body)}
+    assert sorted(answers) == [2, 3], body
+    assert "tools" in answers[2]["result"] and answers[3]["result"] == {}, body
+    status, _, body = post(web, batch[1:2], headers=in_session)
+    assert (status, body) == (202, b""), "a batch of notifications only is accepted, with no answer"
+    for version in ("2025-11-25", "2025-06-18"):
+        _, headers, _ = post(web, initialize_request(version))
+        status, _, body = post(web, batch, headers={"Mcp-Session-Id": headers["mcp-session-id"],
+                                                    "MCP-Protocol-Version": version})
+        assert status == 400, body
+        error = error_of(body)
+        assert error["code"] == -32600 and "2025-03-26 only" in error["message"], error
+    status, _, body = post(web, batch, headers=modern_headers("tools/list"))
+    assert status == 400 and "2025-03-26 only" in error_of(body)["message"], body
+
+
 def test_get_and_delete_without_a_session_are_405(web: Web) -> None:
     for method in ("GET", "DELETE"):
         status, headers, body = raw(web, method, {"Authorization": f"Bearer {web.token}",
