@@ -173,6 +173,21 @@ def test_a_modern_subscription_streams_the_screens_updates_until_the_client_clos
     anyio.run(session)
 
 
+def test_the_documented_client_outlasts_a_wait_longer_than_httpx2s_default_timeout(web: Web) -> None:
+    """Protocol/README.md's example client: a tool call held past httpx2's default 5 s read timeout is answered."""
+    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {web.token}"}, timeout=httpx2.Timeout(30, read=None))
+
+    async def session() -> None:
+        async with Client(streamable_http_client(mcp_url(web), http_client=http)) as client:
+            started = time.monotonic()
+            result = await client.call_tool("slam_wait_for", {"text": "Never shown", "timeoutMs": 6000})
+            assert time.monotonic() - started >= 5.5
+            assert result.is_error, result
+            assert "Never shown" in result.content[0].text, result.content[0].text
+
+    anyio.run(session)
+
+
 def test_without_the_token_or_from_another_origin_the_sdk_client_is_refused(web: Web) -> None:
     for options in ({"token": None}, {"token": "0" * 64}, {"headers": {"Origin": "http://evil.example"}}):
         async def session() -> None:
