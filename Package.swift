@@ -146,7 +146,7 @@ let package = Package(
             name: "SlamDaemonTests",
             dependencies: [
                 "SlamHarness", "SlamHarnessInProcess", "SlamClient", "SlamRPC", "SlamJSON", "slamd", "SlamDaemon", "SlamServer",
-                "SlamProtocol", "SlamDemo", "SlamStoryboard",
+                "SlamProtocol", "SlamDemo", "SlamStoryboard", "SlamHost",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

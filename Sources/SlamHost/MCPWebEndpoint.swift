@@ -12,8 +12,9 @@ import Synchronization
 /// Unix socket through an `AsyncSlamConnection`, so limits, actions and recording apply as to any client.
 ///
 /// - 2026-07-28 (stateless): each message is a POST; the answer is a JSON body, or an event stream
-///   for `subscriptions/listen`, held open until the client closes it (which cancels the task
-///   running the request, and with it the subscription). `MCP-Protocol-Version`, `Mcp-Method` and,
+///   once a notification comes first (`subscriptions/listen`'s acknowledgement), held open until
+///   the client closes it (which cancels the task running the request, and with it the
+///   subscription); a listen refused before that (a bad envelope) is answered as JSON, 400. `MCP-Protocol-Version`, `Mcp-Method` and,
 ///   for `tools/call`, `resources/read` and `prompts/get`, `Mcp-Name` must match the body (400 and
 ///   -32020 otherwise). All stateless requests share one MCP server (one daemon connection): the
 ///   revision keeps nothing between requests, and what the tools remember (a recorded flow) is the
@@ -24,15 +25,22 @@ import Synchronization
 /// - The handshake revisions (2025-11-25, 2025-06-18, 2025-03-26): a POST of `initialize` starts a
 ///   session with its own MCP server and daemon connection; the answer carries `Mcp-Session-Id`,
 ///   every later request must carry it (404 when unknown or ended). GET with it opens the session's
-///   event stream (resource updates), DELETE ends the session. At most ``maximumSessions`` live at
-///   once: one unused for ``sessionIdleTimeout`` ends at the next request, and a new session past
-///   the bound ends the least recently used.
+///   event stream (resource updates), DELETE ends the session. A 2025-03-26 session takes a batch
+///   (an array) too, answered with one array; the other revisions refuse one. At most
+///   ``maximumSessions`` live at once: one unused for ``sessionIdleTimeout`` ends at the next
+///   request, and a new session past the bound ends the least recently used.
+///
+/// Every open event stream carries a keep-alive comment every ``keepAliveInterval``, so that a
+/// quiet screen does not let a client's read timeout close a listen.
 final class MCPWebEndpoint: Sendable {
     static let path = "/mcp"
     /// An MCP message is small (a tool call's arguments): a larger body is refused with 413.
     static let maximumBodyBytes = 1 << 20
     static let maximumSessions = 32
     static let sessionIdleTimeout = Duration.seconds(30 * 60)
+    /// How often an open event stream carries a comment when nothing else was due: well inside the
+    /// read timeouts of clients (the Python SDK: 5 minutes) and of proxies (often a minute).
+    static let keepAliveInterval = Duration.seconds(15)
     static let statelessVersion = MCPRevision.stateless.rawValue
     static let handshakeVersions = Set(MCPRevision.handshake.map(\.rawValue))
     /// The parameter `Mcp-Name` mirrors, per method.
@@ -40,13 +48,16 @@ final class MCPWebEndpoint: Sendable {
 
     private let socketPath: String
     private let logger: Logger
+    private let keepAliveInterval: Duration
     /// The server every stateless request shares, made at the first one.
     private let shared = Mutex<Task<MCPServer, any Error>?>(nil)
     private let sessions = Mutex<[String: MCPWebSession]>([:])
 
-    init(socketPath: String, logger: Logger) {
+    /// - Parameter keepAliveInterval: how often an open event stream gets a comment (tests shorten it).
+    init(socketPath: String, logger: Logger, keepAliveInterval: Duration = MCPWebEndpoint.keepAliveInterval) {
         self.socketPath = socketPath
         self.logger = logger
+        self.keepAliveInterval = keepAliveInterval
     }
 
     /// The hook `slamd --web` serves the path with.
@@ -70,7 +81,7 @@ final class MCPWebEndpoint: Sendable {
             }
             guard let session = session(sessionID, response) else { return }
             if request.method == "GET" {
-                await session.serveStream(response)
+                await session.serveStream(response, keepAliveInterval: keepAliveInterval)
             } else {
                 end(session, because: "the client ended it")
                 response.send(status: 200)
@@ -97,20 +108,32 @@ final class MCPWebEndpoint: Sendable {
             refuse(response, 400, -32700, "Parse error: \(WebEndpointResponse.loggable(String(describing: error)))")
             return
         }
-        guard case .object(let object) = message, object["jsonrpc"] == "2.0" else {
-            refuse(response, 400, -32600, "the body must be one JSON-RPC 2.0 request or notification object (no batches)")
-            return
-        }
-        let method = object["method"]?.stringValue
+        let isBatch = message.arrayValue != nil
         if let sessionID {
+            guard isBatch || message["jsonrpc"] == "2.0" else {
+                refuse(response, 400, -32600, Self.notOneMessage)
+                return
+            }
             guard let session = session(sessionID, response) else { return }
             if let version = request.header("MCP-Protocol-Version"), !Self.handshakeVersions.contains(version) {
                 refuse(response, 400, -32600,
                        "MCP-Protocol-Version '\(WebEndpointResponse.loggable(version))' is not a revision this session speaks")
                 return
             }
+            if isBatch, session.server.negotiatedRevision != .march2025 {
+                refuse(response, 400, -32600, Self.batchRefusal
+                       + "; this session speaks \(session.server.negotiatedRevision?.rawValue ?? "no revision yet")")
+                return
+            }
             await exchange(message, with: session.server, response, afterAnswer: { session.deliver($0) })
-        } else if method == "initialize" {
+            return
+        }
+        guard case .object(let object) = message, object["jsonrpc"] == "2.0" else {
+            refuse(response, 400, -32600, isBatch ? Self.batchRefusal : Self.notOneMessage)
+            return
+        }
+        let method = object["method"]?.stringValue
+        if method == "initialize" {
             await initialize(message, response)
         } else {
             await postStateless(request, object, method: method, response)
@@ -130,7 +153,7 @@ final class MCPWebEndpoint: Sendable {
             return
         }
         guard let method else {
-            refuse(response, 400, -32600, "the body must be one JSON-RPC 2.0 request or notification object (no batches)")
+            refuse(response, 400, -32600, Self.notOneMessage)
             return
         }
         if let mismatch = Self.headerMismatch(request, method: method, params: object["params"]) {
@@ -146,6 +169,12 @@ final class MCPWebEndpoint: Sendable {
         }
         await exchange(.object(object), with: server, response, status: Self.statelessStatus(of:), afterAnswer: { _ in })
     }
+
+    /// Why a body that is not a JSON-RPC 2.0 object (nor an allowed batch) is refused.
+    static let notOneMessage = "the body must be one JSON-RPC 2.0 request or notification object"
+    /// Why a batch is refused outside a 2025-03-26 session (the only revision whose transport has them).
+    static let batchRefusal = "a batch (an array) belongs to MCP's revision 2025-03-26 only, in a session "
+        + "initialize started with it; send one message at a time"
 
     /// The first header of `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` that does not match the body, in words.
     ///
@@ -200,19 +229,22 @@ final class MCPWebEndpoint: Sendable {
 
     // MARK: - Answering
 
-    /// Runs one message through `server`, answering on `response`; returns once it is answered (a
-    /// subscription: once the client closed its stream).
+    /// Runs one message (or a 2025-03-26 batch) through `server`, answering on `response`; returns
+    /// once it is answered (a subscription: once the client closed its stream).
     @discardableResult
     private func exchange(_ message: JSONValue, with server: MCPServer, _ response: WebEndpointResponse,
                           headers: [(String, String)] = [], status: @escaping @Sendable (JSONValue) -> Int = { _ in 200 },
                           afterAnswer: @escaping @Sendable (JSONValue) -> Void) async -> JSONValue? {
         let id = message["method"] != nil ? message["id"] : nil
-        let output = MCPWebExchange(answering: id, response: response, headers: headers, status: status, afterAnswer: afterAnswer)
-        if message["method"]?.stringValue == "subscriptions/listen" { output.startStream() }
-        await server.receive(message, output: output)
+        let isBatch = message.arrayValue != nil
+        let output = MCPWebExchange(answering: id, batch: isBatch, response: response, headers: headers, status: status,
+                                    afterAnswer: afterAnswer)
+        await MCPWebExchange.keepingAlive(every: keepAliveInterval, beat: output.keepAlive) {
+            await server.receive(message, output: output)
+        }
         if Task.isCancelled { logger.debug("a request at \(Self.path) ended: the client closed its stream") }
-        // A notification or a client's response: accepted.
-        if id == nil { response.send(status: 202) }
+        // A notification, a client's response, a batch of only those: accepted.
+        if id == nil && output.answer == nil { response.send(status: 202) }
         return output.answer
     }
 

@@ -31,9 +31,9 @@ final class MCPWebSession: Sendable {
         state.withLock { _ = $0.stream?.yield(message) }
     }
 
-    /// Serves the GET event stream until the client closes it (the task is cancelled) or the session ends.
-    /// A second GET takes over from the first, which ends.
-    func serveStream(_ response: WebEndpointResponse) async {
+    /// Serves the GET event stream until the client closes it (the task is cancelled) or the session ends,
+    /// with a keep-alive comment every `keepAliveInterval`. A second GET takes over from the first, which ends.
+    func serveStream(_ response: WebEndpointResponse, keepAliveInterval: Duration) async {
         let (messages, continuation) = AsyncStream<JSONValue>.makeStream(bufferingPolicy: .bufferingNewest(256))
         let streamID = state.withLock { state in
             state.stream?.finish()
@@ -42,8 +42,10 @@ final class MCPWebSession: Sendable {
             return state.streamID
         }
         response.startStream(status: 200, headers: [("Content-Type", "text/event-stream")])
-        for await message in messages {
-            response.write(MCPWebExchange.event(message))
+        await MCPWebExchange.keepingAlive(every: keepAliveInterval, beat: { response.write(MCPWebExchange.keepAliveComment) }) {
+            for await message in messages {
+                response.write(MCPWebExchange.event(message))
+            }
         }
         state.withLock { state in
             if state.streamID == streamID {

@@ -22,6 +22,9 @@ extension MCPServer {
     /// How long an agent may keep what never changes while the server runs (the tool and resource lists).
     static let unchangingTimeToLive: JSONValue = 3_600_000
 
+    /// The revision `initialize` chose for this connection; nil before it (or without it: stateless).
+    public var negotiatedRevision: MCPRevision? { handshakeRevision.withLock { $0 } }
+
     /// `initialize`: echoes a handshake revision the server speaks, else offers its newest; the
     /// connection then speaks that revision.
     func initialize(_ params: JSONValue.Object) -> JSONValue.Object {

@@ -173,6 +173,21 @@ def test_a_modern_subscription_streams_the_screens_updates_until_the_client_clos
     anyio.run(session)
 
 
+def test_the_documented_client_outlasts_a_wait_longer_than_httpx2s_default_timeout(web: Web) -> None:
+    """Protocol/README.md's example client: a tool call held past httpx2's default 5 s read timeout is answered."""
+    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {web.token}"}, timeout=httpx2.Timeout(30, read=None))
+
+    async def session() -> None:
+        async with Client(streamable_http_client(mcp_url(web), http_client=http)) as client:
+            started = time.monotonic()
+            result = await client.call_tool("slam_wait_for", {"text": "Never shown", "timeoutMs": 6000})
+            assert time.monotonic() - started >= 5.5
+            assert result.is_error, result
+            assert "Never shown" in result.content[0].text, result.content[0].text
+
+    anyio.run(session)
+
+
 def test_without_the_token_or_from_another_origin_the_sdk_client_is_refused(web: Web) -> None:
     for options in ({"token": None}, {"token": "0" * 64}, {"headers": {"Origin": "http://evil.example"}}):
         async def session() -> None:
@@ -246,6 +261,22 @@ def test_a_stateless_request_is_answered_as_json_and_a_notification_with_202(web
     assert status == 404 and error_of(body)["code"] == -32601, body
 
 
+@pytest.mark.parametrize("params, version, code", [
+    ({"notifications": {"resourceSubscriptions": ["slam://screen"]}}, None, -32602),
+    ({"_meta": {**ENVELOPE, "io.modelcontextprotocol/protocolVersion": "1900-01-01"},
+      "notifications": {"resourceSubscriptions": ["slam://screen"]}}, "1900-01-01", -32022),
+])
+def test_a_listen_with_a_bad_envelope_is_400_as_json_not_an_event_stream(web: Web, params: Dict[str, Any],
+                                                                          version: Optional[str], code: int) -> None:
+    listen = {"jsonrpc": "2.0", "id": 5, "method": "subscriptions/listen", "params": params}
+    headers = {"Mcp-Method": "subscriptions/listen", **({"MCP-Protocol-Version": version} if version else {})}
+    status, response_headers, body = post(web, listen, headers=headers)
+    assert status == 400, body
+    assert response_headers["content-type"] == "application/json", response_headers
+    assert error_of(body)["code"] == code, body
+    assert json.loads(body)["id"] == 5
+
+
 @pytest.mark.parametrize("body, content_type, status, code", [
     (b"{not json", "application/json", 400, -32700),
     (b'[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]', "application/json", 400, -32600),
@@ -288,6 +319,31 @@ def test_a_handshake_session_is_named_by_its_id_until_deleted(web: Web) -> None:
         status, _, body = raw(web, method, {**auth, **in_session, "Content-Type": "application/json"}, payload)
         assert status == 404, (method, body)
         assert "Session not found" in error_of(body)["message"]
+
+
+def test_a_2025_03_26_session_answers_a_batch_with_one_array_and_later_revisions_refuse_it(web: Web) -> None:
+    batch = [{"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+             {"jsonrpc": "2.0", "method": "notifications/initialized"},
+             {"jsonrpc": "2.0", "id": 3, "method": "ping"}]
+    _, headers, _ = post(web, initialize_request("2025-03-26"))
+    in_session = {"Mcp-Session-Id": headers["mcp-session-id"]}
+    status, response_headers, body = post(web, batch, headers=in_session)
+    assert status == 200, body
+    assert response_headers["content-type"] == "application/json", response_headers
+    answers = {answer["id"]: answer for answer in json.loads(body)}
+    assert sorted(answers) == [2, 3], body
+    assert "tools" in answers[2]["result"] and answers[3]["result"] == {}, body
+    status, _, body = post(web, batch[1:2], headers=in_session)
+    assert (status, body) == (202, b""), "a batch of notifications only is accepted, with no answer"
+    for version in ("2025-11-25", "2025-06-18"):
+        _, headers, _ = post(web, initialize_request(version))
+        status, _, body = post(web, batch, headers={"Mcp-Session-Id": headers["mcp-session-id"],
+                                                    "MCP-Protocol-Version": version})
+        assert status == 400, body
+        error = error_of(body)
+        assert error["code"] == -32600 and "2025-03-26 only" in error["message"], error
+    status, _, body = post(web, batch, headers=modern_headers("tools/list"))
+    assert status == 400 and "2025-03-26 only" in error_of(body)["message"], body
 
 
 def test_get_and_delete_without_a_session_are_405(web: Web) -> None:
