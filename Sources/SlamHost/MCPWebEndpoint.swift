@@ -270,7 +270,7 @@ final class MCPWebEndpoint: Sendable {
     private func sharedServer() async throws -> MCPServer {
         let task = shared.withLock { shared in
             if let shared { return shared }
-            let made = Task { [socketPath] in try await Self.makeServer(socketPath: socketPath) }
+            let made = Task { [socketPath] in try await Self.makeServer(socketPath: socketPath, shared: true) }
             shared = made
             return made
         }
@@ -282,9 +282,10 @@ final class MCPWebEndpoint: Sendable {
         }
     }
 
-    private static func makeServer(socketPath: String) async throws -> MCPServer {
+    /// A server on a connection of its own; `shared` by every stateless agent, it builds on nothing it showed before.
+    private static func makeServer(socketPath: String, shared: Bool = false) async throws -> MCPServer {
         let connection = try AsyncSlamConnection(socketPath: socketPath)
-        let session = MCPSession(connection: connection)
+        let session = MCPSession(connection: connection, remembersWhatItShowed: !shared)
         do {
             try await session.start()
         } catch {

@@ -100,9 +100,13 @@ struct ChangeReport {
             let screen = try await connection.send(SnapshotRequest())
             let now = lines(of: screen.snapshot)
             report.screen = (screen.controller, screen.title)
-            if let before = session.toolState.withLock({ $0.shownScreens[screen.controller] }) {
+            if session.remembersWhatItShowed, let before = session.toolState.withLock({ $0.shownScreens[screen.controller] }) {
                 report.lines = differences(from: before, to: now)
                 report.isRevisit = true
+                let present = Set(now.compactMap(reference(in:)))
+                session.toolState.withLock { state in
+                    for (reference, _) in goneElements(from: before, present: present) { state.shownLines[reference] = nil }
+                }
             } else {
                 report.lines = now
             }
@@ -122,12 +126,13 @@ struct ChangeReport {
         let responses = try await connection.batch(calls).map { response in
             (try? response.outcome.get()).flatMap { try? AccessibilitySnapshot(json: $0) }
         }
-        // A changed element that is no longer there, or a changed structure: what the agent read that is gone.
+        let top = responses.compactMap { $0?.controller }.last
+        // A changed element of the top screen that is no longer there, or a changed structure: what the
+        // agent read that is gone. (A changed element of a covered screen is not found on the top one.)
         var screenNow = ordering ? responses.last ?? nil : nil
-        if screenNow == nil, changed.indices.contains(where: { responses[$0] == nil }) {
+        if screenNow == nil, changed.indices.contains(where: { responses[$0] == nil && (top == nil || changed[$0].controller == top) }) {
             screenNow = try? await connection.send(SnapshotRequest())
         }
-        let top = responses.compactMap { $0?.controller }.last
         var focusLine: String?
         if let focusEvent, focusEvent.controller == top || top == nil {
             report.focus = focusEvent.ref
@@ -138,7 +143,8 @@ struct ChangeReport {
                 report.focusLine = String(trimmed(line).dropFirst(2))
             }
         }
-        let known = session.toolState.withLock { $0.shownLines }
+        // A session several agents share cannot know what each of them read: it leaves nothing out.
+        let known = session.remembersWhatItShowed ? session.toolState.withLock { $0.shownLines } : [:]
         var blocks: [(reference: String, lines: [String])] = []
         var current: [(reference: String, controller: String, lines: [String])] = []
         for (index, element) in changed.enumerated() {
@@ -172,23 +178,85 @@ struct ChangeReport {
                     if let reference = reference(in: line) { state.shownLines[reference] = trimmed(line) }
                 }
             }
-            // The screen as the agent knows it now, for when it comes back: each changed element as it is.
-            for element in current {
-                guard var screen = state.shownScreens[element.controller] else { continue }
-                replace(element.reference, with: element.lines, in: &screen)
-                state.shownScreens[element.controller] = screen
-            }
-            if let screenNow, let known = state.shownScreens[screenNow.controller] {
+            let shownBlocks = Dictionary(blocks.map { ($0.reference, $0.lines) }) { first, _ in first }
+            if let screenNow {
                 let now = lines(of: screenNow.snapshot)
-                for (reference, line) in goneElements(from: known, present: Set(now.compactMap(reference(in:)))) {
-                    report.lines.append("- gone: " + String(trimmed(line).dropFirst(2)))
-                    state.shownLines[reference] = nil
+                let present = Set(now.compactMap(reference(in:)))
+                if let known = state.shownScreens[screenNow.controller], session.remembersWhatItShowed {
+                    for (reference, line) in goneElements(from: known, present: present) {
+                        report.lines.append("- gone: " + String(trimmed(line).dropFirst(2)))
+                        state.shownLines[reference] = nil
+                    }
+                    // The screen as the agent knows it now, for when it comes back: what it was shown, as shown.
+                    let shownReferences = Set(report.lines.compactMap(reference(in:)))
+                    state.shownScreens[screenNow.controller] = knowledge(of: now, known: known, shown: shownReferences, blocks: shownBlocks)
+                } else {
+                    for (index, element) in changed.enumerated() where responses[index] == nil && !present.contains(element.reference) {
+                        report.lines.append("- gone: [ref=\(element.reference)]")
+                    }
                 }
-                // Every change on it was just answered (new elements too, which have no place in the old lines).
-                state.shownScreens[screenNow.controller] = now
+            } else {
+                // The screen as the agent knows it now: each element shown, as shown.
+                for block in blocks {
+                    guard let controller = changed.first(where: { $0.reference == block.reference })?.controller,
+                          var screen = state.shownScreens[controller] else { continue }
+                    replace(block.reference, with: block.lines, in: &screen)
+                    state.shownScreens[controller] = screen
+                }
             }
         }
         return report
+    }
+
+    /// A screen as the agent knows it after an answer: `now`'s lines for the elements the answer showed
+    /// (`shown`; a cut-off element as it was shown, from `blocks`), the lines it knew before for the
+    /// others, and nothing of an element it was never shown.
+    static func knowledge(of now: [String], known: [String], shown: Set<String>, blocks: [String: [String]]) -> [String] {
+        var knownBlocks: [String: [String]] = [:]
+        for index in known.indices {
+            guard let reference = reference(in: known[index]), knownBlocks[reference] == nil else { continue }
+            knownBlocks[reference] = Array(known[index..<subtreeEnd(of: index, in: known)])
+        }
+        var result: [String] = []
+        var index = 0
+        while index < now.count {
+            let line = now[index], end = subtreeEnd(of: index, in: now)
+            guard let reference = reference(in: line) else {
+                result.append(line)
+                index += 1
+                continue
+            }
+            let level = indentation(of: line)
+            if let block = blocks[reference], block.last?.hasSuffix(" more lines") == true {
+                result += indented(block, to: level)
+                index = end
+            } else if shown.contains(reference) {
+                result.append(line)
+                index += 1
+            } else if let block = knownBlocks[reference] {
+                result += indented(block, to: level)
+                index = end
+            } else {
+                index = end
+            }
+        }
+        return result
+    }
+
+    /// The index after the lines below the line at `index` (those indented further).
+    private static func subtreeEnd(of index: Int, in lines: [String]) -> Int {
+        let level = indentation(of: lines[index])
+        var end = index + 1
+        while end < lines.count, indentation(of: lines[end]) > level { end += 1 }
+        return end
+    }
+
+    /// `block` moved so that its first line is indented by `level` spaces.
+    private static func indented(_ block: [String], to level: Int) -> [String] {
+        guard let first = block.first else { return [] }
+        let shift = level - indentation(of: first)
+        guard shift != 0 else { return block }
+        return block.map { shift > 0 ? String(repeating: " ", count: shift) + $0 : String($0.dropFirst(min(-shift, indentation(of: $0)))) }
     }
 
     /// The elements in `known` (a screen's lines as the agent knows them) whose reference is not
@@ -211,11 +279,7 @@ struct ChangeReport {
     /// screen's lines, indented as it is there; a screen without the element stays as it was.
     static func replace(_ reference: String, with lines: [String], in screen: inout [String]) {
         guard let start = screen.firstIndex(where: { Self.reference(in: $0) == reference }) else { return }
-        let level = indentation(of: screen[start])
-        var end = start + 1
-        while end < screen.count, indentation(of: screen[end]) > level { end += 1 }
-        let indent = String(repeating: " ", count: level)
-        screen.replaceSubrange(start..<end, with: lines.map { indent + $0 })
+        screen.replaceSubrange(start..<subtreeEnd(of: start, in: screen), with: indented(lines, to: indentation(of: screen[start])))
     }
 
     /// Remembers the lines of a snapshot the agent read, by the refs they show: a later change that
@@ -244,6 +308,23 @@ struct ChangeReport {
                 known[now[index]] = count - 1
             } else {
                 keep(index, withLinesAbove: now, in: &kept)
+            }
+        }
+        // A line without a reference that is no longer there (a row removed, its text changed): the
+        // element it belongs to, as it is now, says what became of it.
+        var unmatched: [String: Int] = [:]
+        for line in now { unmatched[line, default: 0] -= 1 }
+        for line in before { unmatched[line, default: 0] += 1 }
+        let nowIndex = Dictionary(now.indices.compactMap { index in reference(in: now[index]).map { ($0, index) } }) { first, _ in first }
+        for index in before.indices where reference(in: before[index]) == nil && (unmatched[before[index]] ?? 0) > 0 {
+            var level = indentation(of: before[index])
+            for above in stride(from: index - 1, through: 0, by: -1) where indentation(of: before[above]) < level {
+                level = indentation(of: before[above])
+                guard let owner = reference(in: before[above]) else { continue }
+                if let start = nowIndex[owner] {
+                    for line in start..<subtreeEnd(of: start, in: now) { keep(line, withLinesAbove: now, in: &kept) }
+                }
+                break
             }
         }
         let gone = goneElements(from: before, present: Set(now.compactMap(reference(in:))))

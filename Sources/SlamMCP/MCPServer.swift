@@ -17,11 +17,14 @@ public final class MCPServer: Sendable {
     /// What `initialize` chose for this connection (nil: no handshake, requests carry their revision).
     let handshakeRevision = Mutex<MCPRevision?>(nil)
     /// Requests being answered, so that `notifications/cancelled` can stop one.
-    private let inFlight = Mutex<[RequestID: Task<Void, Never>]>([:])
-    /// Requests cancelled before they started (a tool call waiting behind another), each with the
-    /// order it was cancelled in; at most ``cancelledBeforeStartLimit``, the oldest forgotten first.
-    private let cancelledBeforeStart = Mutex<[RequestID: Int]>([:])
-    static let cancelledBeforeStartLimit = 64
+    private let requests = Mutex(Requests())
+
+    /// The requests being answered, and the tool calls read but waiting for their turn (with whether
+    /// one was cancelled meanwhile): one lock, so that a cancellation finds a request in one or the other.
+    private struct Requests {
+        var running: [RequestID: Task<Void, Never>] = [:]
+        var waiting: [RequestID: Bool] = [:]
+    }
     /// Open `subscriptions/listen` requests (finishing one ends that subscription gracefully), and
     /// whether ``endSubscriptions()`` ended them all (a listen arriving after that ends at once).
     let openListens = Mutex<(ended: Bool, all: [RequestID: AsyncStream<Void>.Continuation])>((false, [:]))
@@ -150,31 +153,37 @@ public final class MCPServer: Sendable {
     /// Runs one request in a task of its own, known by its id until answered, so that
     /// `notifications/cancelled` (or cancelling the caller) stops it.
     private func run(id: RequestID, _ body: @escaping @Sendable () async -> Void) async {
-        // Cancelled while it waited its turn (a tool call behind another): it is not run nor answered.
-        guard cancelledBeforeStart.withLock({ $0.removeValue(forKey: id) }) == nil else { return }
-        let task = Task { await body() }
-        inFlight.withLock { $0[id] = task }
-        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
-        inFlight.withLock { requests in
-            if requests[id] == task { requests[id] = nil }
+        let task = requests.withLock { requests -> Task<Void, Never>? in
+            // Cancelled while it waited its turn (a tool call behind another): it is not run nor answered.
+            if requests.waiting.removeValue(forKey: id) == true { return nil }
+            let task = Task { await body() }
+            requests.running[id] = task
+            return task
         }
+        guard let task else { return }
+        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        requests.withLock { requests in
+            if requests.running[id] == task { requests.running[id] = nil }
+        }
+    }
+
+    /// Notes a request the transport holds until earlier ones are answered (a tool call read while
+    /// another runs), so that a `notifications/cancelled` for it is kept until its turn comes.
+    public func willWait(for message: JSONValue) {
+        guard let id = message["id"].flatMap(RequestID.init(jsonValue:)) else { return }
+        requests.withLock { $0.waiting[id] = false }
     }
 
     private func receiveNotification(_ method: String, _ params: JSONValue.Object) {
         switch method {
         case "notifications/cancelled":
             guard let id = params["requestId"].flatMap(RequestID.init(jsonValue:)) else { return }
-            if let task = inFlight.withLock({ $0[id] }) {
-                task.cancel()
-                return
+            // A request already answered, or never sent, is no one's: nothing is kept for it.
+            let running = requests.withLock { requests -> Task<Void, Never>? in
+                if requests.waiting[id] != nil { requests.waiting[id] = true }
+                return requests.running[id]
             }
-            cancelledBeforeStart.withLock { cancelled in
-                // Bounded: a client cancelling ids it never sent cannot grow it.
-                if cancelled.count >= Self.cancelledBeforeStartLimit, let oldest = cancelled.min(by: { $0.value < $1.value })?.key {
-                    cancelled[oldest] = nil
-                }
-                cancelled[id] = (cancelled.values.max() ?? 0) + 1
-            }
+            running?.cancel()
         default:
             // notifications/initialized, progress, roots: nothing for Slam to do.
             break

@@ -29,8 +29,14 @@ public final class MCPSession: Sendable {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    public init(connection: AsyncSlamConnection) {
+    /// Whether answers build on what this session showed its agent before (an element shown as it is
+    /// now is left out, a screen read before answers only what differs): false for a session several
+    /// agents share, which cannot know what each of them read.
+    public let remembersWhatItShowed: Bool
+
+    public init(connection: AsyncSlamConnection, remembersWhatItShowed: Bool = true) {
         self.connection = connection
+        self.remembersWhatItShowed = remembersWhatItShowed
     }
 
     /// Subscribes to ``events`` and starts handing notifications to observers; call once.

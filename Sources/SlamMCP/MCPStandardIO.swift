@@ -46,6 +46,7 @@ public struct MCPStandardIO: Sendable {
                         continue
                     }
                     if message["method"] == "tools/call", message["id"] != nil {
+                        server.willWait(for: message)
                         toolCallSink.yield(message)
                     } else {
                         group.addTask { await server.receive(message, output: writer) }

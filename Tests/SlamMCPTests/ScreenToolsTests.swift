@@ -418,4 +418,21 @@ extension ScreenToolsTests {
         #expect(removed.text.hasSuffix("\n- gone: button \"Remove Buy milk\" [ref=t1/remove]"), "\(removed.text)")
         withExtendedLifetime(app) {}
     }
+
+    /// What another client changed while the agent looked elsewhere is news when the agent comes
+    /// back, even after an answer that read the whole screen for what it removed.
+    @Test func aChangeTheAgentWasNotToldOfIsNewsWhenItComesBack() async throws {
+        let (app, session) = try await Self.demo()
+        try await Self.call("slam_navigate", ["screen": "Todos"], session)
+        let other = try AsyncSlamConnection(socketPath: app.socketPath)
+        try await other.call("press", ["ref": "t2/done"])
+        let removed = try await Self.call("slam_press", ["target": "t1/remove"], session)
+        #expect(removed.text.contains("- gone: switch \"Done: Buy milk\""), "\(removed.text)")
+        try await Self.call("slam_navigate", ["back": true], session)
+        let again = try await Self.call("slam_navigate", ["screen": "Todos"], session)
+        #expect(again.text.contains("as you last read it except:"), "\(again.text)")
+        #expect(again.text.contains("switch \"Done: Walk the dog\""), "the switch another client turned: \(again.text)")
+        other.close()
+        withExtendedLifetime(app) {}
+    }
 }

@@ -231,3 +231,26 @@ def test_tool_calls_written_together_run_in_the_order_they_were_written(slamctl)
     else:
         assert ids == list(range(1, 20)) + [21]
         assert "value 19" in answers[-1]["result"]["content"][0]["text"]
+
+
+def test_a_cancellation_after_the_answer_holds_nothing_back(slamctl):
+    """Cancelling a request already answered (as MCP allows, the answer having crossed it) changes
+    nothing for a later request that happens to carry the same id (agents sharing a server may)."""
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
+    process = subprocess.Popen([slamctl, "mcp", "--launch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL)
+    try:
+        def send(message):
+            process.stdin.write((json.dumps(message) + "\n").encode())
+            process.stdin.flush()
+
+        send({"jsonrpc": "2.0", "id": 7, "method": "ping"})
+        assert json.loads(process.stdout.readline())["id"] == 7
+        send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 7}})
+        send({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+              "params": {"_meta": meta, "name": "slam_state", "arguments": {"key": "orderStatus"}}})
+        answer = json.loads(process.stdout.readline())
+        assert answer["id"] == 7 and answer["result"]["isError"] is False
+    finally:
+        process.stdin.close()
+        assert process.wait(timeout=30) == 0
