@@ -327,8 +327,36 @@ struct ChangeReport {
                 break
             }
         }
+        // Elements that moved: those outside the longest run of elements still in their old order.
+        let oldPosition = Dictionary(before.indices.compactMap { index in reference(in: before[index]).map { ($0, index) } }) { first, _ in first }
+        let stayed = now.indices.filter { reference(in: now[$0]).flatMap { oldPosition[$0] } != nil }
+        let inOrder = Set(longestIncreasingRun(stayed.map { oldPosition[reference(in: now[$0])!]! }).map { stayed[$0] })
+        for index in stayed where !inOrder.contains(index) {
+            for line in index..<subtreeEnd(of: index, in: now) { keep(line, withLinesAbove: now, in: &kept) }
+        }
         let gone = goneElements(from: before, present: Set(now.compactMap(reference(in:))))
         return now.indices.filter(kept.contains).map { now[$0] } + gone.map { "- gone: " + String(trimmed($0.line).dropFirst(2)) }
+    }
+
+    /// The positions in `values` of a longest strictly increasing subsequence (patience sorting).
+    static func longestIncreasingRun(_ values: [Int]) -> [Int] {
+        var tails: [Int] = [], previous = [Int](repeating: -1, count: values.count)
+        for index in values.indices {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < values[index] { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var run: [Int] = []
+        var index = tails.last ?? -1
+        while index >= 0 {
+            run.append(index)
+            index = previous[index]
+        }
+        return run.reversed()
     }
 
     /// The `[ref=…]` of a snapshot line, when it shows one.

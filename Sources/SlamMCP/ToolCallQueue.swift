@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// An acting tool answers what its action changed: two calls acting at once would each see the
 /// other's changes, and an agent that sends calls together (parallel tool calls) means them in turn.
-/// Reading the screen and subscriptions are not queued.
+/// Every tool call is queued (reading the screen too, so it never shows an action half done);
+/// subscriptions and resource reads are not.
 final class ToolCallQueue: Sendable {
     private struct State {
         var isRunning = false

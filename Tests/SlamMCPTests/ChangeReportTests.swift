@@ -82,4 +82,12 @@ import Testing
         #expect(ChangeReport.goneElements(from: known, present: ["left"]).map(\.reference) == ["row"])
         #expect(ChangeReport.goneElements(from: known, present: ["left", "row"]).map(\.reference) == ["row/remove"])
     }
+
+    /// Rows that swapped places are news, though every line is as it was.
+    @Test func elementsThatMovedAreShown() {
+        let before = ["- switch \"A\" [ref=a]", "- switch \"B\" [ref=b]", "- paragraph \"2 to do\" [ref=count]"]
+        let now = ["- switch \"B\" [ref=b]", "- switch \"A\" [ref=a]", "- paragraph \"2 to do\" [ref=count]"]
+        #expect(ChangeReport.differences(from: before, to: now).count == 1)
+        #expect(ChangeReport.longestIncreasingRun([3, 1, 2, 5, 4]) == [1, 2, 4])
+    }
 }
