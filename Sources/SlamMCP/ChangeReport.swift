@@ -233,6 +233,10 @@ struct ChangeReport {
             } else if shown.contains(reference) {
                 result.append(line)
                 index += 1
+            } else if now[(index + 1)..<end].contains(where: { self.reference(in: $0).map(shown.contains) == true }) {
+                // Not shown itself, but something inside it was: its line as known, then what is inside.
+                result += indented(Array((knownBlocks[reference] ?? [line]).prefix(1)), to: level)
+                index += 1
             } else if let block = knownBlocks[reference] {
                 result += indented(block, to: level)
                 index = end

@@ -90,4 +90,11 @@ import Testing
         #expect(ChangeReport.differences(from: before, to: now).count == 1)
         #expect(ChangeReport.longestIncreasingRun([3, 1, 2, 5, 4]) == [1, 2, 4])
     }
+
+    /// A button shown changed inside a group not shown: the group as known, the button as shown.
+    @Test func aShownElementInsideAnUnshownOneIsKnownAsShown() {
+        let known = ["- group \"Counter\" [ref=counter]:", "  - button \"+1\" [ref=increment]", "  - button \"-1\" [disabled] [ref=decrement]"]
+        let now = ["- group \"Counter\" [ref=counter]:", "  - button \"+1\" [ref=increment]", "  - button \"-1\" [ref=decrement]"]
+        #expect(ChangeReport.knowledge(of: now, known: known, shown: ["decrement"], blocks: [:]) == now)
+    }
 }
