@@ -48,6 +48,10 @@ public struct MCPStandardIO: Sendable {
                     if message["method"] == "tools/call", message["id"] != nil {
                         server.willWait(for: message)
                         toolCallSink.yield(message)
+                    } else if message["id"] == nil, message["method"] != nil {
+                        // A notification (a cancellation) takes effect before the next message is read: a
+                        // late cancellation must not reach a later request that carries the same id.
+                        await server.receive(message, output: writer)
                     } else {
                         group.addTask { await server.receive(message, output: writer) }
                     }

