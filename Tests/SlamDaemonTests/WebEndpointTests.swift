@@ -53,11 +53,11 @@ final class EndpointConnection: Sendable {
         try await channel.writeInbound(channel.allocator.buffer(bytes: bytes))
     }
 
-    /// What the server wrote, read until `complete` holds or a minute passed (the whole suite can stall the
-    /// handler's task for half of that on two cores).
+    /// What the server wrote, read until `complete` holds or five minutes passed (the whole suite, under the
+    /// address sanitizer on two cores, can keep the handler's task from a thread for a minute and more).
     func received(until complete: (String) -> Bool = EndpointConnection.isWhole) async throws -> String {
         var bytes: [UInt8] = []
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(300)
         while ContinuousClock.now < deadline {
             await channel.testingEventLoop.run()
             while let buffer = try await channel.readOutbound(as: ByteBuffer.self) { bytes += buffer.readableBytesView }
@@ -179,7 +179,7 @@ final class EndpointProbe: Sendable {
         #expect(head.contains("Content-Type: text/event-stream"))
         #expect(!probe.cancelled.withLock { $0 })
         try await connection.channel.close()
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(300)
         while !probe.cancelled.withLock({ $0 }) && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(probe.cancelled.withLock { $0 }, "closing the connection cancels the task answering it")
     }

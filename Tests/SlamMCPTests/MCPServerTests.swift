@@ -69,7 +69,7 @@ import Testing
         }
 
         /// The message sent `index`-th (from 0), polled for with a generous deadline; nil when it never came.
-        func message(_ index: Int, within seconds: Int = 60) async -> JSONValue? {
+        func message(_ index: Int, within seconds: Int = 300) async -> JSONValue? {
             let deadline = ContinuousClock.now + .seconds(seconds)
             while ContinuousClock.now < deadline {
                 if let message = messages.withLock({ $0.count > index ? Optional($0[index]) : nil }) { return message }
@@ -80,7 +80,7 @@ import Testing
     }
 
     /// Whether `task` finishes within a generous deadline (a listen that would never end fails the test instead of hanging it).
-    static func finishes(_ task: Task<Void, Never>, within seconds: Int = 60) async -> Bool {
+    static func finishes(_ task: Task<Void, Never>, within seconds: Int = 300) async -> Bool {
         final class Flag: Sendable { let isSet = Atomic(false) }
         let finished = Flag()
         Task {
