@@ -46,7 +46,7 @@ import Testing
         #expect(stream.utf8.distance(from: stream.utf8.startIndex, to: acknowledged.upperBound) < firstComment, "\(stream)")
         #expect(Self.keptAlive(stream), "a comment every interval, not once: \(stream)")
         // Closing the connection ends the listen (its task, and what it holds).
-        try await connection.channel.close()
+        await connection.close()
     }
 
     @Test func aSessionsQuietEventStreamCarriesAKeepAliveComment() async throws {
@@ -64,6 +64,6 @@ import Testing
             until: Self.keptAlive)
         #expect(stream.hasPrefix("HTTP/1.1 200 OK\r\n") && stream.contains("Content-Type: text/event-stream"), "\(stream)")
         #expect(Self.keptAlive(stream), "no keep-alive comments: \(stream)")
-        try await connection.channel.close()
+        await connection.close()
     }
 }

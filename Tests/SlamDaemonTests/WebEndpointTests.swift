@@ -49,6 +49,13 @@ final class EndpointConnection: Sendable {
         return try await received(until: complete)
     }
 
+    /// Closes the connection and stops its event loop, so that nothing the test made outlives it
+    /// (a refusal's scheduled log line holds the pipeline until the loop runs or stops).
+    func close() async {
+        try? await channel.close()
+        try? await channel.testingEventLoop.shutdownGracefully()
+    }
+
     func send(_ bytes: [UInt8]) async throws {
         try await channel.writeInbound(channel.allocator.buffer(bytes: bytes))
     }
@@ -131,8 +138,7 @@ final class EndpointProbe: Sendable {
         #expect(delete.hasPrefix("HTTP/1.1 200 OK\r\n") && delete.hasSuffix("DELETE 0"), "\(delete)")
         #expect(connection.isActive)
         #expect(probe.requests.withLock { $0 } == [#"POST {"a":1}"#, "DELETE "])
-        // A channel left open keeps its pipeline alive after the test (the leak check sees it).
-        try? await connection.channel.close()
+        await connection.close()
     }
 
     @Test(arguments: [
@@ -153,7 +159,7 @@ final class EndpointProbe: Sendable {
         #expect(connection.log.all.contains { $0.hasPrefix("refused a web request for /mcp: ") && $0.contains(reason) },
                 "\(connection.log.all)")
         #expect(!connection.isActive, "the body is never read: the connection closes")
-        try? await connection.channel.close()
+        await connection.close()
     }
 
     @Test func aBodyOverTheBoundIsRefusedWith413() async throws {
@@ -171,8 +177,8 @@ final class EndpointProbe: Sendable {
         #expect(refused.hasPrefix("HTTP/1.1 413 Payload Too Large\r\n"), "\(refused)")
         #expect(probe.requests.withLock { $0 }.isEmpty)
         #expect(chunked.log.all.contains { $0.contains("refused a web request for /mcp: the body is longer than 64 bytes") })
-        try? await announced.channel.close()
-        try? await chunked.channel.close()
+        await announced.close()
+        await chunked.close()
     }
 
     @Test func aStreamStaysOpenUntilTheClientGoesAndThenItsTaskIsCancelled() async throws {
@@ -187,6 +193,7 @@ final class EndpointProbe: Sendable {
         let deadline = ContinuousClock.now + .seconds(300)
         while !probe.cancelled.withLock({ $0 }) && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(probe.cancelled.withLock { $0 }, "closing the connection cancels the task answering it")
+        await connection.close()
     }
 
     @Test func aRefusalOfTheEndpointIsLoggedAndAnUnansweredRequestGetsA500() async throws {
@@ -198,13 +205,13 @@ final class EndpointProbe: Sendable {
         let silent = try await connection.request("POST", "/mcp?silent", body: "{}")
         #expect(silent.hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"), "\(silent)")
         #expect(connection.isActive)
-        try? await connection.channel.close()
+        await connection.close()
     }
 
     @Test func otherPathsStayGETOnly() async throws {
         let connection = try await EndpointConnection(EndpointProbe().endpoint)
         let response = try await connection.request("POST", "/other", body: "{}")
         #expect(response.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\n"), "\(response)")
-        try? await connection.channel.close()
+        await connection.close()
     }
 }
