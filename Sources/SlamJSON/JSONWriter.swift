@@ -158,7 +158,7 @@ public struct JSONWriter: Sendable {
     public mutating func beginObject(withMembersOf objectText: [UInt8]) {
         separate()
         precondition(objectText.last == UInt8(ascii: "}"), "not the text of an object")
-        bytes += objectText.dropLast()
+        objectText.withUnsafeBufferPointer { text in bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text.dropLast())) }
         needsComma = objectText.count > 2
     }
 

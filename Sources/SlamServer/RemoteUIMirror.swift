@@ -46,7 +46,8 @@ final class RemoteUIMirror {
         guard !isActive else { return }
         isActive = true
         screens = application.stack.map(makeScreen)
-        for screen in screens { track(screen.controller.view, parent: nil) }
+        nodes.reserveCapacity(screens.reduce(0) { $0 + $1.controller.referenceCount })
+        for screen in screens { track(screen.controller.view, parent: nil, inBatch: false) }
     }
 
     /// Forgets everything tracked (the last renderer detached).
@@ -255,8 +256,9 @@ final class RemoteUIMirror {
 
     // MARK: - Nodes and screens
 
-    /// Mirrors `element`'s subtree under `parent`, keeping the numbers of elements already known.
-    private func track(_ element: View, parent: ObjectIdentifier?) {
+    /// Mirrors `element`'s subtree under `parent`, keeping the numbers of elements already known; in a
+    /// batch, the subtree is noted as sent whole.
+    private func track(_ element: View, parent: ObjectIdentifier?, inBatch: Bool = true) {
         let identifier = ObjectIdentifier(element)
         let number: Int
         if let existing = nodes[identifier] {
@@ -265,11 +267,11 @@ final class RemoteUIMirror {
             lastNodeNumber += 1
             number = lastNodeNumber
         }
-        sentWhole.insert(identifier)
+        if inBatch { sentWhole.insert(identifier) }
         var children: [ObjectIdentifier] = []
         children.reserveCapacity(element.subviews.count)
         for subview in element.subviews {
-            track(subview, parent: identifier)
+            track(subview, parent: identifier, inBatch: inBatch)
             children.append(ObjectIdentifier(subview))
         }
         nodes[identifier] = Node(element: element, number: number, parent: parent, children: children)

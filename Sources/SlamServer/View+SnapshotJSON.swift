@@ -46,7 +46,8 @@ struct ElementTreeOutput: JSONEncoding {
     let depth: Int?
 
     func jsonNode() -> JSONNode {
-        var writer = JSONWriter(capacity: 4096)
+        // Room for a whole screen at once when the tree is a screen's: growing it costs copies.
+        var writer = JSONWriter(capacity: max(4096, (element.controller?.referenceCount ?? 0) * 200))
         guard element.writeTree(into: &writer, depth: depth) else { return element.treeNode(depth: depth) }
         return JSONNode(writtenText: writer.bytes)
     }
@@ -66,7 +67,11 @@ extension View {
             #endif
             return cached
         }
-        guard let text = freshSnapshotText() else { return nil }
+        guard let written = freshSnapshotText() else { return nil }
+        // Kept at its exact size: a screen keeps one per element.
+        let text = [UInt8](unsafeUninitializedCapacity: written.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: written)
+        }
         cachedSnapshotText = text
         return text
     }
@@ -74,7 +79,7 @@ extension View {
     /// The snapshot's JSON text written now by jansson, ignoring the cache (nil: it cannot be JSON).
     func freshSnapshotText() -> [UInt8]? {
         var text: [UInt8] = []
-        text.reserveCapacity(160)
+        text.reserveCapacity(512)
         do throws(JSONError) {
             try snapshotNode().write(into: &text)
         } catch {
