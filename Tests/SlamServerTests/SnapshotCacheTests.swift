@@ -1,5 +1,6 @@
 import Testing
 import SlamJSON
+import SlamProtocol
 import SlamRPC
 @_spi(SnapshotCache) import SlamUI
 @_spi(SnapshotCache) @testable import SlamServer
@@ -79,5 +80,17 @@ import SlamRPC
         object["node"] = nil
         if let children = object["children"]?.arrayValue { object["children"] = .array(children.map(withoutNodeNumbers)) }
         return .object(object)
+    }
+}
+
+extension SnapshotCacheTests {
+    /// `snapshot`'s reply, written in one pass, is the bytes its declared result type writes.
+    @Test func theSnapshotReplyIsWhatItsResultTypeWrites() throws {
+        let service = try RandomDemoActions.makeService(scheduler: ManualScheduler())
+        let controller = try #require(service.application.topController)
+        let expected = AccessibilitySnapshot(controller: controller.identifier, title: controller.title,
+                                             snapshot: controller.view.accessibilitySnapshot() + "\"\\\t\u{1}")
+        let written = AccessibilitySnapshotOutput(snapshot: expected).jsonNode()
+        #expect(try written.serialized() == (try expected.jsonNode().serialized()))
     }
 }
