@@ -16,7 +16,7 @@ The client reads raw bytes (newline framing) and does not parse the replies, so 
 are the daemon's and the socket's, not Python's JSON. Prints a table and PASS/FAIL lines;
 exits non-zero only when something breaks.
 
-    python3 Benchmarks/snapshots/bench_snapshots.py SLAMD [--quick]
+    python3 Benchmarks/screens/bench_screens.py SLAMD [--quick]
 """
 
 import argparse
@@ -75,14 +75,14 @@ class RawClient:
             searched = self.filled
             if self.filled == self.CAPACITY:
                 if self.start == 0:
-                    raise SystemExit("bench-snapshots: a reply larger than the read buffer")
+                    raise SystemExit("bench-screens: a reply larger than the read buffer")
                 pending = self.filled - self.start
                 self.buffer[:pending] = self.buffer[self.start:self.filled]
                 searched -= self.start
                 self.start, self.filled = 0, pending
             count = self.sock.recv_into(self.view[self.filled:])
             if count == 0:
-                raise SystemExit("bench-snapshots: slamd closed the connection")
+                raise SystemExit("bench-screens: slamd closed the connection")
             self.filled += count
 
     def reply(self):
@@ -92,7 +92,7 @@ class RawClient:
             if line[:25] == b'{"jsonrpc":"2.0","method"':
                 continue
             if line[:24] == b'{"jsonrpc":"2.0","error"':
-                raise SystemExit(f"bench-snapshots: error reply {bytes(line[:300])!r}")
+                raise SystemExit(f"bench-screens: error reply {bytes(line[:300])!r}")
             return line
 
     def call(self, method, params=None):
@@ -114,7 +114,7 @@ def start(slamd, directory, elements):
     deadline = time.monotonic() + 60
     while not os.path.exists(path):
         if time.monotonic() > deadline or process.poll() is not None:
-            raise SystemExit(f"bench-snapshots: slamd did not start with {board}")
+            raise SystemExit(f"bench-screens: slamd did not start with {board}")
         time.sleep(0.01)
     return process, path
 
@@ -177,7 +177,7 @@ def main():
                         redraws.append((time.perf_counter() - started) * 1000)
                         text = bytes(line)
                         if not text.startswith(b'{"jsonrpc":"2.0","method":"ui.redraw"') or b'"op":"update"' not in text:
-                            raise SystemExit(f"bench-snapshots: expected the press's ui.redraw, got {text[:200]!r}")
+                            raise SystemExit(f"bench-screens: expected the press's ui.redraw, got {text[:200]!r}")
                     row("press (one label changes), round trip", label, presses)
                     row("  the renderer's ui.redraw read", label, redraws)
                     renderer.close()
