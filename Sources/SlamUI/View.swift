@@ -308,7 +308,10 @@ open class View {
     /// be what the state says (a selection past the end of its rows) corrects the state here.
     func stateBindingsDidApply() {}
 
-    /// Records that what users see of this element changed, for change reports.
+    /// Records that what users see of this element changed: for change reports, and so that the
+    /// snapshot the daemon kept of it is written anew. Every setter of what a snapshot shows calls
+    /// this (an element type of an app's own too): a change that does not is missed by `changed`
+    /// events, renderers and every later read of the element.
     public final func markChanged() {
         dropCachedOutput()
         guard let controller else { return }
