@@ -19,12 +19,14 @@ RESTARTS = 30
 slamd = sys.argv[1]
 d = tempfile.mkdtemp(); sock = os.path.join(d, "s.sock")
 restarts = []
-for _ in range(RESTARTS):
+# The first starts after a build read the executable from disk: three uncounted ones put it in the page cache.
+for counted in [False] * 3 + [True] * RESTARTS:
     start = time.perf_counter()
     p = subprocess.Popen([slamd, "--socket", sock], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     p.stdout.readline()
     c = slam.Client(sock); c.ping()
-    restarts.append((time.perf_counter() - start) * 1000)
+    if counted:
+        restarts.append((time.perf_counter() - start) * 1000)
     c.close(); p.terminate(); p.wait()
 p = subprocess.Popen([slamd, "--socket", sock], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 p.stdout.readline()
