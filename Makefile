@@ -8,7 +8,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp terminal-test fuzz fuzz-smoke load load-test soak clean
+.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-size bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp terminal-test fuzz fuzz-smoke load load-test soak clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -267,7 +267,7 @@ install-test: release python-deps
 # The whole benchmark suite (figures in docs/performance.md): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up, tracing's cost. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-size bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -283,10 +283,14 @@ bench-tree: deps
 bench-instructions: deps
 	scripts/bench-instructions.sh $(filter --quick,$(BENCH_ARGS))
 
-# reset against a restart: the reset round trip and a fresh release slamd's start to its first ping.
-bench-reset: deps
-	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
-	$(PYTHON) Benchmarks/reset/bench_reset.py .build-bench/release/slamd
+# reset against a restart: the reset round trip and a fresh slamd's start to its first ping (the static
+# release slamd make install installs), against its target.
+bench-reset: release
+	$(PYTHON) Benchmarks/reset/bench_reset.py .build-static/release/slamd
+
+# What make install installs, by size: the static slamd and slamctl, stripped, against slamd's target.
+bench-size: release
+	scripts/bench-size.sh
 
 # What a pending tree-template wait costs each press: 100, 1k and 10k elements, no wait, a shallow and a deep one.
 # The demo's screens as accessibility snapshots against their tree JSON: bytes and tokens (tiktoken when
@@ -348,7 +352,7 @@ bench-mcp: deps python-deps
 	$(MCP_BENCH_VENV)/bin/python Benchmarks/mcp/bench_mcp.py --slamd .build-bench/release/slamd --slamctl .build-bench/release/slamctl $(filter --quick,$(BENCH_ARGS))
 
 # slamctl ping against tmux display -p, with hyperfine (figures in docs/performance.md).
-bench-cli: slamctl
+bench-cli: release
 	scripts/bench-cli.sh
 
 clean:

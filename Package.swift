@@ -61,7 +61,10 @@ let package = Package(
         // SlamUI's values as JSON (state values, property schemas): for storyboards and the server alike.
         .target(name: "SlamUIJSON", dependencies: ["SlamUI", "SlamJSON"]),
         .target(name: "SlamStoryboard", dependencies: ["SlamUI", "SlamJSON", "SlamUIJSON", "SlamSuggestions"]),
-        .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], resources: [.copy("Resources")]),
+        // The demo's storyboard and files stay in Sources/SlamDemo/Resources, found there or installed (DemoApp),
+        // not declared as SwiftPM resources: the accessor SwiftPM writes for a Swift target's resources imports
+        // Foundation, and slamd links no Foundation (docs/architecture.md, "Modules and layers").
+        .target(name: "SlamDemo", dependencies: ["SlamUI", "SlamStoryboard"], exclude: ["Resources"]),
         .target(
             name: "SlamProtocol",
             dependencies: ["SlamRPC", "SlamJSON", .product(name: "OrderedCollections", package: "swift-collections")]
@@ -69,10 +72,20 @@ let package = Package(
         .target(name: "SlamServer", dependencies: ["SlamProtocol", "SlamRPC", "SlamUI", "SlamJSON", "SlamUIJSON", "SlamSuggestions"]),
         // The C allocator's tuning for large replies (glibc's mallopt, which Swift cannot import).
         .target(name: "CMemoryTuning"),
+        // The renderer page `slamd --web` serves (`--web-root DIR` serves another directory), copied by the build
+        // beside every executable that links SlamDaemon as the folder Slam_SlamWebPage.resources. A C target carries
+        // it because SwiftPM writes no resource accessor for one, where a Swift target's would import Foundation.
+        .target(
+            name: "SlamWebPage",
+            path: "Sources/SlamDaemon/Resources",
+            sources: ["SlamWebPage.c"],
+            resources: [.copy("web")],
+            publicHeadersPath: "."
+        ),
         .target(
             name: "SlamDaemon",
             dependencies: [
-                "SlamServer", "SlamProtocol", "SlamRPC", "SlamUI", "CMemoryTuning",
+                "SlamWebPage", "SlamServer", "SlamProtocol", "SlamRPC", "SlamUI", "CMemoryTuning",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -80,8 +93,7 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // The renderer page `slamd --web` serves (`--web-root DIR` serves another directory).
-            resources: [.copy("Resources/web")]
+            exclude: ["Resources"]
         ),
         // SlamHost.main: a developer's application served with slamd's whole command line (slamd itself uses it).
         .target(

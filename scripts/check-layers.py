@@ -13,7 +13,10 @@ the file, the line and the rule, when:
 - Package.swift declares a dependency layers.json does not allow, or a library dependency no file of the
   target imports (executables are declared to be built and run, not imported);
 - a target is missing from layers.json, or layers.json names a target Package.swift does not have;
-- a product listed under "neverLinks" reaches a package it must not link (the chain of targets is shown).
+- a product listed under "neverLinks" reaches a package it must not link (the chain of targets is shown);
+- a product listed under "neverImports" links a target of this package that imports a module it must not
+  (the chain is shown); a Swift target that declares resources counts as importing Foundation, since the
+  accessor SwiftPM generates for them does.
 
 docs/architecture.md ("Modules and layers") explains the map and why each arrow exists.
 """
@@ -155,7 +158,7 @@ def check(root, layers, package):
                     errors.append(f"{relative}:{number}: error: {name} imports {module} without declaring it "
                                   f"in Package.swift (add \"{module}\" to {name}'s dependencies)")
         for dependency in sorted(declared - imported):
-            if targets.get(dependency, {}).get("type") == "executable":
+            if targets.get(dependency, {}).get("type") == "executable" or carries_files_only(root, targets.get(dependency)):
                 continue
             errors.append(f"{manifest(name)}: error: {name} depends on {dependency}, which none of its files imports")
 
@@ -171,7 +174,65 @@ def check(root, layers, package):
             if chain:
                 errors.append(f"{manifest(chain[0])}: error: {product_name} links {forbidden}, which {LAYERS} "
                               f"says it never links: {' → '.join(chain)}")
+    for module, products in layers.get("neverImports", {}).items():
+        for product_name in products:
+            roots = product_targets(package, targets, product_name)
+            if not roots:
+                errors.append(f"{LAYERS}:1: error: neverImports names {product_name}, which is neither a product "
+                              "nor a target")
+                continue
+            for chain in linked_targets(roots, targets):
+                name = chain[-1]
+                where = importer(root, targets[name], module)
+                if where:
+                    errors.append(f"{where}: error: {product_name} links {module}, which {LAYERS} says it never "
+                                  f"imports: {' → '.join(chain)}")
     return errors
+
+
+def product_targets(package, targets, name):
+    """The targets a product (or, for a name that is only a target, that target) is built from."""
+    product = next((p for p in package["products"] if p["name"] == name), None)
+    return product["targets"] if product else ([name] if name in targets else [])
+
+
+def linked_targets(roots, targets):
+    """Every target of this package that `roots` link, each as the chain of dependencies that reaches it."""
+    seen = set()
+    stack = [[root] for root in reversed(roots)]
+    while stack:
+        chain = stack.pop()
+        name = chain[-1]
+        if name in seen or name not in targets:
+            continue
+        seen.add(name)
+        yield chain
+        for dependency, package in reversed(declared_dependencies(targets[name])):
+            if package is None:
+                stack.append(chain + [dependency])
+
+
+def swift_files(root, target):
+    return sorted(target_directory(root, target).rglob("*.swift"))
+
+
+def carries_files_only(root, target):
+    """Whether a target exists only to have the build copy its resources (no Swift: nothing to import)."""
+    return bool(target and target.get("resources")) and not swift_files(root, target)
+
+
+def importer(root, target, module):
+    """Where a target imports `module` (`file:line`), or None; SwiftPM's resource accessor imports Foundation."""
+    if target["type"] == "system":
+        return None
+    files = swift_files(root, target)
+    for path in files:
+        for imported, number in swift_imports(path):
+            if imported == module:
+                return f"{path.relative_to(root)}:{number}"
+    if module == "Foundation" and target.get("resources") and files:
+        return f"Package.swift:{manifest_lines(root).get(target['name'], 1)} (its resources: SwiftPM's accessor for them imports Foundation)"
+    return None
 
 
 def linked_package(roots, targets, forbidden):
@@ -210,7 +271,8 @@ def main(argv=None):
         print(f"layers: {len(errors)} broken rule(s); the allowed imports are in {LAYERS}, "
               "docs/architecture.md ('Modules and layers') says why", file=sys.stderr)
         return 1
-    never = ", ".join(f"{', '.join(products)} never link {name}" for name, products in layers.get("neverLinks", {}).items())
+    never = "; ".join([f"{', '.join(products)} never link {name}" for name, products in layers.get("neverLinks", {}).items()]
+                      + [f"{', '.join(products)} never import {name}" for name, products in layers.get("neverImports", {}).items()])
     print(f"layers: {len(package['targets'])} targets keep {LAYERS}; {never}")
     return 0
 

@@ -6,14 +6,15 @@ import Musl
 
 extension WebRoot {
     /// The name of the resource bundle the build writes beside every executable that links this module (the
-    /// package is `Slam`, the target `SlamDaemon`): an app ships its page by shipping this folder with it.
-    static let bundleName = "Slam_SlamDaemon.resources"
+    /// package is `Slam`, the target carrying the page `SlamWebPage`): an app ships its page by shipping this
+    /// folder with it.
+    static let bundleName = "Slam_SlamWebPage.resources"
 
     /// The page the build bundled, in the folder beside the running executable (`.build/debug`, or wherever an
     /// app was shipped with its bundle), or nil.
     ///
-    /// SwiftPM's own accessor stops the process when the bundle is missing; a daemon shipped without its page
-    /// must say so and go on refusing `--web` cleanly instead.
+    /// Found without SwiftPM's `Bundle.module`, which would link Foundation (and stop the process when the
+    /// bundle is missing, where a daemon shipped without its page must say so and refuse `--web` cleanly).
     static func bundledDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)

@@ -1,6 +1,10 @@
-import Foundation
 import SlamStoryboard
 import SlamUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The built-in demo: a storyboard of four controllers using every element
 /// type, and Swift wiring that finds elements by reference in `viewDidLoad`
@@ -23,10 +27,19 @@ import SlamUI
 ///   `todos` — add, toggle, remove; see ``TodoListView``.
 public enum DemoApp {
     /// The directory holding the storyboard, `about.html` and `notes.txt`: the installed copy
-    /// (`PREFIX/share/slam/demo`) for an installed `slamd`, else the one the build bundled.
+    /// (`PREFIX/share/slam/demo`) for an installed `slamd`, else the source tree's (a `slamd` run from its build).
     /// Looked up once: every `reset` builds the application again.
-    public static let resourceDirectory: String =
-        InstalledResources.directory(named: "demo") ?? Bundle.module.bundlePath + "/Resources"
+    ///
+    /// The source tree is found from this file's path at compile time rather than through a SwiftPM resource
+    /// bundle: the accessor SwiftPM generates for one imports Foundation, which would triple slamd's size.
+    public static let resourceDirectory: String = InstalledResources.directory(named: "demo") ?? sourceDirectory
+
+    /// `Sources/SlamDemo/Resources` of the tree this module was built from.
+    static var sourceDirectory: String {
+        let file = #filePath
+        let slash = file.lastIndex(of: "/") ?? file.startIndex
+        return String(file[..<slash]) + "/Resources"
+    }
 
     /// The demo storyboard's path, for users who want to start a storyboard of their own from it.
     /// On its own (`slamd --storyboard`) it is refused: `push Todos` names a screen only the Swift
@@ -37,8 +50,10 @@ public enum DemoApp {
 
     /// Builds a ready application showing Home, with a fresh model.
     public static func makeApplication(model: DemoModel = DemoModel()) throws -> Application {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: storyboardPath))
-        let storyboard = try Storyboard(bytes: Array(bytes))
+        guard let bytes = FileContents.readBytes(atPath: storyboardPath) else {
+            throw Storyboard.LoadError.unreadable(path: storyboardPath, reason: String(cString: strerror(errno)))
+        }
+        let storyboard = try Storyboard(bytes: bytes)
         let application = Application()
         application.resourceDirectory = resourceDirectory
         application.addTask(name: "resetCounter") { _ in model.count = 0 }
@@ -131,9 +146,9 @@ public enum DemoApp {
         }
 
         let add = controller.findButton(with: "add")
-        add?.enableDataSource = { !model.newItem.trimmingCharacters(in: .whitespaces).isEmpty }
+        add?.enableDataSource = { !model.newItem.trimmingWhitespace.isEmpty }
         add?.pressActionBlock = { [weak controller] in
-            model.items.append(model.newItem.trimmingCharacters(in: .whitespaces))
+            model.items.append(model.newItem.trimmingWhitespace)
             model.newItem = ""
             controller?.resetUI()
         }

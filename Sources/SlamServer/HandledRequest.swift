@@ -18,13 +18,40 @@ protocol DeferredRequest: SlamRequest {
 }
 
 extension SlamService {
-    /// One descriptor per method of ``SlamProtocol/SlamRequests/all``, feeding dispatch and discovery.
+    /// The requests the server answers at once, in any order.
+    ///
+    /// Listed here rather than found by casting each of ``SlamProtocol/SlamRequests/all`` to
+    /// ``HandledRequest``: a cast to a protocol scans every conformance in the program (some
+    /// 150,000 instructions each), and these tables are built as every daemon starts.
+    static let handledRequests: [any HandledRequest.Type] = [
+        PingRequest.self, VersionRequest.self, FindRequest.self, QueryRequest.self, TreeRequest.self, SnapshotRequest.self,
+        LocatorRequest.self, UpdateUIRequest.self, ResetUIRequest.self, TasksRequest.self, TasksRegisterRequest.self,
+        TasksUnregisterRequest.self, ControllersRequest.self, ScreensRequest.self, SubscribeRequest.self, UnsubscribeRequest.self,
+        StateGetRequest.self, StateSetRequest.self, StateListRequest.self, UIAttachRequest.self, UIDetachRequest.self,
+        ResetRequest.self, TraceStartRequest.self, TraceStopRequest.self, DiscoverRequest.self,
+    ]
+
+    /// The requests the server may answer later, in any order (see ``handledRequests``).
+    static let deferredRequests: [any DeferredRequest.Type] = [
+        PressRequest.self, SetTextRequest.self, FocusRequest.self, KeyRequest.self, TypeTextRequest.self, RunTaskRequest.self,
+        WaitForRequest.self,
+    ]
+
+    /// One descriptor per method of ``SlamProtocol/SlamRequests/all``, in its order, feeding dispatch and discovery.
     func makeMethodDescriptors() -> [MethodDescriptor<ClientSession>] {
-        SlamRequests.all.map { type in
-            if let handled = type as? any HandledRequest.Type { return descriptor(handled) }
-            if let deferred = type as? any DeferredRequest.Type { return descriptor(deferred) }
-            preconditionFailure("the server has no handler for '\(type.method)'")
+        var byMethod: [String: MethodDescriptor<ClientSession>] = [:]
+        for type in Self.handledRequests { byMethod[type.method] = descriptor(type) }
+        for type in Self.deferredRequests { byMethod[type.method] = descriptor(type) }
+        precondition(byMethod.count == Self.handledRequests.count + Self.deferredRequests.count,
+                     "a request is listed twice in the server's tables")
+        let descriptors = SlamRequests.all.map { type in
+            guard let descriptor = byMethod.removeValue(forKey: type.method) else {
+                preconditionFailure("the server has no handler for '\(type.method)' (list it in SlamService.handledRequests or deferredRequests)")
+            }
+            return descriptor
         }
+        precondition(byMethod.isEmpty, "the server lists requests SlamRequests.all does not: \(byMethod.keys.sorted())")
+        return descriptors
     }
 
     private func descriptor<Request: HandledRequest>(_ type: Request.Type) -> MethodDescriptor<ClientSession> {

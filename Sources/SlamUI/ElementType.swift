@@ -26,7 +26,11 @@ public struct ElementType: Sendable {
     /// Whether a person types into the element (`setText`, `typeText`, character keys).
     public let takesText: Bool
     /// Whether the element can hold the keyboard focus (Tab reaches it, keys go to it).
-    public let isFocusable: Bool
+    ///
+    /// Asked of the class when needed, not at start-up: a protocol cast scans every conformance in the
+    /// program, and the built-in types are made as every daemon starts.
+    public var isFocusable: Bool { elementClass is FocusableView.Type }
+    private let elementClass: View.Type
     /// The property that best says what the element shows or holds now.
     public let primaryProperty: String
     /// The WAI-ARIA roles an element of this type can take, the usual one first (``View/accessibilityRoles``).
@@ -43,7 +47,7 @@ public struct ElementType: Sendable {
         self.pressValues = elementClass.pressValues
         self.handledKeys = elementClass.handledKeys
         self.takesText = elementClass.takesText
-        self.isFocusable = elementClass is FocusableView.Type
+        self.elementClass = elementClass
         self.primaryProperty = elementClass.primaryProperty
         self.accessibilityRoles = elementClass.accessibilityRoles
         self.exclusiveProperties = elementClass.exclusiveProperties

@@ -139,6 +139,6 @@ import SlamHarness
                                      environment: ["XDG_RUNTIME_DIR": directory, "PATH": "/usr/bin:/bin"],
                                      standardOutputPath: directory + "/out", standardErrorPath: directory + "/err")
         #expect(child.waitForExit(timeoutSeconds: 30) == 1)
-        #expect(DaemonProcess.read(directory + "/err").contains("ship the folder Slam_SlamDaemon.resources beside the executable"))
+        #expect(DaemonProcess.read(directory + "/err").contains("ship the folder Slam_SlamWebPage.resources beside the executable"))
     }
 }

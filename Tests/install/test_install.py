@@ -104,6 +104,18 @@ def test_the_install_holds_every_part(prefix: Path) -> None:
             assert "statically linked" in described, f"{tool} must not need the Swift toolchain at run time: {described}"
 
 
+def test_the_installed_programs_link_no_foundation(prefix: Path) -> None:
+    """slamd and slamctl link no Foundation and no ICU data (FoundationEssentials, which a dependency may use,
+    is allowed): they were two thirds of the static slamd. Read from the symbols of what was installed, before
+    install.sh stripped it; `make layers` checks the imports, this what a dependency brings along too."""
+    foundation = re.compile(r"(?<![0-9])10Foundation|icudt[0-9]+_dat")
+    for tool in ("slamd", "slamctl"):
+        built = REPOSITORY / ".build-static" / "release" / tool
+        symbols = subprocess.run(["nm", "--defined-only", str(built)], capture_output=True, text=True, check=True)
+        linked = [line.split()[-1] for line in symbols.stdout.splitlines() if foundation.search(line)]
+        assert not linked, f"{tool} links Foundation: {len(linked)} symbols, e.g. {linked[:3]}"
+
+
 def test_installed_commands_report_one_version(environment: dict, elsewhere: Path) -> None:
     daemon_version = run(["slamd", "--version"], environment, elsewhere)
     client_version = run(["slamctl", "--version"], environment, elsewhere)

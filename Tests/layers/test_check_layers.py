@@ -134,6 +134,34 @@ class LayeringCheckTests(unittest.TestCase):
                   "neverLinks": {"swift-nio": ["Harness"]}}
         self.assertEqual(self.check(layers, package(targets, products=[("Harness", ["Harness"])])), [])
 
+    def test_a_product_that_must_not_import_foundation_fails_through_any_chain_and_through_resources(self):
+        self.write("Sources/Tool/main.swift", "import Host\n")
+        self.write("Sources/Host/H.swift", "import Demo\nimport FoundationEssentials\n")
+        self.write("Sources/Demo/D.swift", "import Glibc\n\nimport Foundation\n")
+        targets = {"Tool": ("executable", ["Host"]), "Host": ("regular", ["Demo"]), "Demo": ("regular", [])}
+        layers = {"targets": {"Tool": ["Host"], "Host": ["Demo", "FoundationEssentials"], "Demo": ["Foundation"]},
+                  "toolchain": ["Foundation", "FoundationEssentials"], "neverImports": {"Foundation": ["Tool"]}}
+        described = package(targets, products=[("Tool", ["Tool"])])
+        self.assertEqual(self.check(layers, described),
+                         ["Sources/Demo/D.swift:3: error: Tool links Foundation, which scripts/layers.json says it "
+                          "never imports: Tool → Host → Demo"])
+
+        # No import, but resources on a Swift target: SwiftPM's generated accessor imports Foundation.
+        self.write("Sources/Demo/D.swift", "import Glibc\n")
+        next(t for t in described["targets"] if t["name"] == "Demo")["resources"] = [{"path": "Files", "rule": {"copy": {}}}]
+        errors = self.check(layers, described)
+        self.assertEqual(len(errors), 1, errors)
+        self.assertIn("SwiftPM's accessor for them imports Foundation", errors[0])
+        self.assertIn("Tool → Host → Demo", errors[0])
+
+        # Resources carried by a C target (no accessor, nothing to import) are fine, and need no import.
+        self.write("Sources/Files/files.c", "")
+        described = package({**targets, "Demo": ("regular", ["Files"]), "Files": ("regular", [])},
+                            products=[("Tool", ["Tool"])])
+        next(t for t in described["targets"] if t["name"] == "Files")["resources"] = [{"path": "web", "rule": {"copy": {}}}]
+        layers["targets"] = {**layers["targets"], "Demo": ["Files"], "Files": []}
+        self.assertEqual(self.check(layers, described), [])
+
     def test_the_committed_layers_keep_the_rules_the_map_promises(self):
         layers = json.loads((ROOT / "scripts" / "layers.json").read_text())
         allowed = layers["targets"]
@@ -143,6 +171,8 @@ class LayeringCheckTests(unittest.TestCase):
             self.assertNotIn("SlamUI", allowed[below], f"{below} is the wire side: no UI")
         self.assertEqual(allowed["SlamUI"], ["SlamSuggestions"], "the UI imports no JSON, no RPC")
         self.assertIn("SlamHarness", layers["neverLinks"]["swift-nio"], "the client-only harness links no NIO")
+        self.assertEqual(sorted(layers["neverImports"]["Foundation"]), ["slamctl", "slamd"],
+                         "slamd and slamctl link no Foundation (FoundationEssentials at most)")
 
 
 if __name__ == "__main__":
