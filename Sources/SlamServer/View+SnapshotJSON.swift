@@ -3,7 +3,7 @@ import SlamProtocol
 @_spi(SnapshotCache) import SlamUI
 import SlamUIJSON
 
-/// An element's snapshot: its cached JSON text (see ``SlamUI/View/snapshotText()``).
+/// An element's snapshot: its kept JSON text (``SlamUI/View/snapshotText()`` in this module).
 struct ElementSnapshotOutput: JSONEncoding {
     typealias Value = Snapshot
     let element: View
