@@ -39,11 +39,17 @@ open class InteractiveControl: Control, InteractiveView {
     /// Runs when pressed, instead of ``task``; nil: run the task.
     public var pressActionBlock: (() -> Void)?
     /// The name of a registered task to run when pressed (when there is no block).
-    public var task: String?
+    public var task: String? {
+        didSet { if !oldValue.isExactly(task) { markChanged() } }
+    }
     /// The optional parameter passed to ``task``.
-    public var param: String?
+    public var param: String? {
+        didSet { if !oldValue.isExactly(param) { markChanged() } }
+    }
     /// Whether a press updates the element's whole controller afterwards.
-    public var autoUI = false
+    public var autoUI = false {
+        didSet { if oldValue != autoUI { markChanged() } }
+    }
 
     open override class var typeName: String { "InteractiveControl" }
     open override class var properties: [PropertyDescriptor] { interactiveProperties }

@@ -20,7 +20,7 @@ open class View {
     /// (shown in trees, not findable). A state view sets the references of the
     /// children it places (`parent/key`).
     public internal(set) var reference: String {
-        didSet { if oldValue != reference { dropCachedOutput() } }
+        didSet { if !oldValue.isExactly(reference) { dropCachedOutput() } }
     }
     /// The key a state view placed this element under, or nil.
     public internal(set) var placementKey: String?
@@ -40,7 +40,7 @@ open class View {
 
     /// The room between children, in points.
     public var spacing: Double = 8 {
-        didSet { if oldValue != spacing { markChanged() } }
+        didSet { if !oldValue.isExactly(spacing) { markChanged() } }
     }
 
     /// The element's children, in order.
@@ -60,12 +60,12 @@ open class View {
     /// say it or says it badly (a switch, a stepper, a button showing `+1`); it wins over that text.
     /// Storyboards: `label`.
     public var accessibilityLabel: String? {
-        didSet { if oldValue != accessibilityLabel { markChanged() } }
+        didSet { if !oldValue.isExactly(accessibilityLabel) { markChanged() } }
     }
 
     /// More about the element than its name says, read after it. Storyboards: `description`.
     public var accessibilityDescription: String? {
-        didSet { if oldValue != accessibilityDescription { markChanged() } }
+        didSet { if !oldValue.isExactly(accessibilityDescription) { markChanged() } }
     }
 
     /// Whether this container is a landmark a person can jump to (role `region`); name it with

@@ -94,3 +94,75 @@ extension SnapshotCacheTests {
         #expect(try written.serialized() == (try expected.jsonNode().serialized()))
     }
 }
+
+extension SnapshotCacheTests {
+    /// A service on a screen of every kind of element that a test changes by hand, read once so
+    /// that every element keeps its snapshot.
+    private func keptScreen() throws -> (SlamService, TestClient, ViewController) {
+        let service = try RandomDemoActions.makeService(scheduler: ManualScheduler())
+        let reader = TestClient(service, identifier: 1)
+        reader.request("subscribe", ["events": ["changed"]])
+        _ = reader.result("tree")
+        _ = reader.result("snapshot")
+        _ = reader.take()
+        return (service, reader, try #require(service.application.topController))
+    }
+
+    /// What a change must do to a kept snapshot: drop it (no stale text is left) and go out as a
+    /// `changed` event naming the element.
+    private func expectSeen(_ reference: String, by reader: TestClient, in service: SlamService, _ change: String,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        service.afterUIActivity()
+        #expect(service.elementsWithStaleCachedOutput() == [], "stale after \(change)", sourceLocation: sourceLocation)
+        let changed = reader.take().filter { $0["method"] == "changed" }
+            .flatMap { $0["params"]?["changes"]?.arrayValue ?? [] }.compactMap { $0["ref"]?.stringValue }
+        #expect(changed.contains(reference), "no changed event for \(reference) after \(change)", sourceLocation: sourceLocation)
+    }
+
+    /// Every property a snapshot shows marks its element changed when set: a press's task, param
+    /// and autoUI, a list's selectUI.
+    @Test func settingWhatAPressDoesIsAChange() throws {
+        let (service, reader, controller) = try keptScreen()
+        let button = try #require(controller.find("increment") as? Button)
+        button.task = "decrement"
+        expectSeen("increment", by: reader, in: service, "task")
+        button.param = "count"
+        expectSeen("increment", by: reader, in: service, "param")
+        button.autoUI.toggle()
+        expectSeen("increment", by: reader, in: service, "autoUI")
+        _ = reader.result("tree")
+        let list = try Self.anyList(in: service)
+        _ = reader.result("tree", ["controller": .string(list.controller?.identifier ?? "")])
+        _ = reader.take()
+        list.selectUI.toggle()
+        expectSeen(list.reference, by: reader, in: service, "selectUI")
+    }
+
+    /// Text that Swift calls equal but that is written with other bytes ("é" as one scalar, then as
+    /// "e" and a combining accent), and 0 becoming -0, are changes a snapshot shows.
+    @Test func otherBytesForAnEqualValueAreAChange() throws {
+        let (service, reader, controller) = try keptScreen()
+        let label = try #require(controller.find("count") as? Label)
+        label.text = "caf\u{E9}"
+        service.afterUIActivity()
+        _ = reader.result("tree")
+        _ = reader.take()
+        label.text = "cafe\u{301}"
+        expectSeen("count", by: reader, in: service, "the same text in other bytes")
+        #expect(reader.result("find", ["ref": "count"])["text"] == .string("cafe\u{301}"))
+        let progress = try #require(controller.allElements.first { $0 is ProgressView } as? ProgressView)
+        progress.progress = 0
+        service.afterUIActivity()
+        _ = reader.result("tree")
+        _ = reader.take()
+        progress.progress = -0.0
+        expectSeen(progress.reference, by: reader, in: service, "-0.0")
+    }
+
+    /// The demo's shopping list (a SingleItemTableView), pushed.
+    private static func anyList(in service: SlamService) throws -> SingleItemTableView {
+        let client = TestClient(service, identifier: 99)
+        client.request("runTask", ["name": "push", "param": "List"])
+        return try #require(service.application.topController?.allElements.first { $0 is SingleItemTableView } as? SingleItemTableView)
+    }
+}

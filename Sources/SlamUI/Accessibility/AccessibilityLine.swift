@@ -8,4 +8,13 @@ enum AccessibilityLine: Equatable {
     case transparent
     /// Its own line (``AccessibilityNode/line``); a node with a value shows no children.
     case node(line: String, hasValue: Bool)
+
+    /// The same bytes (see ``ExactlyEquatable``): a kept line is stale when its text differs at all.
+    static func == (lhs: AccessibilityLine, rhs: AccessibilityLine) -> Bool {
+        switch (lhs, rhs) {
+        case (.hidden, .hidden), (.transparent, .transparent): true
+        case let (.node(left, leftHasValue), .node(right, rightHasValue)): left.isExactly(right) && leftHasValue == rightHasValue
+        default: false
+        }
+    }
 }

@@ -3,7 +3,7 @@
 public class Button: InteractiveControl, FocusableView {
     /// The title shown; set statically or by ``textDataSource``.
     public var text = "" {
-        didSet { if oldValue != text { markChanged() } }
+        didSet { if !oldValue.isExactly(text) { markChanged() } }
     }
     /// Computes the title on each update; nil leaves ``text`` as set.
     public var textDataSource: (() -> String)?

@@ -74,7 +74,7 @@ public final class CollectionView: View, ResettableView, FocusableView {
     /// The sections shown now, as of the last reload (keys unique).
     public private(set) var sections: [CollectionSection] = [] {
         didSet {
-            guard oldValue != sections else { return }
+            guard !oldValue.isExactly(sections) else { return }
             markChanged()
             positions = [:]
             for (section, content) in sections.enumerated() {
@@ -101,7 +101,7 @@ public final class CollectionView: View, ResettableView, FocusableView {
         didSet {
             let valid = fixed(selectedKeys)
             if valid != selectedKeys { selectedKeys = valid }
-            if oldValue != selectedKeys { markChanged() }
+            if !oldValue.isExactly(selectedKeys) { markChanged() }
         }
     }
 

@@ -2,7 +2,7 @@
 public final class Label: View {
     /// The text shown; set statically or by ``textDataSource``.
     public var text = "" {
-        didSet { if oldValue != text { markChanged() } }
+        didSet { if !oldValue.isExactly(text) { markChanged() } }
     }
     /// Computes the text on each update; nil leaves ``text`` as set.
     public var textDataSource: (() -> String)?

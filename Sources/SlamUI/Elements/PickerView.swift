@@ -32,7 +32,7 @@ public final class PickerView: InteractiveControl, ResettableView, FocusableView
     /// Each component's row titles, as of the last reload.
     public private(set) var components: [[String]] = [] {
         didSet {
-            if oldValue != components { markChanged() }
+            if !oldValue.isExactly(components) { markChanged() }
             selectedRows = clamped(selectedRows)
             focusedComponent = min(focusedComponent, max(components.count - 1, 0))
         }

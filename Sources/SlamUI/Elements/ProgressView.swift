@@ -6,7 +6,7 @@ public final class ProgressView: View {
         didSet {
             let clamped = progress.isNaN ? 0 : min(max(progress, 0), 1)
             if clamped != progress { progress = clamped }
-            if oldValue != progress { markChanged() }
+            if !oldValue.isExactly(progress) { markChanged() }
         }
     }
     /// Computes ``progress`` on each update; nil leaves it as set.

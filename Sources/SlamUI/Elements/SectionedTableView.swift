@@ -64,7 +64,7 @@ public final class SectionedTableView: View, ResettableView, FocusableView {
     /// The sections shown now, as of the last reload.
     public private(set) var sections: [TableSection] = [] {
         didSet {
-            if oldValue != sections { markChanged() }
+            if !oldValue.isExactly(sections) { markChanged() }
             selectedRows = fixed(selectedRows)
         }
     }

@@ -8,7 +8,7 @@ public final class SegmentedControl: InteractiveControl, FocusableView {
     /// The segments' labels, in order; set statically or by ``labelArrayDataSource``.
     public var segments: [String] = [] {
         didSet {
-            if oldValue != segments { markChanged() }
+            if !oldValue.isExactly(segments) { markChanged() }
             if let selectedSegment, !segments.indices.contains(selectedSegment) { self.selectedSegment = nil }
         }
     }

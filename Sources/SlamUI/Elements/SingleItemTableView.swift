@@ -24,7 +24,7 @@ public final class SingleItemTableView: View, ResettableView, FocusableView {
 
     /// The rows shown now, as of the last reload.
     public private(set) var rows: [String] = [] {
-        didSet { if oldValue != rows { markChanged() } }
+        didSet { if !oldValue.isExactly(rows) { markChanged() } }
     }
 
     /// The selected row (zero-based), nil for none; a row that does not exist selects nothing.
@@ -36,7 +36,9 @@ public final class SingleItemTableView: View, ResettableView, FocusableView {
     }
 
     /// Whether a user's selection updates the whole controller.
-    public var selectUI = false
+    public var selectUI = false {
+        didSet { if oldValue != selectUI { markChanged() } }
+    }
     /// Called with the new selection when a user selects a row.
     public var selectEventBlock: ((Int?) -> Void)?
 

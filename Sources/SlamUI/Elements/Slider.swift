@@ -24,14 +24,14 @@ public final class Slider: InteractiveControl, FocusableView, WholeNumberCountin
         didSet {
             let settled = settle(value)
             if settled != value { value = settled }
-            if oldValue != value { markChanged() }
+            if !oldValue.isExactly(value) { markChanged() }
         }
     }
     /// The lowest value; a bound that is not a finite number (from a data source) leaves the bound as it was.
     public var minimumValue = 0.0 {
         didSet {
             if !minimumValue.isFinite { minimumValue = oldValue }
-            if oldValue != minimumValue { markChanged() }
+            if !oldValue.isExactly(minimumValue) { markChanged() }
             if maximumValue < minimumValue { maximumValue = minimumValue }
             value = settle(value)
         }
@@ -40,7 +40,7 @@ public final class Slider: InteractiveControl, FocusableView, WholeNumberCountin
     public var maximumValue = 1.0 {
         didSet {
             if !maximumValue.isFinite { maximumValue = oldValue }
-            if oldValue != maximumValue { markChanged() }
+            if !oldValue.isExactly(maximumValue) { markChanged() }
             if minimumValue > maximumValue { minimumValue = maximumValue }
             value = settle(value)
         }
@@ -50,7 +50,7 @@ public final class Slider: InteractiveControl, FocusableView, WholeNumberCountin
     public var stepValue = 0.0 {
         didSet {
             if !(stepValue >= 0) || stepValue.isInfinite { stepValue = 0 }
-            if oldValue != stepValue { markChanged() }
+            if !oldValue.isExactly(stepValue) { markChanged() }
             value = settle(value)
         }
     }

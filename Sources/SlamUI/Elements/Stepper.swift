@@ -10,13 +10,13 @@ public final class Stepper: InteractiveControl, FocusableView, WholeNumberCounti
         didSet {
             let clamped = clamp(value)
             if clamped != value { value = clamped }
-            if oldValue != value { markChanged() }
+            if !oldValue.isExactly(value) { markChanged() }
         }
     }
     /// The lowest value; raising it past ``maximumValue`` raises that too.
     public var minimumValue = 0.0 {
         didSet {
-            if oldValue != minimumValue { markChanged() }
+            if !oldValue.isExactly(minimumValue) { markChanged() }
             if maximumValue < minimumValue { maximumValue = minimumValue }
             value = clamp(value)
         }
@@ -24,7 +24,7 @@ public final class Stepper: InteractiveControl, FocusableView, WholeNumberCounti
     /// The highest value (inclusive); lowering it below ``minimumValue`` lowers that too.
     public var maximumValue = 100.0 {
         didSet {
-            if oldValue != maximumValue { markChanged() }
+            if !oldValue.isExactly(maximumValue) { markChanged() }
             if minimumValue > maximumValue { minimumValue = maximumValue }
             value = clamp(value)
         }
@@ -33,7 +33,7 @@ public final class Stepper: InteractiveControl, FocusableView, WholeNumberCounti
     public var stepValue = 1.0 {
         didSet {
             if !(stepValue > 0) { stepValue = 1 }
-            if oldValue != stepValue { markChanged() }
+            if !oldValue.isExactly(stepValue) { markChanged() }
         }
     }
     /// Computes ``minimumValue`` on each update; nil leaves it as set.

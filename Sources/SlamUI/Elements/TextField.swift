@@ -12,11 +12,11 @@
 public final class TextField: InteractiveControl, FocusableView {
     /// The text shown; set statically, by ``textDataSource``, or typed by a user.
     public var text = "" {
-        didSet { if oldValue != text { markChanged() } }
+        didSet { if !oldValue.isExactly(text) { markChanged() } }
     }
     /// The hint shown while the field is empty.
     public var placeholder = "" {
-        didSet { if oldValue != placeholder { markChanged() } }
+        didSet { if !oldValue.isExactly(placeholder) { markChanged() } }
     }
     /// Hides the text, as a password field does.
     public var isSecure = false {

@@ -17,11 +17,11 @@ public final class TextView: View, ResettableView {
 
     /// The text shown now.
     public var text = "" {
-        didSet { if oldValue != text { markChanged() } }
+        didSet { if !oldValue.isExactly(text) { markChanged() } }
     }
     /// The static file to show, when no data source is set.
     public var textFile: String? {
-        didSet { if oldValue != textFile { markChanged() } }
+        didSet { if !oldValue.isExactly(textFile) { markChanged() } }
     }
 
     /// A closure computing the text; setting it replaces any file source.

@@ -5,7 +5,7 @@ public final class WebView: View {
     /// The address shown now (`about:blank` after ``clearSite()``), nil before anything is shown.
     public private(set) var currentURL: String? {
         didSet {
-            guard oldValue != currentURL else { return }
+            guard !oldValue.isExactly(currentURL) else { return }
             markChanged()
             urlEventBlock?(currentURL)
         }
@@ -13,14 +13,14 @@ public final class WebView: View {
     /// The title of the page shown now: the HTML `<title>`, nil when unknown.
     public private(set) var currentTitle: String? {
         didSet {
-            guard oldValue != currentTitle else { return }
+            guard !oldValue.isExactly(currentTitle) else { return }
             markChanged()
             titleEventBlock?(currentTitle)
         }
     }
     /// The HTML loaded now (empty for a remote site, which is never fetched).
     public private(set) var html = "" {
-        didSet { if oldValue != html { markChanged() } }
+        didSet { if !oldValue.isExactly(html) { markChanged() } }
     }
 
     /// Called with the new address when it changes.
