@@ -170,6 +170,7 @@ public struct JSONNode: ~Copyable {
 
     /// Sets an object member (the node must be an object); a repeated key keeps the last value in its first place.
     public mutating func set(_ key: String, _ value: consuming JSONNode) {
+        precondition(written == nil, "a node of written text is not a container to add to")
         let (child, childPrecision, childRepresentable) = value.take()
         absorb(childPrecision, childRepresentable)
         var key = key
@@ -183,6 +184,7 @@ public struct JSONNode: ~Copyable {
 
     /// Sets an object member whose key is a literal (the common case for protocol fields).
     public mutating func set(_ key: StaticString, _ value: consuming JSONNode) {
+        precondition(written == nil, "a node of written text is not a container to add to")
         let (child, childPrecision, childRepresentable) = value.take()
         absorb(childPrecision, childRepresentable)
         key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount) { characters in
@@ -192,6 +194,7 @@ public struct JSONNode: ~Copyable {
 
     /// Appends an array element (the node must be an array).
     public mutating func append(_ value: consuming JSONNode) {
+        precondition(written == nil, "a node of written text is not a container to add to")
         let (child, childPrecision, childRepresentable) = value.take()
         absorb(childPrecision, childRepresentable)
         _ = json_array_append_new(pointer, child)

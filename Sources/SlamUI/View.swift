@@ -38,9 +38,12 @@ open class View {
         didSet { if oldValue != axis { markChanged() } }
     }
 
-    /// The room between children, in points.
+    /// The room between children, in points; a value that is not a number (NaN, infinity) is refused.
     public var spacing: Double = 8 {
-        didSet { if !oldValue.isExactly(spacing) { markChanged() } }
+        didSet {
+            if !spacing.isFinite { spacing = oldValue }
+            if !oldValue.isExactly(spacing) { markChanged() }
+        }
     }
 
     /// The element's children, in order.

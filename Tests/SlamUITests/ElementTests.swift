@@ -245,3 +245,14 @@ func makeController(_ elements: View..., identifier: String = "Test") throws -> 
         #expect(throws: SlamError.self) { try field.enterText("x") }
     }
 }
+
+@Suite struct LayoutTests {
+    /// Spacing is a number of points: what is not a number is refused, and the spacing stays.
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func spacingThatIsNotANumberIsRefused(_ refused: Double) {
+        let view = View(reference: "box")
+        view.spacing = 12
+        view.spacing = refused
+        #expect(view.spacing == 12)
+    }
+}
