@@ -31,7 +31,8 @@ open class ViewController {
 
     private var elementsByReference: [String: View] = [:]
     /// Elements whose user-visible state changed since the last ``takeChangedElements()``.
-    var changedElements: [View] = []
+    /// (Read after every request, on the host's thread only: unchecked, as the run-time exclusivity check costs more than the read.)
+    @exclusivity(unchecked) var changedElements: [View] = []
     /// Numbers each update or reset, so an element changed twice is listed once per pass.
     var pass = 0
     /// Elements changed during the current pass.
@@ -118,6 +119,10 @@ open class ViewController {
         pass += 1
         return changed
     }
+
+    /// Whether an element changed since the last ``takeChangedElements()``: a host that finds none
+    /// has nothing to take or announce.
+    public var hasChangedElements: Bool { !changedElements.isEmpty }
 
     /// The elements changed since the last call (by updates, presses or code), each once.
     public func takeChangedElements() -> [View] {
