@@ -8,26 +8,31 @@ import SlamJSON
 /// missing required parameter or a value of the wrong JSON type is refused
 /// with ``ErrorCode/invalidParams`` naming the parameter, before any handler runs.
 public struct ParameterList<Params> {
-    /// The value decoding starts from: what a request with no params means.
-    public let empty: Params
+    // `empty` is stored last: the other members then lie at offsets fixed whatever `Params` is, and
+    // generic code reads them without looking up this type's metadata.
     public let parameters: [Parameter<Params>]
     /// Parameters the method no longer takes, by name, with what to send instead: a client
     /// still sending one is told that rather than only that the name is unknown.
     public let retired: [String: String]
+    /// The first required parameter's name: what a request without params is missing.
+    private let firstRequiredName: String?
+    /// The value decoding starts from: what a request with no params means.
+    public let empty: Params
 
     public init(empty: Params, _ parameters: [Parameter<Params>] = [], retired: [String: String] = [:]) {
         self.empty = empty
         self.parameters = parameters
         self.retired = retired
+        firstRequiredName = parameters.first(where: \.isRequired)?.name
     }
 
     /// Reads `params` (nil when the request had none) for `method`.
     public func decode(_ params: JSONElement?, method: String) throws(ResponseError) -> Params {
-        var decoded = empty
         guard let params else {
-            if let missing = parameters.first(where: { $0.isRequired }) { throw Self.missing(missing.name) }  // a closure: a key path in this generic context is built anew on every call
-            return decoded
+            if let firstRequiredName { throw Self.missing(firstRequiredName) }
+            return empty
         }
+        var decoded = empty
         switch params.kind {
         case .array:
             let count = params.count
