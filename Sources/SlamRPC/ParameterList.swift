@@ -7,9 +7,9 @@ import SlamJSON
 /// array, in declaration order). An unknown name, a surplus position, a
 /// missing required parameter or a value of the wrong JSON type is refused
 /// with ``ErrorCode/invalidParams`` naming the parameter, before any handler runs.
-public struct ParameterList<Params> {
-    // `empty` is stored last: the other members then lie at offsets fixed whatever `Params` is, and
-    // generic code reads them without looking up this type's metadata.
+public final class ParameterList<Params> {
+    // A class (its members never change): a method's handler closure holds it by reference, where
+    // holding a generic struct made every call look up that struct's metadata.
     public let parameters: [Parameter<Params>]
     /// Parameters the method no longer takes, by name, with what to send instead: a client
     /// still sending one is told that rather than only that the name is unknown.

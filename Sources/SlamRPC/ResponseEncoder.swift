@@ -16,9 +16,8 @@ public enum ResponseEncoder {
     /// cycle check of every container) into one array, the id appended in place: a small reply costs
     /// one allocation of its own size.
     public static func result(_ result: borrowing JSONNode, id: RequestID) -> [UInt8] {
-        var bytes: [UInt8] = []
+        var bytes = resultPrefix
         bytes.reserveCapacity(resultPrefix.count + 64)
-        bytes += resultPrefix
         do {
             try result.write(into: &bytes)
         } catch {

@@ -284,6 +284,7 @@ public final class SlamService {
     /// changed, nothing is due, held or pending, no renderer is attached to tell. Cheaper to ask than
     /// to go through ``afterUIActivity()``'s steps, each of which would find nothing.
     private var isQuiet: Bool {
+        let application = application  // one read of the property, checked once
         guard !uiMayHaveChanged, changeLog.isEmpty, !remoteUI.isActive, notificationHold.isOpen,
               !application.hasDueChangeTasks, !application.hasPendingUpdates, !application.state.hasChangedKeys else { return false }
         for presentation in application.stack where presentation.controller.hasChangedElements { return false }
