@@ -8,7 +8,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-mcp terminal-test fuzz fuzz-smoke load load-test soak clean
+.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-snapshots bench-mcp terminal-test fuzz fuzz-smoke load load-test soak clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -267,7 +267,7 @@ install-test: release python-deps
 # The whole benchmark suite (figures in docs/performance.md): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up, tracing's cost. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-mcp
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-snapshots bench-mcp
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -294,6 +294,11 @@ bench-reset: deps
 bench-snapshot: deps
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
 	$(PYTHON) Benchmarks/accessibility/bench_snapshot_size.py .build-bench/release/slamd
+
+# Whole screens read over the socket (10k and 100k elements): tree, ui.attach, snapshot, a press with a renderer.
+bench-snapshots: deps
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	$(PYTHON) Benchmarks/snapshots/bench_snapshots.py .build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
 
 bench-templates: deps
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench

@@ -67,10 +67,12 @@ let package = Package(
             dependencies: ["SlamRPC", "SlamJSON", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
         .target(name: "SlamServer", dependencies: ["SlamProtocol", "SlamRPC", "SlamUI", "SlamJSON", "SlamUIJSON", "SlamSuggestions"]),
+        // The C allocator's tuning for large replies (glibc's mallopt, which Swift cannot import).
+        .target(name: "CMemoryTuning"),
         .target(
             name: "SlamDaemon",
             dependencies: [
-                "SlamServer", "SlamProtocol", "SlamRPC", "SlamUI",
+                "SlamServer", "SlamProtocol", "SlamRPC", "SlamUI", "CMemoryTuning",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

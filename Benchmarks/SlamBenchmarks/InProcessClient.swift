@@ -15,18 +15,35 @@ final class InProcessClient {
     private final class Inbox {
         var lastReply: [UInt8] = []
         var replies = 0
+        var lastNotification: [UInt8] = []
+        var notifications = 0
     }
 
     let service: SlamService
     private let session: ClientSession
     private let inbox = Inbox()
 
-    init(application: Application, configuration: SlamService.Configuration = .init()) {
-        service = SlamService(application: application, scheduler: IdleScheduler(), configuration: configuration)
+    /// The notifications this client received (a renderer's `ui.redraw`s), and the last one.
+    var notifications: Int { inbox.notifications }
+    var lastNotification: [UInt8] { inbox.lastNotification }
+
+    convenience init(application: Application, configuration: SlamService.Configuration = .init()) {
+        self.init(service: SlamService(application: application, scheduler: IdleScheduler(), configuration: configuration), identifier: 1)
+    }
+
+    /// Another client of `service`.
+    init(service: SlamService, identifier: Int) {
+        self.service = service
         let inbox = inbox
-        session = ClientSession(identifier: 1) { bytes in
-            inbox.lastReply = bytes
-            inbox.replies += 1
+        let notificationStart = Array(#"{"jsonrpc":"2.0","method""#.utf8)
+        session = ClientSession(identifier: identifier) { bytes in
+            if bytes.starts(with: notificationStart) {
+                inbox.lastNotification = bytes
+                inbox.notifications += 1
+            } else {
+                inbox.lastReply = bytes
+                inbox.replies += 1
+            }
         }
         service.connect(session)
     }

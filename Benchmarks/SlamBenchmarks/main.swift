@@ -41,7 +41,7 @@ do {
     // Memory first, while the heap is fresh.
     let memorySize = options.sizes.max() ?? 10_000
     progress("memory: \(memorySize) elements")
-    results.append(try MemoryBenchmark(options: options).run(size: memorySize))
+    results += try MemoryBenchmark(options: options).run(size: memorySize)
     for size in options.sizes {
         progress("tree: \(size) elements")
         results += try TreeBenchmarks(options: options).run(size: size)

@@ -13,6 +13,10 @@ extension JSONNode {
     /// - Throws: ``JSONError/unrepresentable(reason:path:)`` when a NaN or an
     ///   infinite double went into the document (nothing is appended).
     public func write(into output: inout [UInt8]) throws(JSONError) {
+        if let writtenText {
+            output += writtenText
+            return
+        }
         guard isRepresentable else {
             throw .unrepresentable(reason: "JSON has no representation for a NaN or infinite number", path: "$")
         }

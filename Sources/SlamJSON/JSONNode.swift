@@ -24,28 +24,86 @@ import Musl
 /// snapshot.set("visible", JSONNode(true))
 /// let text = try snapshot.serialized()   // {"type":"Label","visible":true}
 /// ```
+///
+/// A node may also stand for JSON text written before (``init(writtenText:)``): a reply made
+/// of cached snapshots is then written by copying their bytes, and jansson writes only what
+/// is new.
 public struct JSONNode: ~Copyable {
     let pointer: UnsafeMutablePointer<json_t>
     /// Significant digits the document's doubles need (at least 1).
     private(set) var precision: Int32
     /// False once a value JSON cannot hold (NaN, infinity) went into the document.
     private(set) var isRepresentable: Bool
+    /// The value's JSON text when it was written before (held by a retain the node owns, since a node
+    /// that hands its value over must be trivially destroyed); `pointer` is then jansson's null, unused.
+    private let written: Unmanaged<WrittenText>?
 
     private init(pointer: UnsafeMutablePointer<json_t>, precision: Int32 = 1, isRepresentable: Bool = true) {
         self.pointer = pointer
         self.precision = precision
         self.isRepresentable = isRepresentable
+        written = nil
     }
+
+    /// A value whose compact JSON text is already written (a cached snapshot, a reply assembled
+    /// from such pieces): writing the node copies `text`. The caller vouches that `text` is one
+    /// valid JSON value; put into a container built here, it is read back by jansson.
+    public init(writtenText text: [UInt8]) {
+        pointer = json_null()
+        precision = 1
+        isRepresentable = true
+        written = Unmanaged.passRetained(WrittenText(bytes: text))
+    }
+
+    /// The text of a node made with ``init(writtenText:)``, else nil.
+    var writtenText: [UInt8]? { written?.takeUnretainedValue().bytes }
 
     deinit {
         json_decref(pointer)
+        written?.release()
     }
 
-    /// Gives up ownership of the jansson value (for a container that steals it).
+    /// Gives up ownership of the jansson value (for a container that steals it); written text
+    /// is read back into one first.
     private consuming func take() -> (pointer: UnsafeMutablePointer<json_t>, precision: Int32, isRepresentable: Bool) {
+        if let written {
+            let text = written.takeRetainedValue().bytes
+            discard self
+            return Self.readBack(text)
+        }
         let taken = (pointer, precision, isRepresentable)
         discard self
         return taken
+    }
+
+    /// Written text as a jansson value, with the digits its doubles need (text that does not
+    /// read back, which ``init(writtenText:)`` rules out, becomes null).
+    private static func readBack(_ text: [UInt8]) -> (pointer: UnsafeMutablePointer<json_t>, precision: Int32, isRepresentable: Bool) {
+        let value = text.withUnsafeBytes { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, slam_json_decode_flags(), nil) }
+        }
+        guard let value else { return (json_null(), 1, true) }
+        return (value, digitsNeeded(by: value), true)
+    }
+
+    /// The most significant digits any double in `value` needs.
+    private static func digitsNeeded(by value: UnsafeMutablePointer<json_t>) -> Int32 {
+        switch slam_json_typeof(value) {
+        case JSON_REAL: return Int32(JSONSerializer.digitsNeeded(json_real_value(value)))
+        case JSON_ARRAY:
+            var digits: Int32 = 1
+            for index in 0..<json_array_size(value) { digits = max(digits, digitsNeeded(by: json_array_get(value, index))) }
+            return digits
+        case JSON_OBJECT:
+            var digits: Int32 = 1
+            var iterator = json_object_iter(value)
+            while let current = iterator {
+                digits = max(digits, digitsNeeded(by: json_object_iter_value(current)))
+                iterator = json_object_iter_next(value, current)
+            }
+            return digits
+        default: return 1
+        }
     }
 
     // MARK: - Scalars
@@ -157,6 +215,14 @@ public struct JSONNode: ~Copyable {
     /// - Throws: ``JSONError/unrepresentable(reason:path:)`` when a NaN or an
     ///   infinite double went into the document.
     public func serialized(prefix: [UInt8] = [], suffix: [UInt8] = []) throws(JSONError) -> [UInt8] {
+        if let writtenText {
+            var output: [UInt8] = []
+            output.reserveCapacity(prefix.count + writtenText.count + suffix.count)
+            output += prefix
+            output += writtenText
+            output += suffix
+            return output
+        }
         guard isRepresentable else {
             throw .unrepresentable(reason: "JSON has no representation for a NaN or infinite number", path: "$")
         }
@@ -190,5 +256,14 @@ public struct JSONNode: ~Copyable {
         text.withMemoryRebound(to: UInt8.self, capacity: length) { output.append(contentsOf: UnsafeBufferPointer(start: $0, count: length)) }
         output += suffix
         return output
+    }
+}
+
+/// Text a ``JSONNode`` stands for, shared without copying.
+final class WrittenText {
+    let bytes: [UInt8]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
     }
 }

@@ -146,6 +146,22 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// A whole value whose JSON text was written before (a cached snapshot), copied as it is.
+    public mutating func value(writtenText text: [UInt8]) {
+        separate()
+        bytes += text
+        needsComma = true
+    }
+
+    /// The members of an object whose JSON text was written before, without its closing brace:
+    /// more members (``key(_:)``) may follow, then ``endObject()``.
+    public mutating func beginObject(withMembersOf objectText: [UInt8]) {
+        separate()
+        precondition(objectText.last == UInt8(ascii: "}"), "not the text of an object")
+        objectText.withUnsafeBufferPointer { text in bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text.dropLast())) }
+        needsComma = objectText.count > 2
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

@@ -21,7 +21,7 @@ extension PropertyValue {
 extension ElementSnapshot {
     /// `{"type": …, "ref": …, <members in snapshot order>}` (``SlamUI/View/forEachSnapshotMember(_:)``).
     /// For what keeps a snapshot as a value (a wait's timeout error, comparisons);
-    /// replies write snapshots straight into jansson (``SlamUI/View/snapshotNode()``).
+    /// replies copy each element's kept snapshot text (``ElementSnapshotOutput``).
     public var jsonValue: JSONValue {
         var object = JSONValue.Object(minimumCapacity: properties.count + 2)
         object["type"] = .string(type)

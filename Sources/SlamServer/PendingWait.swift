@@ -53,11 +53,11 @@ enum WaitCondition: Equatable {
     }
 
     /// What a wait answers once the condition holds: the element's snapshot (null when absent),
-    /// its whole tree for a template.
+    /// its whole tree for a template, from the elements' kept snapshot texts.
     func answer(for element: View?) -> JSONNode {
         guard let element else { return .null }
-        if case .template = self { return element.treeNode(depth: nil) }
-        return element.snapshotNode()
+        if case .template = self { return ElementTreeOutput(element: element, depth: nil).jsonNode() }
+        return ElementSnapshotOutput(element: element).jsonNode()
     }
 
     /// JSON equality where numbers compare by value (`5` equals `5.0`).

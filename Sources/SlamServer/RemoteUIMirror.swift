@@ -46,7 +46,8 @@ final class RemoteUIMirror {
         guard !isActive else { return }
         isActive = true
         screens = application.stack.map(makeScreen)
-        for screen in screens { track(screen.controller.view, parent: nil) }
+        nodes.reserveCapacity(screens.reduce(0) { $0 + $1.controller.referenceCount })
+        for screen in screens { track(screen.controller.view, parent: nil, inBatch: false) }
     }
 
     /// Forgets everything tracked (the last renderer detached).
@@ -58,17 +59,25 @@ final class RemoteUIMirror {
 
     // MARK: - The whole state
 
-    /// The `ui.attach` result: the stack with numbered trees and `state` (the shared state), at ``sequence``.
-    /// The mirror must be active and up to date (the service flushes pending changes first).
+    /// The `ui.attach` result: the stack with numbered trees and `state` (the shared state), at ``sequence``,
+    /// written from the elements' cached snapshot texts. The mirror must be active and up to date (the
+    /// service flushes pending changes first).
     func attachState(state: JSONValue.Object) -> JSONNode {
-        var object = JSONNode.object()
-        object.set("seq", JSONNode(sequence))
-        var stack = JSONNode.array()
-        for screen in screens { stack.append(entry(for: screen, withTree: true)) }
-        object.set("stack", stack)
-        object.set("state", JSONNode(JSONValue.object(state)))
-        object.set("capabilities", JSONNode.object())
-        return object
+        var writer = JSONWriter(capacity: 256 + nodes.count * 200)
+        writer.beginObject()
+        writer.key("seq")
+        writer.integer(sequence)
+        writer.key("stack")
+        writer.beginArray()
+        for screen in screens { writeEntry(for: screen, withTree: true, into: &writer) }
+        writer.endArray()
+        writer.key("state")
+        writer.value(.object(state))
+        writer.key("capabilities")
+        writer.beginObject()
+        writer.endObject()
+        writer.endObject()
+        return JSONNode(writtenText: writer.bytes)
     }
 
     // MARK: - Batches
@@ -118,7 +127,8 @@ final class RemoteUIMirror {
                 writer.key("node")
                 writer.integer(node.number)
                 writer.key("snapshot")
-                element.writeSnapshot(into: &writer)
+                // A snapshot JSON cannot hold (a NaN, which elements refuse) goes out as null.
+                if !element.writeSnapshot(into: &writer) { writer.null() }
                 writer.endObject()
                 count += 1
             }
@@ -246,8 +256,9 @@ final class RemoteUIMirror {
 
     // MARK: - Nodes and screens
 
-    /// Mirrors `element`'s subtree under `parent`, keeping the numbers of elements already known.
-    private func track(_ element: View, parent: ObjectIdentifier?) {
+    /// Mirrors `element`'s subtree under `parent`, keeping the numbers of elements already known; in a
+    /// batch, the subtree is noted as sent whole.
+    private func track(_ element: View, parent: ObjectIdentifier?, inBatch: Bool = true) {
         let identifier = ObjectIdentifier(element)
         let number: Int
         if let existing = nodes[identifier] {
@@ -256,20 +267,20 @@ final class RemoteUIMirror {
             lastNodeNumber += 1
             number = lastNodeNumber
         }
-        sentWhole.insert(identifier)
+        if inBatch { sentWhole.insert(identifier) }
         var children: [ObjectIdentifier] = []
         children.reserveCapacity(element.subviews.count)
         for subview in element.subviews {
-            track(subview, parent: identifier)
+            track(subview, parent: identifier, inBatch: inBatch)
             children.append(ObjectIdentifier(subview))
         }
         nodes[identifier] = Node(element: element, number: number, parent: parent, children: children)
     }
 
-    /// ``mirroredTree(_:)`` written straight as JSON text.
+    /// The tree of a mirrored element as `tree` writes it, each node with its `node` number.
     private func writeMirroredTree(_ identifier: ObjectIdentifier, into writer: inout JSONWriter) {
         let node = nodes[identifier]!
-        node.element.writeSnapshotMembers(into: &writer)
+        if !node.element.writeSnapshotMembers(into: &writer) { writer.beginObject() }
         writer.key("node")
         writer.integer(node.number)
         writer.key("children")
@@ -277,17 +288,6 @@ final class RemoteUIMirror {
         for child in node.children { writeMirroredTree(child, into: &writer) }
         writer.endArray()
         writer.endObject()
-    }
-
-    /// The tree of a mirrored element as `tree` writes it, each node with its `node` number.
-    private func mirroredTree(_ identifier: ObjectIdentifier) -> JSONNode {
-        let node = nodes[identifier]!
-        var object = node.element.snapshotNode()
-        object.set("node", JSONNode(node.number))
-        var children = JSONNode.array()
-        for child in node.children { children.append(mirroredTree(child)) }
-        object.set("children", children)
-        return object
     }
 
     /// Drops an element and its mirrored subtree.
@@ -302,7 +302,7 @@ final class RemoteUIMirror {
                       title: presentation.controller.title)
     }
 
-    /// ``entry(for:withTree:)`` written straight as JSON text.
+    /// A screen of the stack: `{screen, id, title, modal}`, with its numbered `tree` when asked.
     private func writeEntry(for screen: Screen, withTree: Bool, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("screen")
@@ -318,15 +318,5 @@ final class RemoteUIMirror {
             writeMirroredTree(ObjectIdentifier(screen.controller.view), into: &writer)
         }
         writer.endObject()
-    }
-
-    private func entry(for screen: Screen, withTree: Bool) -> JSONNode {
-        var object = JSONNode.object()
-        object.set("screen", JSONNode(screen.number))
-        object.set("id", JSONNode(screen.controller.identifier))
-        object.set("title", JSONNode(screen.title))
-        object.set("modal", JSONNode(screen.isModal))
-        if withTree { object.set("tree", mirroredTree(ObjectIdentifier(screen.controller.view))) }
-        return object
     }
 }

@@ -65,7 +65,7 @@ extension SlamService {
             } catch {
                 throw error.responseError
             }
-            return { element.snapshotNode() }
+            return { ElementSnapshotOutput(element: element).jsonNode() }
         }
     }
 

@@ -54,7 +54,7 @@ extension SlamService {
     }
 }
 
-/// The `ui.attach` result, written straight from the mirror into jansson.
+/// The `ui.attach` result, written from the mirror and the elements' kept snapshot texts.
 struct UIStateOutput: JSONEncoding {
     typealias Value = UIState
     let mirror: RemoteUIMirror

@@ -4,7 +4,7 @@ import SlamUI
 
 extension View {
     /// The snapshot with every level of `children`, as a value: what `tree` answers, for a
-    /// template's diff (replies write trees straight into jansson, ``treeNode(depth:)``).
+    /// template's diff (replies copy the elements' kept snapshot texts, ``ElementTreeOutput``).
     func treeValue() -> JSONValue {
         guard case .object(var object) = snapshot().jsonValue else { return .null }
         object["children"] = .array(subviews.map { $0.treeValue() })

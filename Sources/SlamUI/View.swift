@@ -19,7 +19,9 @@ open class View {
     /// Identifies the element within its controller; empty for an anonymous element
     /// (shown in trees, not findable). A state view sets the references of the
     /// children it places (`parent/key`).
-    public internal(set) var reference: String
+    public internal(set) var reference: String {
+        didSet { if oldValue != reference { dropCachedOutput() } }
+    }
     /// The key a state view placed this element under, or nil.
     public internal(set) var placementKey: String?
 
@@ -46,7 +48,10 @@ open class View {
     /// The element this one is a child of; nil for a root or a detached element.
     public private(set) weak var superview: View?
     /// The controller whose tree holds this element, once attached.
-    public internal(set) weak var controller: ViewController?
+    public internal(set) weak var controller: ViewController? {
+        // Snapshots read the controller (a focusable element's `focused`).
+        didSet { if oldValue !== controller { dropCachedOutput() } }
+    }
 
     /// Properties that follow the shared state (see ``bind(property:to:in:)``).
     var stateBindings: [PropertyBinding] = []
@@ -71,6 +76,13 @@ open class View {
 
     /// What runs when a person changes this element's value; nil: nothing (see ``ChangeTask``).
     public var changeTask: ChangeTask?
+
+    /// The element's snapshot as JSON text, written by the server once and reused until the
+    /// element changes (``markChanged()`` drops it): what makes a reply of unchanged elements a
+    /// copy of bytes. Not for apps: the server owns the bytes; this module never reads them.
+    @_spi(SnapshotCache) public var cachedSnapshotText: [UInt8]?
+    /// The element's own line of the accessibility snapshot, kept and dropped the same way.
+    var cachedAccessibilityLine: AccessibilityLine?
 
     /// Set while the element waits in its controller's list of changed elements.
     var isMarkedChanged = false
@@ -298,6 +310,7 @@ open class View {
 
     /// Records that what users see of this element changed, for change reports.
     public final func markChanged() {
+        dropCachedOutput()
         guard let controller else { return }
         if !isMarkedChanged {
             isMarkedChanged = true
@@ -307,6 +320,13 @@ open class View {
             changedInPass = controller.pass
             controller.passChanges.append(self)
         }
+    }
+
+    /// Forgets what was written of this element (its cached snapshot text and accessibility line):
+    /// the next writer writes it anew. Every change snapshots can see comes through here.
+    final func dropCachedOutput() {
+        cachedSnapshotText = nil
+        cachedAccessibilityLine = nil
     }
 
     /// The references from the root to this element, `root/form/save`; anonymous

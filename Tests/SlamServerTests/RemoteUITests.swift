@@ -11,18 +11,6 @@ import SlamUI
 /// result and the batches, equals what `tree` returns after every action that
 /// other clients take.
 @Suite struct RemoteUITests {
-    /// A small seeded generator, so a failing sequence can be replayed from its seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// An attached renderer beside the service: applies every batch it receives.
     final class Renderer {
         let client: TestClient
@@ -73,23 +61,15 @@ import SlamUI
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func attachedModelEqualsTreeAfterEveryBatch(seed: UInt64) throws {
         let scheduler = ManualScheduler()
-        // Made by a factory, as slamd does, so `reset` can make it again (the alert included).
-        let service = try SlamService(makeApplication: {
-            let application = try DemoApp.makeApplication()
-            application.registerAlert(Alert(identifier: "question", title: "Go on?", message: "Pick one.", buttons: [
-                .init(title: "Yes", task: "increment", param: "count"), .init(title: "No", style: .cancel),
-            ]))
-            return application
-        }, scheduler: scheduler)
-        var random = SeededGenerator(state: seed)
+        let service = try RandomDemoActions.makeService(scheduler: scheduler)
+        var random = RandomDemoActions.SeededGenerator(state: seed)
         let actor = TestClient(service, identifier: 10)
         let first = try Renderer(service, identifier: 1)
         var renderers = [first]
-        let pool: [JSONValue] = (1...6).map { ["id": .string("t\($0)"), "title": .string("Task \($0)"), "done": .bool($0 % 2 == 0)] }
         var batchesSeen = 0
 
         for step in 0..<250 {
-            let action = try randomAction(actor: actor, scheduler: scheduler, pool: pool, random: &random)
+            let action = try RandomDemoActions.perform(actor: actor, scheduler: scheduler, random: &random)
             let label = "step \(step) (seed \(seed)): \(action)"
             // Now and then a renderer joins, leaves or re-attaches: the model of each still holds.
             switch Int.random(in: 0..<40, using: &random) {
@@ -109,77 +89,6 @@ import SlamUI
         }
         #expect(batchesSeen > 100, "the actions changed too little to test anything (\(batchesSeen) batches)")
         #expect(service.remoteUI.nodeCount > 0)
-    }
-
-    /// One random action by `actor`, described for the failure message.
-    private func randomAction(actor: TestClient, scheduler: ManualScheduler, pool: [JSONValue],
-                              random: inout SeededGenerator) throws -> String {
-        let stack = actor.result("controllers").arrayValue ?? []
-        _ = actor.take()
-        switch Int.random(in: 0..<113, using: &random) {
-        case 100..<108:
-            // Keys: the focus moves, fields are typed into, buttons pressed, alerts answered, screens popped.
-            let key = ["Tab", "Tab", "Shift+Tab", "Enter", " ", "a", "Backspace", "ArrowUp", "ArrowDown", "ArrowRight", "Escape"]
-                .randomElement(using: &random)!
-            actor.request("key", ["key": .string(key)])
-            return "key \(key)"
-        case 108..<110 where stack.count < 5:
-            actor.request("runTask", ["name": "alert", "param": "question"])
-            return "alert"
-        case 110..<113:
-            actor.request("reset")
-            return "reset"
-        case 0..<40:
-            let candidates = (actor.result("query", ["visible": true, "enabled": true]).arrayValue ?? []).filter {
-                ["Button", "Switch", "Stepper", "SegmentedControl", "PageControl", "SingleItemTableView"].contains($0["type"]?.stringValue ?? "")
-                    && $0["ref"]?.stringValue != "website"
-            }
-            guard let element = candidates.randomElement(using: &random), let reference = element["ref"]?.stringValue else { return "nothing to press" }
-            var params: JSONValue.Object = ["ref": .string(reference)]
-            switch element["type"]?.stringValue {
-            case "Stepper": params["value"] = Bool.random(using: &random) ? "increment" : "decrement"
-            case "SegmentedControl":
-                let count = element["segments"]?.arrayValue?.count ?? 0
-                if count > 0 { params["value"] = .integer(Int64(Int.random(in: 0..<count, using: &random))) }
-            case "SingleItemTableView":
-                let count = element["items"]?.arrayValue?.count ?? 0
-                guard count > 0 else { return "empty table" }
-                params["value"] = .integer(Int64(Int.random(in: 0..<count, using: &random)))
-            default: break
-            }
-            actor.request("press", .object(params))
-            return "press \(params)"
-        case 40..<55:
-            let fields = actor.result("query", ["type": "TextField"]).arrayValue ?? []
-            guard let field = fields.randomElement(using: &random)?["ref"]?.stringValue else { return "no text field" }
-            let text = ["", "Eggs", "Tea with milk", "é ✓", String(repeating: "x", count: Int.random(in: 1...20, using: &random))].randomElement(using: &random)!
-            actor.request("setText", ["ref": .string(field), "text": .string(text)])
-            return "setText \(field) \(text)"
-        case 55..<72:
-            // A keyed re-render: the to-do rows reordered, some added, some removed.
-            let todos = pool.shuffled(using: &random).prefix(Int.random(in: 0...pool.count, using: &random))
-            if Bool.random(using: &random) {
-                actor.request("state.set", ["key": "todos", "value": .array(Array(todos))])
-                return "state.set todos \(todos.map { $0["id"]?.stringValue ?? "" })"
-            }
-            let key = ["draft", "note", "count"].randomElement(using: &random)!
-            let value: JSONValue = [.integer(Int64(Int.random(in: 0...9, using: &random))), "text", .null, .bool(true)].randomElement(using: &random)!
-            actor.request("state.set", ["key": .string(key), "value": value])
-            return "state.set \(key) \(value)"
-        case 72..<84 where stack.count < 5:
-            let screen = ["Settings", "List", "About", "Todos"].randomElement(using: &random)!
-            actor.request("runTask", ["name": "push", "param": .string(screen)])
-            return "push \(screen)"
-        case 72..<92 where stack.count > 1:
-            actor.request("runTask", ["name": "pop"])
-            return "pop"
-        case 92..<96:
-            actor.request(Bool.random(using: &random) ? "updateUI" : "resetUI")
-            return "update or reset"
-        default:
-            scheduler.advance(milliseconds: Int.random(in: 0...2000, using: &random))
-            return "time passes"
-        }
     }
 
     @Test func attachAnswersTheWholeStateAndBatchesFollowInOrder() throws {

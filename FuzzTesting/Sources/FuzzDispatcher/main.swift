@@ -1,6 +1,6 @@
 import FuzzSupport
 import SlamDemo
-import SlamServer
+@_spi(SnapshotCache) import SlamServer
 import SlamRPC
 import SlamUI
 
@@ -27,7 +27,7 @@ private final class ImmediateScheduler: Scheduler {
 nonisolated(unsafe) private let scheduler = ImmediateScheduler()
 
 /// Arbitrary bytes from one client through framing and the whole dispatcher on
-/// a fresh demo app: nothing crashes, hangs or leaks. A new service per input
+/// a fresh demo app: nothing crashes, hangs or leaks, and no element's kept snapshot goes stale. A new service per input
 /// keeps every finding reproducible from its input alone (and lets
 /// LeakSanitizer see everything freed: a service kept in a global looks leaked
 /// to it, its JSON values holding pointers with tag bits).
@@ -37,6 +37,9 @@ public func fuzzDispatcher(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let session = ClientSession(identifier: 1) { _ in }
     service.connect(session)
     service.receive(Array(#"{"jsonrpc":"2.0","method":"subscribe","params":{"events":["changed","navigated","taskRan","openURL","stateChanged","log"]},"id":0}"#.utf8), from: session)
+    // Every element's snapshot kept from the start, so whatever the input changes meets a kept text.
+    service.receive(Array(#"{"jsonrpc":"2.0","method":"tree","id":0}"#.utf8), from: session)
+    service.receive(Array(#"{"jsonrpc":"2.0","method":"snapshot","id":0}"#.utf8), from: session)
     defer {
         service.shutDown()
         service.disconnect(session)
@@ -51,6 +54,9 @@ public func fuzzDispatcher(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
         scheduler.runPending()
     }
+    // Nothing kept may differ from what would be written now (a debug build also checks each reuse).
+    let stale = service.elementsWithStaleCachedOutput()
+    precondition(stale.isEmpty, "stale kept snapshots: \(stale)")
     return 0
 }
 

@@ -34,21 +34,21 @@ extension QueryRequest: HandledRequest {
     /// The types `type` may name: the built-in ones, and `Alert` (not placed by storyboards, but its root can be looked for).
     static let knownTypes = Set(ElementType.builtIn.keys).union([AlertView.typeName])
 
-    static func handle(_ request: QueryRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> [ElementSnapshotOutput] {
+    static func handle(_ request: QueryRequest, service: SlamService, session: ClientSession) throws(ResponseError) -> ElementSnapshotListOutput {
         if let type = request.type, !Self.knownTypes.contains(type) {
             throw .invalidParams("type: unknown element type '\(type)'; known types: \(Self.knownTypes.sorted().joined(separator: ", "))",
                                  data: ["parameter": "type"])
         }
         let controller = try service.controller(request.controller)
-        var matches: [ElementSnapshotOutput] = []
+        var matches: [View] = []
         controller.view.forEachInTree { element in
             if let type = request.type, Swift.type(of: element).typeName != type { return }
             if let text = request.text, element.snapshot()["text"] != .string(text) { return }
             if let visible = request.visible, element.isHidden == visible { return }
             if let enabled = request.enabled, ((element as? ControlView)?.isEnabled ?? true) != enabled { return }
-            matches.append(ElementSnapshotOutput(element: element))
+            matches.append(element)
         }
-        return matches
+        return ElementSnapshotListOutput(elements: matches)
     }
 }
 

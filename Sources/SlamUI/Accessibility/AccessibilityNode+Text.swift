@@ -42,7 +42,7 @@ extension AccessibilityNode {
         return attributes
     }
 
-    private func write(into text: inout String, indent: Int) {
+    func write(into text: inout String, indent: Int) {
         text += String(repeating: "  ", count: indent) + line
         text += children.isEmpty || value != nil ? "\n" : ":\n"
         guard value == nil else { return }
