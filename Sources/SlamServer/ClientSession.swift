@@ -75,7 +75,7 @@ public final class ClientSession {
     @exclusivity(unchecked) private var unorderedOwed = 0
     /// Called when the last reply owed has been sent (``owedReplies`` became 0):
     /// a transport whose client stopped sending closes then.
-    public var onIdle: (() -> Void)?
+    @exclusivity(unchecked) public var onIdle: (() -> Void)?
 
     public init(identifier: Int, peerUserID: UInt32? = nil, send: @escaping ([UInt8]) -> Void) {
         self.identifier = identifier

@@ -67,7 +67,9 @@ public final class SlamService {
     public static let serverVersion = SlamVersion.release
 
     /// The application served; `reset` replaces it with a fresh one from ``applicationFactory``.
-    public private(set) var application: Application
+    /// (Read after every message, on the service's thread only: unchecked, as the run-time
+    /// exclusivity check costs more than the read.)
+    @exclusivity(unchecked) public private(set) var application: Application
     /// Makes the application as it is at launch, for `reset`; nil when the service was given an application only.
     public let applicationFactory: (() throws -> Application)?
     public let configuration: Configuration
@@ -284,11 +286,7 @@ public final class SlamService {
     /// changed, nothing is due, held or pending, no renderer is attached to tell. Cheaper to ask than
     /// to go through ``afterUIActivity()``'s steps, each of which would find nothing.
     private var isQuiet: Bool {
-        let application = application  // one read of the property, checked once
-        guard !uiMayHaveChanged, changeLog.isEmpty, !remoteUI.isActive, notificationHold.isOpen,
-              !application.hasDueChangeTasks, !application.hasPendingUpdates, !application.state.hasChangedKeys else { return false }
-        for presentation in application.stack where presentation.controller.hasChangedElements { return false }
-        return true
+        !uiMayHaveChanged && changeLog.isEmpty && !remoteUI.isActive && notificationHold.isOpen && application.isSettled
     }
 
     /// The shared state's `keys` with their values, as clients see them (a key no longer held reads as null).

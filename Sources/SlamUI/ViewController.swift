@@ -120,10 +120,6 @@ open class ViewController {
         return changed
     }
 
-    /// Whether an element changed since the last ``takeChangedElements()``: a host that finds none
-    /// has nothing to take or announce.
-    public var hasChangedElements: Bool { !changedElements.isEmpty }
-
     /// The elements changed since the last call (by updates, presses or code), each once.
     public func takeChangedElements() -> [View] {
         let changed = changedElements
