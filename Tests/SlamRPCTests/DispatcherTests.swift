@@ -49,6 +49,8 @@ import SlamJSON
     @Test(arguments: [
         (#"{"depth":1}"#, "missing required parameter 'ref'"),
         (#"{"ref":"r","color":"red"}"#, "unknown parameter 'color' for 'echo'; expected 'ref', 'depth'"),
+        (#"{"depth":"x","ref":"r","color":1}"#, "unknown parameter 'color' for 'echo'; expected 'ref', 'depth'"),
+        (#"{"depth":"x","ref":7}"#, "parameter 'ref' must be string, got integer"),
         (#"{"ref":7}"#, "parameter 'ref' must be string, got integer"),
         (#"{"ref":"r","depth":1.5}"#, "parameter 'depth' must be integer, got number"),
         (#"["r",1,2]"#, "'echo' takes at most 2 positional params, got 3"),
