@@ -15,6 +15,8 @@ import Glibc
 /// `scripts/bench-instructions.sh` counts their instructions with callgrind.
 /// `encode` writes a set of protocol results and events (no element snapshots) to JSON text: the
 /// cost of the declared result types' encoding alone (SIZE is ignored).
+/// `--exchange DIRECTORY` after the arguments writes a request operation's request body and its last reply
+/// to `DIRECTORY/OPERATION.request` and `.reply`: the exchange `bench/jansson-floor.c` answers with jansson alone.
 struct ProfileRun {
     enum Operation: String, CaseIterable {
         case load, update, reset, tree, find, press, ping, render
@@ -30,9 +32,19 @@ struct ProfileRun {
     let operation: Operation
     let size: Int
     let repetitions: Int
+    /// Where to write the request and its last reply (`--exchange`), or nil.
+    let exchangeDirectory: String?
 
-    /// Parses `OPERATION SIZE [REPETITIONS]`; nil when they are not that.
+    /// Parses `OPERATION SIZE [REPETITIONS] [--exchange DIRECTORY]`; nil when they are not that.
     init?(arguments: ArraySlice<String>) {
+        var arguments = arguments
+        if let option = arguments.firstIndex(of: "--exchange") {
+            guard option + 1 < arguments.endIndex, option + 2 == arguments.endIndex else { return nil }
+            exchangeDirectory = arguments[option + 1]
+            arguments = arguments[..<option]
+        } else {
+            exchangeDirectory = nil
+        }
         guard let first = arguments.first, let operation = Operation(rawValue: first),
               let size = arguments.dropFirst().first.flatMap({ Int($0) }) else { return nil }
         self.operation = operation
@@ -58,17 +70,25 @@ struct ProfileRun {
                 client.send(InProcessClient.request("trace.start", params: #"{"name":"profile.jsonl"}"#))
             }
             defer { if traces != nil { client.send(InProcessClient.request("trace.stop")) } }
+            let request = switch operation {
+            case .tree: treeRequest
+            case .ping: pingRequest
+            case .press, .pressTraced: pressRequest
+            default: findRequest
+            }
+            var reply: [UInt8] = []
             for _ in 0..<repetitions {
                 perform {
                     switch operation {
                     case .update: screen.controller.updateUI()
                     case .reset: screen.controller.resetUI()
-                    case .tree: client.send(treeRequest)
-                    case .ping: client.send(pingRequest)
-                    case .press, .pressTraced: client.send(pressRequest)
-                    default: client.send(findRequest)
+                    default: reply = client.send(request)
                     }
                 }
+            }
+            if let exchangeDirectory, operation != .update, operation != .reset {
+                try write(request, to: "\(exchangeDirectory)/\(operation.rawValue).request")
+                try write(reply, to: "\(exchangeDirectory)/\(operation.rawValue).reply")
             }
         case .pressDemo, .pressDemoTraced:
             let traces = operation == .pressDemoTraced ? try TraceScratch() : nil
@@ -85,6 +105,14 @@ struct ProfileRun {
         case .render:
             let benchmark = StateViewBenchmark(options: BenchmarkOptions(arguments: ["--quick"])!, rowCount: size)
             for _ in 0..<repetitions { _ = try benchmark.run() }
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws {
+        guard let file = fopen(path, "wb") else { throw ProfileRunError(description: "cannot write \(path)") }
+        defer { fclose(file) }
+        guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) == bytes.count else {
+            throw ProfileRunError(description: "cannot write \(path)")
         }
     }
 

@@ -1,7 +1,7 @@
 // SlamBenchmarks: in-process figures for large trees and state views.
 //
 //     swift run -c release SlamBenchmarks [--quick] [--json]
-//     swift run -c release SlamBenchmarks --profile {load|update|reset|tree|find|press|press-traced|ping|render} SIZE [REPETITIONS]
+//     swift run -c release SlamBenchmarks --profile {load|update|reset|tree|find|press|press-traced|ping|render} SIZE [REPETITIONS] [--exchange DIRECTORY]
 //
 // Prints one row per measurement (median and minimum of several runs, and the
 // target with pass/FAIL), then a summary line; exits 1 when a target is missed.
@@ -14,7 +14,7 @@ import Glibc
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--profile" {
     guard let profile = ProfileRun(arguments: arguments.dropFirst()) else {
-        print("usage: SlamBenchmarks --profile {\(ProfileRun.Operation.allCases.map(\.rawValue).joined(separator: "|"))} SIZE [REPETITIONS]")
+        print("usage: SlamBenchmarks --profile {\(ProfileRun.Operation.allCases.map(\.rawValue).joined(separator: "|"))} SIZE [REPETITIONS] [--exchange DIRECTORY]")
         exit(2)
     }
     do { try profile.run() } catch {

@@ -12,6 +12,13 @@ import SlamRPC
 /// before it has gone. No JSON-RPC message is empty, so this is how a writer
 /// learns that its last reply is out (to close after it) without a promise on
 /// every write.
+///
+/// Messages written without a promise between two flushes (the replies to one
+/// read burst of pipelined requests) are framed into one buffer and written as
+/// one when the flush comes, or as soon as that buffer holds ``coalescedBytes``:
+/// one write through the rest of the pipeline and one entry in the channel's
+/// queue per burst, not per reply. A write with a promise goes out in order after
+/// what was gathered before it.
 final class FrameEncodingHandler: ChannelOutboundHandler {
     typealias OutboundIn = [UInt8]
     typealias OutboundOut = ByteBuffer
@@ -21,31 +28,52 @@ final class FrameEncodingHandler: ChannelOutboundHandler {
         let framing: Framing
     }
 
+    /// Past this many gathered bytes the buffer goes on without waiting for the flush, so the output
+    /// limit at the head of the pipeline sees a long burst's replies as they come.
+    static let coalescedBytes = 64 << 10
+
     /// The framing replies are written in.
     private(set) var framing: Framing = .newlineDelimited
+    /// Messages framed since the last flush and not yet written on.
+    private var gathered: ByteBuffer?
 
     init() {}
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let body = unwrapOutboundIn(data)
         guard !body.isEmpty else {
+            writeGathered(context: context)
             context.write(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: promise)
             return
         }
-        var buffer: ByteBuffer
+        var buffer = gathered ?? context.channel.allocator.buffer(capacity: max(body.count + 32, 1024))
+        gathered = nil
         // Framed straight into the outgoing buffer: a copy per reply was a visible share of a small request's cost.
         switch framing {
         case .newlineDelimited:
-            buffer = context.channel.allocator.buffer(capacity: body.count + 1)
             buffer.writeBytes(body)
             buffer.writeInteger(UInt8(ascii: "\n"))
         case .contentLength:
-            let header = "Content-Length: \(body.count)\r\n\r\n"
-            buffer = context.channel.allocator.buffer(capacity: header.utf8.count + body.count)
-            buffer.writeString(header)
+            buffer.writeString("Content-Length: \(body.count)\r\n\r\n")
             buffer.writeBytes(body)
         }
-        context.write(wrapOutboundOut(buffer), promise: promise)
+        if promise != nil || buffer.readableBytes >= Self.coalescedBytes {
+            context.write(wrapOutboundOut(buffer), promise: promise)
+        } else {
+            gathered = buffer
+        }
+    }
+
+    func flush(context: ChannelHandlerContext) {
+        writeGathered(context: context)
+        context.flush()
+    }
+
+    /// Writes on what was gathered since the last flush.
+    private func writeGathered(context: ChannelHandlerContext) {
+        guard let buffer = gathered else { return }
+        gathered = nil
+        context.write(wrapOutboundOut(buffer), promise: nil)
     }
 
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {

@@ -17,7 +17,10 @@ final class OutputLimitHandler: ChannelOutboundHandler {
     private let maximumUnreadBytes: Int
     private let budget: OutputBudget
     private let refusals: RefusalLog
-    private weak var channel: Channel?
+    /// The connection, from the handler's addition to its removal (which a closing channel does):
+    /// held strongly, as a weak reference would give the channel a side table and make every
+    /// retain and release of it (NIO makes many per message) take the slow path.
+    private var channel: Channel?
     private var isCutOff = false
     /// What this connection last told the budget it had buffered (the budget keeps it).
     var reportedBytes = 0
@@ -40,6 +43,7 @@ final class OutputLimitHandler: ChannelOutboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         budget.remove(self)
+        channel = nil
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

@@ -148,9 +148,11 @@ final class SessionHandler: ChannelInboundHandler {
     private func scheduleFlush() {
         guard let context, !flushScheduled else { return }
         flushScheduled = true
-        context.eventLoop.assumeIsolated().execute { [weak self] in
-            self?.flushScheduled = false
-            self?.context?.flush()
+        // Holds the handler until the next turn (a weak capture would give it a side table and slow
+        // every retain of it); once removed, it has no context to flush.
+        context.eventLoop.assumeIsolated().execute { [self] in
+            flushScheduled = false
+            self.context?.flush()
         }
     }
 }

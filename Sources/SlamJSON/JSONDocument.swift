@@ -50,7 +50,9 @@ public struct JSONDocument: ~Copyable {
         }
         guard let loaded else { throw JSONParser.syntaxError(error) }
         let limit = min(maximumDepth, Int(slam_json_parser_max_depth()))
-        if let path = JSONElement(loaded).firstPathDeeper(than: limit, path: { .root }) {
+        // Each level of nesting opens with a byte of its own: a document no longer than the limit
+        // cannot pass it, and its tree (a request's, nearly always) need not be walked.
+        if bytes.count > limit, let path = JSONElement(loaded).firstPathDeeper(than: limit, path: { .root }) {
             json_decref(loaded)
             throw .tooDeep(limit: limit, path: path.description)
         }

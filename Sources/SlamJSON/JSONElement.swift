@@ -89,6 +89,13 @@ public struct JSONElement {
         return JSONElement.string(json_string_value(pointer), length: json_string_length(pointer))
     }
 
+    /// The UTF-8 bytes of a string (NUL characters included), read in place: valid as long as the
+    /// element is (a method name or a parameter compared without making a Swift string); nil for a non-string.
+    public var stringBytes: UnsafeRawBufferPointer? {
+        guard slam_json_is_string(pointer) != 0 else { return nil }
+        return UnsafeRawBufferPointer(start: json_string_value(pointer), count: json_string_length(pointer))
+    }
+
     /// Whether the element is the string `text`, compared byte for byte without making a Swift string.
     public func isString(_ text: StaticString) -> Bool {
         guard slam_json_is_string(pointer) != 0 else { return false }
@@ -131,6 +138,29 @@ public struct JSONElement {
             let key = JSONElement.string(json_object_iter_key(current), length: json_object_iter_key_len(current))
             try body(key, JSONElement(json_object_iter_value(current)!))
             iterator = json_object_iter_next(pointer, current)
+        }
+    }
+
+    /// The members of an object in document order, each key as its UTF-8 bytes read in place (valid as
+    /// long as the element is): a reader that matches keys by their bytes makes no Swift strings.
+    /// Empty for a non-object.
+    public var members: Members { Members(object: self) }
+
+    /// An object's members, key bytes and value, in document order (see ``members``).
+    public struct Members: Sequence, IteratorProtocol {
+        let object: UnsafeMutablePointer<json_t>
+        var iterator: UnsafeMutableRawPointer?
+
+        init(object: JSONElement) {
+            self.object = object.pointer
+            iterator = slam_json_is_object(object.pointer) != 0 ? json_object_iter(object.pointer) : nil
+        }
+
+        public mutating func next() -> (key: UnsafeRawBufferPointer, value: JSONElement)? {
+            guard let current = iterator else { return nil }
+            iterator = json_object_iter_next(object, current)
+            let key = UnsafeRawBufferPointer(start: json_object_iter_key(current), count: json_object_iter_key_len(current))
+            return (key, JSONElement(json_object_iter_value(current)!))
         }
     }
 

@@ -22,9 +22,11 @@ import SlamSuggestions
 /// dispatcher.handle(Array(#"{"jsonrpc":"2.0","method":"ping","id":1}"#.utf8), context: ()) { bytes in … }
 /// ```
 public final class Dispatcher<Context> {
-    public var registry: MethodRegistry<Context>
+    /// (Read for every message, on the thread that handles it: unchecked, as the run-time exclusivity
+    /// check of a class property costs more than reading it.)
+    @exclusivity(unchecked) public var registry: MethodRegistry<Context>
     /// The deepest nesting of arrays and objects accepted in a message.
-    public var maximumDepth: Int
+    @exclusivity(unchecked) public var maximumDepth: Int
     /// Receives each response the peer sends (to a request the server sent it); without one they are dropped.
     public var responseHandler: ((_ id: RequestID, _ outcome: Result<JSONValue, ResponseError>, _ context: Context) -> Void)?
 
@@ -33,16 +35,36 @@ public final class Dispatcher<Context> {
         self.maximumDepth = maximumDepth
     }
 
+    /// What ``handle(_:context:later:)`` did with a message.
+    public enum Answer {
+        /// Answered before returning: the reply, or nil when nothing is owed.
+        case now([UInt8]?)
+        /// The reply goes to the closure `later` made, once every call of the message has answered
+        /// (perhaps already, before returning).
+        case later
+    }
+
     /// Handles the bytes of one framed message and delivers the serialized reply.
     public func handle(_ bytes: [UInt8], context: Context, reply: @escaping ([UInt8]?) -> Void) {
+        if case .now(let answer) = handle(bytes, context: context, later: { reply }) { reply(answer) }
+    }
+
+    /// Handles the bytes of one framed message and returns its reply when it is answered before
+    /// returning, as nearly every message is; `later` is asked for a reply closure only when a method
+    /// answers later (a deferred method, a batch), so the common case allocates no closure.
+    ///
+    /// Inlinable, as the rest of the way a plain request takes: the caller's module specializes it for
+    /// its `Context`, where generic code would look up the metadata of each generic type it touches
+    /// on every message.
+    @inlinable
+    public func handle(_ bytes: [UInt8], context: Context, later: () -> ([UInt8]?) -> Void) -> Answer {
         let document: JSONDocument
         do {
             document = try parse(bytes)
         } catch {
-            reply(ResponseEncoder.error(Self.parseError(error), id: .null))
-            return
+            return .now(ResponseEncoder.error(Self.parseError(error), id: .null))
         }
-        handle(document, context: context, reply: reply)
+        return handle(document, context: context, later: later)
     }
 
     /// Parses one framed message as ``handle(_:context:reply:)`` would (its depth limit),
@@ -58,16 +80,57 @@ public final class Dispatcher<Context> {
 
     /// Handles a message already parsed with ``parse(_:)``.
     public func handle(_ document: borrowing JSONDocument, context: Context, reply: @escaping ([UInt8]?) -> Void) {
+        if case .now(let answer) = handle(document, context: context, later: { reply }) { reply(answer) }
+    }
+
+    /// Handles a message already parsed with ``parse(_:)``, as ``handle(_:context:later:)`` does.
+    @inlinable
+    public func handle(_ document: borrowing JSONDocument, context: Context, later: () -> ([UInt8]?) -> Void) -> Answer {
         document.withRoot { root in
+            // The plain request nearly every message is: straight to its method, and for a method
+            // that answers at once, straight back, with no closure on the way.
+            if root.kind != .array, let request = PlainRequest(root, names: registry.table) {
+                let call = MethodCall(method: registry.names[request.method], params: request.params, context: context,
+                                      isNotification: false)
+                switch registry.handlers[request.method] {
+                case .immediate(let handler):
+                    do throws(ResponseError) {
+                        return .now(ResponseEncoder.result(try handler(call), id: request.id))
+                    } catch {
+                        return .now(ResponseEncoder.error(error, id: request.id))
+                    }
+                case .deferred(let handler):
+                    callDeferred(handler, call, id: request.id, reply: later())
+                    return .later
+                }
+            }
             if root.kind == .array {
-                handleBatch(root, context: context, reply: reply)
+                handleBatch(root, context: context, reply: later())
             } else {
-                handleSingle(root, context: context, reply: reply)
+                handleSingle(root, context: context, reply: later())
+            }
+            return .later
+        }
+    }
+
+    /// Calls a deferred handler; its first outcome is the reply to request `id`.
+    @usableFromInline
+    func callDeferred(_ handler: (MethodCall<Context>, @escaping MethodDescriptor<Context>.Reply) -> Void, _ call: MethodCall<Context>,
+              id: RequestID, reply: @escaping ([UInt8]?) -> Void) {
+        var answered = false
+        handler(call) { outcome in
+            // A second answer would desynchronise the client; the first one stands.
+            guard !answered else { return }
+            answered = true
+            switch consume outcome {
+            case .success(let result): reply(ResponseEncoder.result(result, id: id))
+            case .failure(let error): reply(ResponseEncoder.error(error, id: id))
             }
         }
     }
 
-    private func handleBatch(_ batch: JSONElement, context: Context, reply: @escaping ([UInt8]?) -> Void) {
+    @usableFromInline
+    func handleBatch(_ batch: JSONElement, context: Context, reply: @escaping ([UInt8]?) -> Void) {
         let count = batch.count
         guard count > 0 else {
             reply(ResponseEncoder.error(.invalidRequest("an empty batch holds no request"), id: .null))
@@ -85,7 +148,8 @@ public final class Dispatcher<Context> {
         }
     }
 
-    private func handleSingle(_ element: JSONElement, context: Context, reply: @escaping ([UInt8]?) -> Void) {
+    @usableFromInline
+    func handleSingle(_ element: JSONElement, context: Context, reply: @escaping ([UInt8]?) -> Void) {
         let message: IncomingMessage
         do {
             message = try IncomingMessage(element)
@@ -182,6 +246,7 @@ public final class Dispatcher<Context> {
         }
     }
 
+    @usableFromInline
     static func parseError(_ error: JSONError) -> ResponseError {
         switch error {
         case let .syntax(message, line, column, position):

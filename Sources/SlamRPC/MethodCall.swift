@@ -12,4 +12,12 @@ public struct MethodCall<Context> {
     public let context: Context
     /// True for a notification: the handler runs, but nobody will see its result.
     public let isNotification: Bool
+
+    @usableFromInline
+    init(method: String, params: JSONElement?, context: Context, isNotification: Bool) {
+        self.method = method
+        self.params = params
+        self.context = context
+        self.isNotification = isNotification
+    }
 }

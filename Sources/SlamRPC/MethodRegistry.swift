@@ -2,6 +2,12 @@
 public struct MethodRegistry<Context> {
     public private(set) var methods: [MethodDescriptor<Context>] = []
     private var indexByName: [String: Int] = [:]
+    /// Each method's handler, by index: what dispatch needs of a method, without copying its descriptor.
+    @usableFromInline private(set) var handlers: [MethodDescriptor<Context>.Handler] = []
+    /// Each method's name, by index.
+    public private(set) var names: [String] = []
+    /// The same names, found by their bytes.
+    @usableFromInline private(set) var table = MethodNameTable()
 
     public init(_ methods: [MethodDescriptor<Context>] = []) {
         for method in methods { register(method) }
@@ -11,9 +17,13 @@ public struct MethodRegistry<Context> {
     public mutating func register(_ method: MethodDescriptor<Context>) {
         if let index = indexByName[method.name] {
             methods[index] = method
+            handlers[index] = method.handler
         } else {
             indexByName[method.name] = methods.count
             methods.append(method)
+            handlers.append(method.handler)
+            names.append(method.name)
+            table.append(method.name)
         }
     }
 
@@ -21,5 +31,4 @@ public struct MethodRegistry<Context> {
         indexByName[name].map { methods[$0] }
     }
 
-    public var names: [String] { methods.map(\.name) }
 }

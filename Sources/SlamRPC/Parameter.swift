@@ -71,7 +71,7 @@ public struct Parameter<Params>: Sendable {
 
     private static func read<Value: ParameterValue>(_ type: Value.Type, _ element: JSONElement, _ name: String,
                                                     _ accepted: [String]) throws(ResponseError) -> Value {
-        if !accepted.isEmpty && !ParameterList<Params>.fits(element, accepted) {
+        if !accepted.isEmpty && !ParameterList<Void>.fits(element, accepted) {
             throw ParameterList<Void>.wrongType(name, accepted, element)
         }
         return try Value.decode(element, parameter: name, accepting: accepted)

@@ -7,27 +7,38 @@ import SlamJSON
 /// array, in declaration order). An unknown name, a surplus position, a
 /// missing required parameter or a value of the wrong JSON type is refused
 /// with ``ErrorCode/invalidParams`` naming the parameter, before any handler runs.
-public struct ParameterList<Params> {
-    /// The value decoding starts from: what a request with no params means.
-    public let empty: Params
+public final class ParameterList<Params> {
+    // A class (its members never change): a method's handler closure holds it by reference, where
+    // holding a generic struct made every call look up that struct's metadata.
     public let parameters: [Parameter<Params>]
     /// Parameters the method no longer takes, by name, with what to send instead: a client
     /// still sending one is told that rather than only that the name is unknown.
     public let retired: [String: String]
+    /// The first required parameter's name: what a request without params is missing.
+    private let firstRequiredName: String?
+    /// Each parameter's name as UTF-8 bytes, in position order: params by name are matched by their keys' bytes.
+    private let nameBytes: [[UInt8]]
+    /// Whether each parameter is required, in position order (read without generic metadata).
+    private let requiredFlags: [Bool]
+    /// The value decoding starts from: what a request with no params means.
+    public let empty: Params
 
     public init(empty: Params, _ parameters: [Parameter<Params>] = [], retired: [String: String] = [:]) {
         self.empty = empty
         self.parameters = parameters
         self.retired = retired
+        firstRequiredName = parameters.first(where: \.isRequired)?.name
+        nameBytes = parameters.map { Array($0.name.utf8) }
+        requiredFlags = parameters.map(\.isRequired)
     }
 
     /// Reads `params` (nil when the request had none) for `method`.
     public func decode(_ params: JSONElement?, method: String) throws(ResponseError) -> Params {
-        var decoded = empty
         guard let params else {
-            if let missing = parameters.first(where: { $0.isRequired }) { throw Self.missing(missing.name) }  // a closure: a key path in this generic context is built anew on every call
-            return decoded
+            if let firstRequiredName { throw Self.missing(firstRequiredName) }
+            return empty
         }
+        var decoded = empty
         switch params.kind {
         case .array:
             let count = params.count
@@ -43,19 +54,37 @@ public struct ParameterList<Params> {
                 }
             }
         default:
-            // Unknown names are reported first, in document order, as a typo is the likelier mistake.
-            var known = 0
-            for parameter in parameters where params[parameter.name] != nil { known += 1 }
-            if known != params.count { try refuseUnknownMember(of: params, method: method) }
-            for parameter in parameters {
-                if let value = params[parameter.name] {
-                    try parameter.decode(&decoded, value)
-                } else if parameter.isRequired {
-                    throw Self.missing(parameter.name)
+            // One pass over the members, each key matched by its bytes (a key appears once: jansson
+            // refuses duplicates); unknown names are reported first, in document order, as a typo is
+            // the likelier mistake. Then each parameter in position order.
+            try withUnsafeTemporaryAllocation(of: JSONElement?.self, capacity: parameters.count) { given throws(ResponseError) in
+                _ = given.initialize(repeating: nil)
+                for (key, value) in params.members {
+                    guard let index = index(ofName: key) else {
+                        try refuseUnknownMember(of: params, method: method)
+                        return
+                    }
+                    given[index] = value
+                }
+                for index in 0..<requiredFlags.count {
+                    if let value = given[index] {
+                        try parameters[index].decode(&decoded, value)
+                    } else if requiredFlags[index] {
+                        throw Self.missing(parameters[index].name)
+                    }
                 }
             }
         }
         return decoded
+    }
+
+    /// The position of the parameter named by `key` (UTF-8 bytes), or nil.
+    private func index(ofName key: UnsafeRawBufferPointer) -> Int? {
+        for (index, name) in nameBytes.enumerated() where name.count == key.count {
+            let same = name.withUnsafeBytes { name in key.count == 0 || memcmp(name.baseAddress!, key.baseAddress!, key.count) == 0 }
+            if same { return index }
+        }
+        return nil
     }
 
     /// The params a client sends for `value`, by name, leaving out what is nil.
@@ -115,3 +144,9 @@ public struct ParameterList<Params> {
 }
 
 extension ParameterList: Sendable where Params: Sendable {}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

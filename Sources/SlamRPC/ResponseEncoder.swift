@@ -11,12 +11,20 @@ public enum ResponseEncoder {
     private static let idPrefix = Array(#","id":"#.utf8)
 
     /// A success response; a result JSON cannot hold becomes an internal error instead.
+    ///
+    /// Written by ``SlamJSON/JSONNode/write(into:)`` (jansson's very bytes, without its writer's
+    /// cycle check of every container) into one array, the id appended in place: a small reply costs
+    /// one allocation of its own size.
     public static func result(_ result: borrowing JSONNode, id: RequestID) -> [UInt8] {
+        var bytes = resultPrefix
+        bytes.reserveCapacity(resultPrefix.count + 64)
         do {
-            return try result.serialized(prefix: resultPrefix, suffix: idSuffix(id))
+            try result.write(into: &bytes)
         } catch {
             return Self.error(.internalError("the result could not be written as JSON: \(error)"), id: id)
         }
+        appendIDSuffix(id, to: &bytes)
+        return bytes
     }
 
     /// An error response.
@@ -43,18 +51,24 @@ public enum ResponseEncoder {
 
     /// `,"id":<id>}`: an integer id is written here, any other by jansson.
     private static func idSuffix(_ id: RequestID) -> [UInt8] {
-        var suffix = idPrefix
+        var suffix: [UInt8] = []
+        appendIDSuffix(id, to: &suffix)
+        return suffix
+    }
+
+    /// Appends `,"id":<id>}` to `bytes`.
+    private static func appendIDSuffix(_ id: RequestID, to bytes: inout [UInt8]) {
+        bytes += idPrefix
         switch id {
         case .integer(let value):
-            suffix += String(value).utf8
+            JSONNode.writeInteger(value, into: &bytes)
         case .null:
-            suffix += "null".utf8
+            bytes += "null".utf8
         case .string(let value):
-            suffix += (try? JSONNode(value).serialized()) ?? Array("null".utf8)
+            bytes += (try? JSONNode(value).serialized()) ?? Array("null".utf8)
         case .double(let value):
-            suffix += (try? JSONNode(value).serialized()) ?? Array("null".utf8)
+            bytes += (try? JSONNode(value).serialized()) ?? Array("null".utf8)
         }
-        suffix.append(UInt8(ascii: "}"))
-        return suffix
+        bytes.append(UInt8(ascii: "}"))
     }
 }

@@ -39,12 +39,14 @@ public final class ClientSession {
     /// Whether this client is a renderer attached with `ui.attach` (it receives `ui.redraw`).
     public internal(set) var isAttachedToUI = false
     /// Whether the connection has gone; nothing more is sent.
-    public private(set) var isClosed = false
+    @exclusivity(unchecked) public private(set) var isClosed = false
 
     private let send: ([UInt8]) -> Void
-    private var queue: [Entry] = []
+    // The output queue and its counters are read and written for every message, only on the
+    // service's thread and never across a call out: unchecked, as for the ordering below.
+    @exclusivity(unchecked) private var queue: [Entry] = []
     /// The position of `queue[0]` since the session began.
-    private var firstPosition = 0
+    @exclusivity(unchecked) private var firstPosition = 0
     /// Waits this client started that have not been answered, to cancel on close.
     var pendingWaits: Set<Int> = []
     /// The characters of the patterns those waits hold, counted against ``ServiceLimits``.
@@ -70,10 +72,10 @@ public final class ClientSession {
     /// runs them then (set when it connects the session).
     var heldRequestsAreDue: ((ClientSession) -> Void)?
     /// Replies reserved outside the order and not sent yet.
-    private var unorderedOwed = 0
+    @exclusivity(unchecked) private var unorderedOwed = 0
     /// Called when the last reply owed has been sent (``owedReplies`` became 0):
     /// a transport whose client stopped sending closes then.
-    public var onIdle: (() -> Void)?
+    @exclusivity(unchecked) public var onIdle: (() -> Void)?
 
     public init(identifier: Int, peerUserID: UInt32? = nil, send: @escaping ([UInt8]) -> Void) {
         self.identifier = identifier
@@ -122,6 +124,14 @@ public final class ClientSession {
         }
         let index = position - firstPosition
         guard queue.indices.contains(index), case .waiting = queue[index] else { return }
+        if index == 0 && queue.count == 1 {
+            // The only place in the queue, as for nearly every reply: out at once.
+            queue.removeAll(keepingCapacity: true)
+            firstPosition += 1
+            if let bytes, !isClosed { send(bytes) }
+            if queue.isEmpty && unorderedOwed == 0 { onIdle?() }
+            return
+        }
         queue[index] = .ready(bytes)
         flush()
     }

@@ -37,7 +37,9 @@ final class NotificationHold {
     /// The most notifications held at once, by default.
     static let maximumNotifications = 1024
 
-    private(set) var state: State = .open
+    /// (Read after every message, on the service's thread only: unchecked, as the run-time
+    /// exclusivity check costs more than the read.)
+    @exclusivity(unchecked) private(set) var state: State = .open
     /// Runs started and not ended.
     private(set) var runsOut = 0
     /// Runs ending now: whoever waited for them is being answered, and those replies go first.
@@ -58,6 +60,12 @@ final class NotificationHold {
         self.scheduler = scheduler
         self.maximumMilliseconds = maximumMilliseconds
         self.maximumNotifications = maximumNotifications
+    }
+
+    /// Whether the hold is open: no run is out, nothing is held, no timer runs, so the end of a turn
+    /// (``release(through:)`` then ``endRelease()``) would leave it as it is.
+    var isOpen: Bool {
+        if case .open = state { true } else { false }
     }
 
     /// How many notifications wait.

@@ -67,7 +67,9 @@ public final class SlamService {
     public static let serverVersion = SlamVersion.release
 
     /// The application served; `reset` replaces it with a fresh one from ``applicationFactory``.
-    public private(set) var application: Application
+    /// (Read after every message, on the service's thread only: unchecked, as the run-time
+    /// exclusivity check costs more than the read.)
+    @exclusivity(unchecked) public private(set) var application: Application
     /// Makes the application as it is at launch, for `reset`; nil when the service was given an application only.
     public let applicationFactory: (() throws -> Application)?
     public let configuration: Configuration
@@ -82,9 +84,11 @@ public final class SlamService {
     /// Notifications held while clients run tasks (driven by ``clientTasks``'s runs).
     let notificationHold: NotificationHold
     /// Changes collected during the current turn, per controller, in change order.
-    private var changeLog: [(controller: ViewController, elements: [View])] = []
+    /// (This and the next are read after every message, on the service's thread only: unchecked, as
+    /// the run-time exclusivity check costs more than the read.)
+    @exclusivity(unchecked) private var changeLog: [(controller: ViewController, elements: [View])] = []
     /// Set when something happened that a pending wait could be waiting for.
-    private var uiMayHaveChanged = false
+    @exclusivity(unchecked) private var uiMayHaveChanged = false
     private(set) var isShuttingDown = false
     /// The controllers on the stack at the last navigation: a newly shown one has no "changes".
     private var controllersOnStack: Set<ObjectIdentifier> = []
@@ -215,9 +219,10 @@ public final class SlamService {
             receiveTraced(message, answering: ticket, from: session, trace: trace)
             return
         }
-        dispatcher.handle(message, context: session) { [weak session] reply in
-            session?.answer(ticket, with: reply)
+        let answer = dispatcher.handle(message, context: session) {
+            { [weak session] reply in session?.answer(ticket, with: reply) }
         }
+        if case .now(let reply) = answer { session.answer(ticket, with: reply) }
         afterUIActivity()
     }
 
@@ -237,6 +242,7 @@ public final class SlamService {
     /// re-evaluates pending waits. Called after every message; call it after any
     /// UI activity that did not come from a request.
     public func afterUIActivity() {
+        if isQuiet { return }
         if application.hasDueChangeTasks { startChangeTasksDueOutsideRequests() }
         if notificationHold.keepsHolding {
             // A client is running a task: what changed goes out as one update once it has answered. The
@@ -274,6 +280,13 @@ public final class SlamService {
             }
         } while acted
         notificationHold.endRelease()
+    }
+
+    /// Whether the end of a turn has nothing to do, as after most requests (a `find`, a `ping`): nothing
+    /// changed, nothing is due, held or pending, no renderer is attached to tell. Cheaper to ask than
+    /// to go through ``afterUIActivity()``'s steps, each of which would find nothing.
+    private var isQuiet: Bool {
+        !uiMayHaveChanged && changeLog.isEmpty && !remoteUI.isActive && notificationHold.isOpen && application.isSettled
     }
 
     /// The shared state's `keys` with their values, as clients see them (a key no longer held reads as null).

@@ -29,6 +29,15 @@ extension Application {
 
     /// Whether some controller waits for a coalesced update.
     public var hasPendingUpdates: Bool { !controllersNeedingUpdate.isEmpty }
+
+    /// Whether nothing waits for the host: no pending update, no due change task, no changed state
+    /// key, no changed element on the stack. A host that finds it settled after a request has nothing
+    /// to run or announce (one question, where asking each would cost more than the answer).
+    public var isSettled: Bool {
+        guard controllersNeedingUpdate.isEmpty, dueChangeTasks.isEmpty, !state.hasChangedKeys else { return false }
+        for presentation in stack where !presentation.controller.changedElements.isEmpty { return false }
+        return true
+    }
 }
 
 extension ViewController {

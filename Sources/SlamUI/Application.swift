@@ -31,7 +31,7 @@ public final class Application {
     /// The shared named state storyboards bind to and clients read and write (``StateStore``).
     public let state = StateStore()
     /// The navigation stack, root first.
-    public private(set) var stack: [Presentation] = []
+    @exclusivity(unchecked) public private(set) var stack: [Presentation] = []
     /// Where relative file names of text views and web views are looked up.
     public var resourceDirectory: String?
     /// Receives every ``ApplicationEvent`` (the daemon forwards them to subscribers).
@@ -46,11 +46,12 @@ public final class Application {
     /// ``performPendingUpdates()``, which the daemon also calls after every request.
     public var updateScheduler: ((@escaping () -> Void) -> Void)?
     /// Controllers waiting for one coalesced `updateUI`, in the order they asked.
-    var controllersNeedingUpdate: [ViewController] = []
+    /// (Read after every request, on the host's thread only: unchecked, as the run-time exclusivity check costs more than the read.)
+    @exclusivity(unchecked) var controllersNeedingUpdate: [ViewController] = []
     var isUpdateScheduled = false
 
     /// Elements whose change task a person's change made due, not yet taken by the host (``takeDueChangeTasks()``).
-    var dueChangeTasks: [View] = []
+    @exclusivity(unchecked) var dueChangeTasks: [View] = []
 
     /// Alerts the `alert` task presents, by identifier.
     var alerts: [String: Alert] = [:]

@@ -31,7 +31,8 @@ open class ViewController {
 
     private var elementsByReference: [String: View] = [:]
     /// Elements whose user-visible state changed since the last ``takeChangedElements()``.
-    var changedElements: [View] = []
+    /// (Read after every request, on the host's thread only: unchecked, as the run-time exclusivity check costs more than the read.)
+    @exclusivity(unchecked) var changedElements: [View] = []
     /// Numbers each update or reset, so an element changed twice is listed once per pass.
     var pass = 0
     /// Elements changed during the current pass.

@@ -68,6 +68,16 @@ import SlamRPC
         #expect(try Self.lines(connection.sent()).map { $0["id"] } == [1, 2, 3])
     }
 
+    /// Pipelined requests cost the channel one write per burst: their replies are framed into one buffer.
+    @Test func repliesToOneReadBurstGoOutInOneBuffer() throws {
+        let connection = try EmbeddedConnection()
+        try connection.receive((1...3).map { Self.request("ping", id: $0) + "\n" }.joined())
+        var buffers: [String] = []
+        while let buffer = try connection.channel.readOutbound(as: ByteBuffer.self) { buffers.append(String(buffer: buffer)) }
+        #expect(buffers.count == 1)
+        #expect(try buffers.flatMap { try Self.lines($0) }.map { $0["id"] } == [1, 2, 3])
+    }
+
     @Test func outputCausedByAnotherClientIsFlushedOnTheLoopsNextTurn() throws {
         let loop = EmbeddedEventLoop()
         let watcher = try EmbeddedConnection(loop: loop, identifier: 1)

@@ -49,6 +49,8 @@ import SlamJSON
     @Test(arguments: [
         (#"{"depth":1}"#, "missing required parameter 'ref'"),
         (#"{"ref":"r","color":"red"}"#, "unknown parameter 'color' for 'echo'; expected 'ref', 'depth'"),
+        (#"{"depth":"x","ref":"r","color":1}"#, "unknown parameter 'color' for 'echo'; expected 'ref', 'depth'"),
+        (#"{"depth":"x","ref":7}"#, "parameter 'ref' must be string, got integer"),
         (#"{"ref":7}"#, "parameter 'ref' must be string, got integer"),
         (#"{"ref":"r","depth":1.5}"#, "parameter 'depth' must be integer, got number"),
         (#"["r",1,2]"#, "'echo' takes at most 2 positional params, got 3"),
@@ -146,12 +148,77 @@ import SlamJSON
         #expect(reply?["error"]?["data"]?["path"] == "$.params[0][0][0]")
     }
 
-    @Test func registryReplacesByNameAndKeepsOrder() {
+    @Test func registryReplacesByNameAndKeepsOrder() throws {
         var registry = MethodRegistry<Void>([MethodDescriptor("a") { _ in 1 }, MethodDescriptor("b") { _ in 2 }])
         registry.register(MethodDescriptor("a", summary: "new") { _ in 3 })
         #expect(registry.names == ["a", "b"])
         #expect(registry["a"]?.summary == "new")
         #expect(registry["zzz"] == nil)
+        #expect(try send(#"{"jsonrpc":"2.0","method":"a","id":1}"#, to: Dispatcher(registry: registry))?["result"] == 3,
+                "a request calls the replacement")
+    }
+
+    /// A request's method is found by the bytes of its name: every registered name calls its own
+    /// method, and a name that is only close (a prefix, one byte more, a NUL inside) is not found.
+    @Test func methodsAreFoundByTheirExactName() throws {
+        let names = (0..<100).map { "method.\($0)" } + ["a", "ab", "ping", "ping.é"]
+        let dispatcher = Dispatcher<Void>(registry: MethodRegistry(names.map { name in
+            MethodDescriptor(name) { _ in .string(name) }
+        }))
+        for name in names {
+            let reply = try send(#"{"jsonrpc":"2.0","method":"\#(name)","id":1}"#, to: dispatcher)
+            #expect(reply?["result"] == .string(name))
+        }
+        for unknown in ["", "pin", "pingg", #"ping\u0000"#, "method.100", "A", "ping.e"] {
+            let reply = try send(#"{"jsonrpc":"2.0","method":"\#(unknown)","id":1}"#, to: dispatcher)
+            #expect(reply?["error"]?["code"] == -32601, "'\(unknown)' must not be found")
+        }
+    }
+
+    /// The members of a request in any order, a string id and null params: the same answer.
+    @Test(arguments: [
+        #"{"jsonrpc":"2.0","method":"echo","params":{"ref":"r"},"id":"x"}"#,
+        #"{"id":"x","params":{"ref":"r"},"method":"echo","jsonrpc":"2.0"}"#,
+        #"{"params":["r"],"id":"x","jsonrpc":"2.0","method":"echo"}"#,
+    ])
+    func requestsAreReadInAnyMemberOrder(text: String) throws {
+        let reply = try send(text, to: echo)
+        #expect(reply == ["jsonrpc": "2.0", "result": ["ref": "r", "depth": nil], "id": "x"])
+    }
+
+    /// A method that answers at once is answered before `handle` returns, without a reply closure
+    /// being made; a deferred one gets the closure and answers through it.
+    @Test func immediateAnswersNeedNoReplyClosure() throws {
+        var pending: [MethodDescriptor<Void>.Reply] = []
+        let dispatcher = Dispatcher<Void>(registry: MethodRegistry([
+            MethodDescriptor("later", parameters: .declared([]), handler: .deferred { _, reply in pending.append(reply) }),
+            MethodDescriptor("now") { _ in "now" },
+        ]))
+        var closuresMade = 0
+        let now = dispatcher.handle(Array(#"{"jsonrpc":"2.0","method":"now","id":1}"#.utf8), context: ()) {
+            closuresMade += 1
+            return { _ in }
+        }
+        guard case .now(let bytes?) = now else {
+            Issue.record("an immediate method must be answered now, got \(now)")
+            return
+        }
+        #expect(try JSONParser().parse(bytes) == ["jsonrpc": "2.0", "result": "now", "id": 1])
+        #expect(closuresMade == 0)
+
+        var later: [UInt8]?
+        let deferred = dispatcher.handle(Array(#"{"jsonrpc":"2.0","method":"later","id":2}"#.utf8), context: ()) {
+            closuresMade += 1
+            return { later = $0 }
+        }
+        guard case .later = deferred else {
+            Issue.record("a deferred method answers later, got \(deferred)")
+            return
+        }
+        #expect(closuresMade == 1)
+        pending[0](.success(JSONNode("done")))
+        #expect(try later.map { try JSONParser().parse($0) } == ["jsonrpc": "2.0", "result": "done", "id": 2])
+        pending.removeAll()  // the stored reply holds the dispatcher, which holds the handler holding `pending`
     }
 
     @Test func messagesRoundTripThroughTheirJSON() throws {

@@ -14,7 +14,8 @@
 /// ```
 public final class StateStore {
     private var values: [String: BindableValue<StateValue>] = [:]
-    private var changedKeys: [String] = []
+    /// (Read after every request, on the host's thread only: unchecked, as the run-time exclusivity check costs more than the read.)
+    @exclusivity(unchecked) private var changedKeys: [String] = []
     private var changedKeySet: Set<String> = []
     /// Called when a key changes while no change is waiting to be taken, so a
     /// host can announce changes the app made outside any request (the daemon
