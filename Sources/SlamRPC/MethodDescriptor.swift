@@ -27,19 +27,23 @@ public struct MethodDescriptor<Context> {
 
     public var name: String
     public var summary: String
-    public var parameters: ParameterStructure
-    /// A JSON Schema of the result, for discovery.
-    public var resultSchema: JSONValue
+    /// How the method takes its params, for discovery: made when discovery asks for it, as ``resultSchema`` is.
+    public var parameters: ParameterStructure { makeParameters() }
+    private let makeParameters: () -> ParameterStructure
+    /// A JSON Schema of the result, for discovery: made when discovery asks for it, since making every
+    /// method's schema at start-up was a sixth of the time a daemon took to answer its first request.
+    public var resultSchema: JSONValue { makeResultSchema() }
+    private let makeResultSchema: () -> JSONValue
     /// The application errors this method can answer with, for discovery.
     public var errors: [ErrorCode]
     public var handler: Handler
 
-    public init(_ name: String, summary: String = "", parameters: ParameterStructure, result resultSchema: JSONValue = [:],
-                errors: [ErrorCode] = [], handler: Handler) {
+    public init(_ name: String, summary: String = "", parameters: @autoclosure @escaping () -> ParameterStructure,
+                result resultSchema: @autoclosure @escaping () -> JSONValue = [:], errors: [ErrorCode] = [], handler: Handler) {
         self.name = name
         self.summary = summary
-        self.parameters = parameters
-        self.resultSchema = resultSchema
+        makeParameters = parameters
+        makeResultSchema = resultSchema
         self.errors = errors
         self.handler = handler
     }
@@ -47,9 +51,9 @@ public struct MethodDescriptor<Context> {
     /// A method whose params are declared by `parameters`: they are checked and
     /// decoded into a `Params` value (by name or by position) before `handler` runs.
     public init<Params>(_ name: String, summary: String = "", parameters: ParameterList<Params>,
-                        result resultSchema: JSONValue = [:], errors: [ErrorCode] = [],
+                        result resultSchema: @autoclosure @escaping () -> JSONValue = [:], errors: [ErrorCode] = [],
                         handler: @escaping (Params, MethodCall<Context>) throws(ResponseError) -> JSONNode) {
-        self.init(name, summary: summary, parameters: .declared(parameters.documentation), result: resultSchema,
+        self.init(name, summary: summary, parameters: .declared(parameters.documentation), result: resultSchema(),
                   errors: errors, handler: .immediate { call throws(ResponseError) in
                       try handler(try parameters.decode(call.params, method: name), call)
                   })
@@ -57,9 +61,9 @@ public struct MethodDescriptor<Context> {
 
     /// A method with declared `parameters` that answers later, through `reply`.
     public init<Params>(_ name: String, summary: String = "", parameters: ParameterList<Params>,
-                        result resultSchema: JSONValue = [:], errors: [ErrorCode] = [],
+                        result resultSchema: @autoclosure @escaping () -> JSONValue = [:], errors: [ErrorCode] = [],
                         deferred handler: @escaping (Params, MethodCall<Context>, @escaping Reply) -> Void) {
-        self.init(name, summary: summary, parameters: .declared(parameters.documentation), result: resultSchema,
+        self.init(name, summary: summary, parameters: .declared(parameters.documentation), result: resultSchema(),
                   errors: errors, handler: .deferred { call, reply in
                       let params: Params
                       do throws(ResponseError) {
@@ -73,9 +77,9 @@ public struct MethodDescriptor<Context> {
     }
 
     /// A method without parameters whose result is a generic JSON value (small methods, tests).
-    public init(_ name: String, summary: String = "", result resultSchema: JSONValue = [:], errors: [ErrorCode] = [],
-                handler: @escaping (MethodCall<Context>) throws(ResponseError) -> JSONValue) {
-        self.init(name, summary: summary, parameters: ParameterList<Void>(empty: ()), result: resultSchema,
+    public init(_ name: String, summary: String = "", result resultSchema: @autoclosure @escaping () -> JSONValue = [:],
+                errors: [ErrorCode] = [], handler: @escaping (MethodCall<Context>) throws(ResponseError) -> JSONValue) {
+        self.init(name, summary: summary, parameters: ParameterList<Void>(empty: ()), result: resultSchema(),
                   errors: errors) { _, call throws(ResponseError) in JSONNode(try handler(call)) }
     }
 }
