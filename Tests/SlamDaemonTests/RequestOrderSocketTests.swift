@@ -14,8 +14,11 @@ import SlamStoryboard
 ///
 /// Blocking clients on threads of their own (``onOwnThread``): nothing waits on the shared pool.
 @Suite struct RequestOrderSocketTests {
-    /// Long enough that no loaded machine reaches it: the tests wait on replies, not on time.
-    static let patient = 120_000
+    /// Long enough that no loaded machine reaches it: the tests wait on replies, not on time. Starting a
+    /// client's thread (``onOwnThread`` in an `async let`) takes a thread of the shared pool, which the whole
+    /// suite under the address sanitizer has held for over two minutes: a run's 120 s ran out before the
+    /// runner's thread began to read it.
+    static let patient = 600_000
 
     /// A bill, a "Calculate" button whose task a client runs, its result, and a "Go" button
     /// (a built-in state task) enabled only once `ready` is true.
