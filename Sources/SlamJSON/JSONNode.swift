@@ -64,46 +64,17 @@ public struct JSONNode: ~Copyable {
     }
 
     /// Gives up ownership of the jansson value (for a container that steals it); written text
-    /// is read back into one first.
+    /// is read back into one first (as any JSON value is built here, so its doubles keep their digits).
     private consuming func take() -> (pointer: UnsafeMutablePointer<json_t>, precision: Int32, isRepresentable: Bool) {
         if let written {
             let text = written.takeRetainedValue().bytes
             discard self
-            return Self.readBack(text)
+            // ``init(writtenText:)`` rules out text that does not read back.
+            return JSONNode((try? JSONParser().parse(text)) ?? .null).take()
         }
         let taken = (pointer, precision, isRepresentable)
         discard self
         return taken
-    }
-
-    /// Written text as a jansson value, with the digits its doubles need (text that does not
-    /// read back, which ``init(writtenText:)`` rules out, becomes null).
-    private static func readBack(_ text: [UInt8]) -> (pointer: UnsafeMutablePointer<json_t>, precision: Int32, isRepresentable: Bool) {
-        let value = text.withUnsafeBytes { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, slam_json_decode_flags(), nil) }
-        }
-        guard let value else { return (json_null(), 1, true) }
-        return (value, digitsNeeded(by: value), true)
-    }
-
-    /// The most significant digits any double in `value` needs.
-    private static func digitsNeeded(by value: UnsafeMutablePointer<json_t>) -> Int32 {
-        switch slam_json_typeof(value) {
-        case JSON_REAL: return Int32(JSONSerializer.digitsNeeded(json_real_value(value)))
-        case JSON_ARRAY:
-            var digits: Int32 = 1
-            for index in 0..<json_array_size(value) { digits = max(digits, digitsNeeded(by: json_array_get(value, index))) }
-            return digits
-        case JSON_OBJECT:
-            var digits: Int32 = 1
-            var iterator = json_object_iter(value)
-            while let current = iterator {
-                digits = max(digits, digitsNeeded(by: json_object_iter_value(current)))
-                iterator = json_object_iter_next(value, current)
-            }
-            return digits
-        default: return 1
-        }
     }
 
     // MARK: - Scalars

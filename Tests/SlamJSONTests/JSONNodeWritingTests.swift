@@ -105,3 +105,27 @@ import SlamJSON
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[{"a":1,"b \"":["x",null]},false,null]"#)
     }
 }
+
+@Suite struct WrittenTextNodeTests {
+    /// A node of written text is written as that text, envelope and all.
+    @Test func writtenTextIsWrittenAsItIs() throws {
+        let text = Array(#"{"b":0.1,"a":[1,"x"]}"#.utf8)
+        #expect(try JSONNode(writtenText: text).serialized(prefix: Array("[".utf8), suffix: Array("]".utf8))
+                == Array(#"[{"b":0.1,"a":[1,"x"]}]"#.utf8))
+        var written: [UInt8] = []
+        try JSONNode(writtenText: text).write(into: &written)
+        #expect(written == text)
+    }
+
+    /// Put into a container after all, written text is read back: members in order, integers and
+    /// doubles as they were, and the document written as if it had been built here.
+    @Test func writtenTextInAContainerIsReadBack() throws {
+        var array = JSONNode.array()
+        array.append(JSONNode(writtenText: Array(#"{"b":0.1,"a":[1,"x"]}"#.utf8)))
+        array.append(JSONNode(1.0 / 3.0))
+        var built = JSONNode.array()
+        built.append(JSONNode(JSONValue.object(["b": .double(0.1), "a": [.integer(1), "x"]])))
+        built.append(JSONNode(1.0 / 3.0))
+        #expect(try array.serialized() == (try built.serialized()))
+    }
+}
