@@ -9,9 +9,14 @@ struct MethodNameTable {
     /// Index into ``names`` + 1 per slot (0: empty); the count is a power of two over twice the names.
     private var slots: [Int32] = [0, 0]
 
-    /// Adds `name` as the next index (the caller adds each name once).
+    /// Adds `name` as the next index (the caller adds each name once); the slots are laid out anew
+    /// only when they grow.
     mutating func append(_ name: String) {
         names.append(Array(name.utf8))
+        guard slots.count < names.count * 2 + 2 else {
+            names[names.count - 1].withUnsafeBytes { insert(names.count - 1, hash: Self.hash($0)) }
+            return
+        }
         var size = slots.count
         while size < names.count * 2 + 2 { size *= 2 }
         slots = [Int32](repeating: 0, count: size)
@@ -34,10 +39,7 @@ struct MethodNameTable {
         while true {
             let entry = Int(slots[slot])
             if entry == 0 { return nil }
-            let found = names[entry - 1].withUnsafeBytes { name in
-                name.count == bytes.count && (bytes.count == 0 || memcmp(name.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-            }
-            if found { return entry - 1 }
+            if names[entry - 1].withUnsafeBytes({ $0.hasSameBytes(as: bytes) }) { return entry - 1 }
             slot = (slot + 1) & mask
         }
     }
@@ -50,9 +52,3 @@ struct MethodNameTable {
         return hash ^ (hash >> 29)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

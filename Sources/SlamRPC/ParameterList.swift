@@ -58,7 +58,7 @@ public final class ParameterList<Params> {
             // refuses duplicates); unknown names are reported first, in document order, as a typo is
             // the likelier mistake. Then each parameter in position order.
             try withUnsafeTemporaryAllocation(of: JSONElement?.self, capacity: parameters.count) { given throws(ResponseError) in
-                _ = given.initialize(repeating: nil)
+                given.initialize(repeating: nil)
                 for (key, value) in params.members {
                     guard let index = index(ofName: key) else {
                         try refuseUnknownMember(of: params, method: method)
@@ -80,11 +80,7 @@ public final class ParameterList<Params> {
 
     /// The position of the parameter named by `key` (UTF-8 bytes), or nil.
     private func index(ofName key: UnsafeRawBufferPointer) -> Int? {
-        for (index, name) in nameBytes.enumerated() where name.count == key.count {
-            let same = name.withUnsafeBytes { name in key.count == 0 || memcmp(name.baseAddress!, key.baseAddress!, key.count) == 0 }
-            if same { return index }
-        }
-        return nil
+        nameBytes.firstIndex { $0.withUnsafeBytes { $0.hasSameBytes(as: key) } }
     }
 
     /// The params a client sends for `value`, by name, leaving out what is nil.
@@ -144,9 +140,3 @@ public final class ParameterList<Params> {
 }
 
 extension ParameterList: Sendable where Params: Sendable {}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -50,12 +50,6 @@ struct PlainRequest {
     }
 
     private static func key(_ key: UnsafeRawBufferPointer, is name: StaticString) -> Bool {
-        key.count == name.utf8CodeUnitCount && memcmp(key.baseAddress!, name.utf8Start, key.count) == 0
+        key.hasSameBytes(as: UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
