@@ -99,7 +99,7 @@ let package = Package(
         .target(
             name: "SlamHost",
             dependencies: [
-                "SlamDaemon", "SlamServer", "SlamUI", "SlamProtocol", "SlamConsole", "SlamMCP", "SlamClient", "SlamJSON",
+                "SlamDaemon", "SlamServer", "SlamUI", "SlamStoryboard", "SlamProtocol", "SlamConsole", "SlamMCP", "SlamClient", "SlamJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

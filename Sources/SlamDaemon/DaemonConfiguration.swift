@@ -29,6 +29,8 @@ public struct DaemonConfiguration: Sendable {
     public var traceDirectory: String?
     /// Pending waits and registered task names clients may make the service hold, per connection and in all.
     public var serviceLimits: ServiceLimits = ServiceLimits()
+    /// How long an instance made by a connection that has gone stays open unused (nil: until `instance.close`).
+    public var instanceIdleTimeoutMilliseconds: Int? = SlamInstances.defaultIdleTimeoutMilliseconds
 
     /// The socket the daemon listens on: ``socketPath``, else ``defaultSocketName`` in the default directory.
     public var resolvedSocketPath: String {

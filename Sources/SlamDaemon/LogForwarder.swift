@@ -20,7 +20,7 @@ public final class LogForwarder: Sendable {
     func connect(loop: EventLoop, state: NIOLoopBound<DaemonState>) {
         target.withLockedValue {
             $0 = { level, message in
-                loop.execute { state.value.service.emitLog(level: level.rawValue, message: message) }
+                loop.execute { for service in state.value.instances.all { service.emitLog(level: level.rawValue, message: message) } }
             }
         }
     }

@@ -19,7 +19,7 @@ final class SessionHandler: ChannelInboundHandler {
     typealias InboundIn = FrameDecoder.Event
     typealias OutboundOut = [UInt8]
 
-    private let service: SlamService
+    private let instances: SlamInstances
     private let registry: ConnectionRegistry
     private let identifier: Int
     private let peerUserID: UInt32?
@@ -32,9 +32,9 @@ final class SessionHandler: ChannelInboundHandler {
     private var flushScheduled = false
     private var closing = false
 
-    init(service: SlamService, registry: ConnectionRegistry, identifier: Int, peerUserID: UInt32?,
+    init(instances: SlamInstances, registry: ConnectionRegistry, identifier: Int, peerUserID: UInt32?,
          refusals: RefusalLog, logger: Logger) {
-        self.service = service
+        self.instances = instances
         self.registry = registry
         self.identifier = identifier
         self.peerUserID = peerUserID
@@ -50,13 +50,13 @@ final class SessionHandler: ChannelInboundHandler {
             write(body)
         }
         self.session = session
-        service.connect(session)
+        instances.connect(session)
         registry.add(identifier, channel: context.channel)
         logger.debug("client connected", metadata: ["uid": "\(peerUserID.map(String.init) ?? "?")"])
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if let session { service.disconnect(session) }
+        if let session { instances.disconnect(session) }
         session = nil
         registry.remove(identifier)
         logger.debug("client disconnected")
@@ -72,11 +72,11 @@ final class SessionHandler: ChannelInboundHandler {
         isReading = true
         switch unwrapInboundIn(data) {
         case .message(let body):
-            service.receive(body, from: session)
+            session.service!.receive(body, from: session)
         case .error(let error):
             refusals.log("framing errors", on: context.eventLoop,
                          "framing error on connection \(identifier): \(LogText.escaped(error.responseError.message))")
-            service.receive(error, from: session)
+            session.service!.receive(error, from: session)
             if !error.isRecoverable {
                 closeAfterFlush(reason: "unreadable headers")
             }
@@ -120,7 +120,7 @@ final class SessionHandler: ChannelInboundHandler {
     private func inputDidClose() {
         guard let session, !closing else { return }
         // It can answer no task.run any more: its tasks are freed and what it owes fails now.
-        service.clientStoppedSending(session)
+        session.service!.clientStoppedSending(session)
         if session.owedReplies == 0 {
             closeAfterFlush(reason: "the client finished sending")
             return

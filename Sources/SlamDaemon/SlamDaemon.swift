@@ -30,16 +30,21 @@ public final class SlamDaemon: Sendable {
     public let configuration: DaemonConfiguration
     private let logger: Logger
     private let makeApplication: ApplicationFactory
+    private let otherApplications: DaemonApplications
     private let logForwarder: LogForwarder?
     /// How ``stop()`` reaches a running daemon: set while `run` serves.
     private let stopRequest = NIOLockedValueBox(StopRequest())
 
+    /// - Parameters:
+    ///   - makeApplication: the application served (the `main` instance), made again on `reset`.
+    ///   - otherApplications: what clients may make instances of besides it (`instance.create`).
     public init(configuration: DaemonConfiguration, logger: Logger, logForwarder: LogForwarder? = nil,
-                makeApplication: @escaping ApplicationFactory) {
+                makeApplication: @escaping ApplicationFactory, otherApplications: DaemonApplications = DaemonApplications()) {
         self.configuration = configuration
         self.logger = logger
         self.logForwarder = logForwarder
         self.makeApplication = makeApplication
+        self.otherApplications = otherApplications
     }
 
     /// The socket path this daemon uses.
@@ -103,14 +108,19 @@ public final class SlamDaemon: Sendable {
         defer { try? group.syncShutdownGracefully() }
         let loop = group.next()
 
-        let state = try loop.submit { [configuration, logger, makeApplication, path, traceDirectory] in
-            let service = try SlamService(makeApplication: makeApplication, scheduler: EventLoopScheduler(eventLoop: loop),
-                                      configuration: .init(maximumMessageBytes: configuration.maximumMessageBytes,
-                                                           transports: configuration.web == nil ? ["unix"] : ["unix", "websocket"],
-                                                           traceDirectory: traceDirectory,
-                                                           traceNamePrefix: SocketLocation.traceNamePrefix(socketPath: path),
-                                                           taskTimeoutMilliseconds: configuration.taskTimeoutMilliseconds,
-                                                           limits: configuration.serviceLimits))
+        let state = try loop.submit { [configuration, logger, makeApplication, otherApplications, path, traceDirectory] in
+            // Wrapped one by one: a dictionary of @Sendable closures does not convert to one of plain closures.
+            let applications = SlamInstances.Applications(launched: makeApplication,
+                                                          named: otherApplications.named.mapValues { make in { try make() } },
+                                                          storyboard: otherApplications.storyboard.map { load in { try load($0) } })
+            let service = try SlamInstances(applications: applications, scheduler: EventLoopScheduler(eventLoop: loop),
+                                            configuration: .init(maximumMessageBytes: configuration.maximumMessageBytes,
+                                                                 transports: configuration.web == nil ? ["unix"] : ["unix", "websocket"],
+                                                                 traceDirectory: traceDirectory,
+                                                                 traceNamePrefix: SocketLocation.traceNamePrefix(socketPath: path),
+                                                                 taskTimeoutMilliseconds: configuration.taskTimeoutMilliseconds,
+                                                                 limits: configuration.serviceLimits),
+                                            idleTimeoutMilliseconds: configuration.instanceIdleTimeoutMilliseconds)
             let refusals = RefusalLog(logger: logger)
             let guards = ConnectionGuards(
                 outputBudget: OutputBudget(maximumTotalBytes: configuration.maximumTotalUnreadBytes),
@@ -118,7 +128,7 @@ public final class SlamDaemon: Sendable {
                 webConnections: WebConnectionLimiter(maximumConnections: configuration.web?.maximumConnections ?? 0,
                                                      maximumUnservedConnections: configuration.web?.maximumUnservedConnections ?? 0,
                                                      refusals: refusals))
-            return NIOLoopBound(DaemonState(service: service, guards: guards, logger: logger), eventLoop: loop)
+            return NIOLoopBound(DaemonState(instances: service, guards: guards, logger: logger), eventLoop: loop)
         }.wait()
         logForwarder?.connect(loop: loop, state: state)
         // On every way out, a start refused included: a record logged after the loop is gone must not be handed to it.
@@ -208,7 +218,7 @@ public final class SlamDaemon: Sendable {
                 let state = state.value
                 guard !state.isShuttingDown else { return nil }
                 state.nextConnectionIdentifier += 1
-                return SessionHandler(service: state.service, registry: state.registry,
+                return SessionHandler(instances: state.instances, registry: state.registry,
                                       identifier: state.nextConnectionIdentifier, peerUserID: nil,
                                       refusals: state.guards.refusals, logger: logger)
             }
@@ -270,7 +280,7 @@ public final class SlamDaemon: Sendable {
             }
             state.nextConnectionIdentifier += 1
             try channel.pipeline.syncOperations.addHandlers(
-                Self.connectionHandlers(service: state.service, registry: state.registry,
+                Self.connectionHandlers(instances: state.instances, registry: state.registry,
                                         identifier: state.nextConnectionIdentifier, peerUserID: uid,
                                         configuration: configuration, guards: state.guards, logger: logger))
         }
@@ -281,7 +291,7 @@ public final class SlamDaemon: Sendable {
     /// The output limit sits at the head, where every byte sent passes; the encoder
     /// next to it: outbound writes from the session and the decoder's framing event
     /// both travel towards the head, so both reach it.
-    static func connectionHandlers(service: SlamService, registry: ConnectionRegistry, identifier: Int,
+    static func connectionHandlers(instances: SlamInstances, registry: ConnectionRegistry, identifier: Int,
                                    peerUserID: UInt32?, configuration: DaemonConfiguration, guards: ConnectionGuards,
                                    logger: Logger) -> [ChannelHandler] {
         [
@@ -289,7 +299,7 @@ public final class SlamDaemon: Sendable {
                                refusals: guards.refusals),
             FrameEncodingHandler(),
             FrameDecodingHandler(maximumMessageBytes: configuration.maximumMessageBytes),
-            SessionHandler(service: service, registry: registry, identifier: identifier, peerUserID: peerUserID,
+            SessionHandler(instances: instances, registry: registry, identifier: identifier, peerUserID: peerUserID,
                            refusals: guards.refusals, logger: logger),
         ]
     }
@@ -307,7 +317,7 @@ public final class SlamDaemon: Sendable {
         }
         server.close(promise: nil)
         state.webServerChannel?.close(promise: nil)
-        state.service.shutDown()
+        state.instances.shutDown()
         let closes = state.registry.channels.values.map { channel in
             // Each session sends what it owes, whole, then closes: nothing is half-sent.
             if let session = try? channel.pipeline.syncOperations.handler(type: SessionHandler.self) {
@@ -385,7 +395,7 @@ struct PeerRefused: Error {
 
 /// The daemon's mutable state, touched only on its event loop.
 final class DaemonState {
-    let service: SlamService
+    let instances: SlamInstances
     let guards: ConnectionGuards
     let registry = ConnectionRegistry()
     let logger: Logger
@@ -396,8 +406,8 @@ final class DaemonState {
     var webServerChannel: Channel?
     private var isComplete = false
 
-    init(service: SlamService, guards: ConnectionGuards, logger: Logger) {
-        self.service = service
+    init(instances: SlamInstances, guards: ConnectionGuards, logger: Logger) {
+        self.instances = instances
         self.guards = guards
         self.logger = logger
     }

@@ -11,15 +11,15 @@ import SlamServer
 @_spi(Fuzzing) public enum WebPipelineFuzzing {
     /// Configures `channel` as one connection to `slamd --web 127.0.0.1:PORT`, PORT
     /// being its local address's port (set it first: the access check reads it).
-    /// Each WebSocket upgrade becomes a session, on the channel's loop, of the service
-    /// `service` returns: it is asked at every upgrade, so an input that never
-    /// upgrades costs no service (make one on the first call and keep it).
+    /// Each WebSocket upgrade becomes a session, on the channel's loop, of the instances
+    /// `instances` returns: it is asked at every upgrade, so an input that never
+    /// upgrades costs no application (make them on the first call and keep them).
     /// The page is the one built into slamd; every log record is built, then dropped.
     ///
     /// - Parameter tokenBytes: the 32 bytes of the token; requests carry its hex form, which is returned.
     /// - Returns: the token as requests carry it (`Authorization: Bearer TOKEN`, `?token=TOKEN`).
     public static func configure(_ channel: Channel, tokenBytes: [UInt8], maximumMessageBytes: Int,
-                                 maximumUnreadBytes: Int, service: @escaping () -> SlamService) throws -> String {
+                                 maximumUnreadBytes: Int, instances: @escaping () -> SlamInstances) throws -> String {
         let logger = Logger(label: "slamd.fuzz") { _ in MessageLogHandler { _ in } }
         let port = channel.localAddress?.port ?? 0
         let token = WebToken(bytes: tokenBytes)
@@ -30,10 +30,10 @@ import SlamServer
         let guards = ConnectionGuards(outputBudget: OutputBudget(maximumTotalBytes: 4 * maximumUnreadBytes), refusals: refusals,
                                       webConnections: WebConnectionLimiter(maximumConnections: 256, maximumUnservedConnections: 64,
                                                                            refusals: refusals))
-        let sessions = NIOLoopBound(Sessions(service: service, refusals: refusals), eventLoop: channel.eventLoop)
+        let sessions = NIOLoopBound(Sessions(instances: instances, refusals: refusals), eventLoop: channel.eventLoop)
         try server.configure(channel, guards: guards) { _ in
             sessions.value.count += 1
-            return SessionHandler(service: sessions.value.service(), registry: ConnectionRegistry(),
+            return SessionHandler(instances: sessions.value.instances(), registry: ConnectionRegistry(),
                                   identifier: sessions.value.count, peerUserID: nil, refusals: sessions.value.refusals,
                                   logger: logger)
         }
@@ -47,12 +47,12 @@ import SlamServer
 
     /// What the upgrades of one connection share; it stays on the channel's loop.
     private final class Sessions {
-        let service: () -> SlamService
+        let instances: () -> SlamInstances
         let refusals: RefusalLog
         var count = 0
 
-        init(service: @escaping () -> SlamService, refusals: RefusalLog) {
-            self.service = service
+        init(instances: @escaping () -> SlamInstances, refusals: RefusalLog) {
+            self.instances = instances
             self.refusals = refusals
         }
     }

@@ -62,11 +62,13 @@ extension HostCommand {
                                                 taskTimeoutMilliseconds: taskTimeoutMs, traceDirectory: traceDir)
         configuration.defaultSocketName = host.socketFileName
         configuration.serviceLimits = serviceLimits
+        configuration.instanceIdleTimeoutMilliseconds = instanceIdleTimeout == 0 ? nil : instanceIdleTimeout * 1000
         // MCP's Streamable HTTP transport beside /rpc: its servers are clients of this daemon's own socket.
         let socketPath = configuration.resolvedSocketPath
         configuration.web?.endpoints = [MCPWebEndpoint(socketPath: socketPath, logger: logger).endpoint]
         let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder,
-                                makeApplication: options.application(makeApplication, logger: logger))
+                                makeApplication: options.application(makeApplication, logger: logger),
+                                otherApplications: options.otherApplications(makeApplication, logger: logger))
         do {
             // Straight to fd 1, unbuffered: a launcher waits for these lines. They are slamd's for every
             // host, so whatever launches slamd (the harness, the pytest plugin's --slam-app) launches an app too.

@@ -115,6 +115,14 @@ struct HostCommand<Options: HostOptions>: ParsableCommand {
                                valueName: "BYTES"))
     var maxHeldRequestBytes: Int = ServiceLimits.defaultHeldRequestBytes
 
+    @Option(help: ArgumentHelp("The most instances clients may have open besides main (instance.create); more are refused with -32017.",
+                               valueName: "N"))
+    var maxInstances: Int = ServiceLimits.defaultInstances
+
+    @Option(help: ArgumentHelp("How long an instance stays open once the connection that made it has gone and no connection uses it, "
+                               + "in seconds (0: until instance.close).", valueName: "SECONDS"))
+    var instanceIdleTimeout: Int = SlamInstances.defaultIdleTimeoutMilliseconds / 1000
+
     /// The bounds the options above set.
     var serviceLimits: ServiceLimits {
         ServiceLimits(pendingWaitsPerConnection: maxPendingWaitsPerConnection, pendingWaits: maxPendingWaits,
@@ -122,7 +130,8 @@ struct HostCommand<Options: HostOptions>: ParsableCommand {
                       pendingPatternCharactersPerConnection: maxPendingPatternCharactersPerConnection,
                       pendingPatternCharacters: maxPendingPatternCharacters,
                       pendingPatternStepsPerConnection: maxPendingPatternStepsPerConnection, pendingPatternSteps: maxPendingPatternSteps,
-                      heldRequestsPerConnection: maxHeldRequestsPerConnection, heldRequestBytes: maxHeldRequestBytes)
+                      heldRequestsPerConnection: maxHeldRequestsPerConnection, heldRequestBytes: maxHeldRequestBytes,
+                      instances: maxInstances)
     }
 
     @Option(help: ArgumentHelp("Serve the web page from this directory instead of the one built in (for page development).",
@@ -145,6 +154,8 @@ struct HostCommand<Options: HostOptions>: ParsableCommand {
             throw ValidationError("--max-web-connections must be at least 1, and --max-web-unserved between 1 and it")
         }
         guard (1...600_000).contains(taskTimeoutMs) else { throw ValidationError("--task-timeout-ms must be between 1 and 600000") }
+        guard (0...100_000).contains(maxInstances) else { throw ValidationError("--max-instances must be between 0 and 100000") }
+        guard (0...604_800).contains(instanceIdleTimeout) else { throw ValidationError("--instance-idle-timeout must be between 0 and 604800 seconds (a week)") }
         guard traceDir?.isEmpty != true else { throw ValidationError("--trace-dir needs a directory") }
         for (option, value) in [("--max-pending-waits-per-connection", maxPendingWaitsPerConnection), ("--max-pending-waits", maxPendingWaits),
                                 ("--max-registered-tasks-per-connection", maxRegisteredTasksPerConnection),

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Logging
 import SlamDaemon
+import SlamStoryboard
+import SlamUI
 
 /// The options a host adds to the daemon's, after `--socket`: a developer's application gets
 /// ``ApplicationOptions`` (`--check`, `--strict`); slamd its storyboard options.
@@ -16,6 +18,9 @@ package protocol HostOptions: ParsableArguments {
 
     /// What to serve: the host's application, or another these options name (slamd's `--storyboard`).
     func application(_ makeApplication: @escaping SlamDaemon.ApplicationFactory, logger: Logger) -> SlamDaemon.ApplicationFactory
+
+    /// What `instance.create` may make besides what is served: by default any storyboard file.
+    func otherApplications(_ makeApplication: @escaping SlamDaemon.ApplicationFactory, logger: Logger) -> DaemonApplications
 }
 
 extension HostOptions {
@@ -23,5 +28,16 @@ extension HostOptions {
     package func validateTogether() throws {}
     package func application(_ makeApplication: @escaping SlamDaemon.ApplicationFactory, logger: Logger) -> SlamDaemon.ApplicationFactory {
         makeApplication
+    }
+
+    package func otherApplications(_ makeApplication: @escaping SlamDaemon.ApplicationFactory, logger: Logger) -> DaemonApplications {
+        DaemonApplications(storyboard: DaemonApplications.storyboardLoader(logger: logger))
+    }
+}
+
+extension DaemonApplications {
+    /// Makes the application of a storyboard file; its warnings go to the log.
+    package static func storyboardLoader(logger: Logger) -> @Sendable (String) throws -> Application {
+        { path in try Storyboard.makeApplication(contentsOf: path, strict: false) { logger.warning("\($0.formatted(file: path))") } }
     }
 }

@@ -46,6 +46,12 @@ extension ErrorCode {
     /// a connection's pending ones (on the connection or in the daemon). `data`: `limit` (its name), `value` (the bound), `option` (the `slamd` option
     /// that sets it), `scope` (`connection` or `daemon`).
     public static let limitReached = ErrorCode(rawValue: -32017)
+    /// `instance.use` or `instance.close` names no open instance. `data`: `instance`, `open` (the open instances' handles).
+    public static let instanceNotFound = ErrorCode(rawValue: -32018)
+    /// The instance this connection uses was closed (`instance.close`, or closed when idle): every request
+    /// but the `instance.*` methods, `ping`, `version`, `rpc.discover`, `subscribe` and `unsubscribe` gets
+    /// this until the connection uses another; a wait pending when it closed gets it too. `data`: `instance`.
+    public static let instanceClosed = ErrorCode(rawValue: -32019)
 
     /// Every code Slam can answer with and its short name, in code order, for discovery and docs.
     public static let slamCodes: [(code: ErrorCode, name: String)] = [
@@ -72,6 +78,8 @@ extension ErrorCode {
         (.traceConflict, "Trace conflict"),
         (.taskNameTaken, "Task name taken"),
         (.limitReached, "Limit reached"),
+        (.instanceNotFound, "Instance not found"),
+        (.instanceClosed, "Instance closed"),
     ]
 
     /// The short name of a Slam code.

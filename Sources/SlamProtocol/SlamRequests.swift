@@ -15,6 +15,7 @@ public enum SlamRequests {
             TasksRequest.self, TasksRegisterRequest.self, TasksUnregisterRequest.self, ControllersRequest.self, ScreensRequest.self, WaitForRequest.self, SubscribeRequest.self,
             UnsubscribeRequest.self, StateGetRequest.self, StateSetRequest.self, StateListRequest.self,
             UIAttachRequest.self, UIDetachRequest.self, ResetRequest.self, TraceStartRequest.self, TraceStopRequest.self,
+            InstanceCreateRequest.self, InstanceListRequest.self, InstanceUseRequest.self, InstanceCloseRequest.self,
             DiscoverRequest.self,
         ]
     }

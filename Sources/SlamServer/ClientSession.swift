@@ -38,6 +38,11 @@ public final class ClientSession {
     public internal(set) var subscriptions: Set<EventKind> = []
     /// Whether this client is a renderer attached with `ui.attach` (it receives `ui.redraw`).
     public internal(set) var isAttachedToUI = false
+    /// The instance the connection uses (`instance.use` changes it): set when a service connects it.
+    ///
+    /// Unowned and unchecked, for every request reads it: a service outlives the sessions it connected
+    /// (``SlamInstances`` keeps a closed instance until the last connection using it has left).
+    public internal(set) unowned(unsafe) var service: SlamService?
     /// Whether the connection has gone; nothing more is sent.
     @exclusivity(unchecked) public private(set) var isClosed = false
 

@@ -147,10 +147,16 @@ final class ClientTaskBroker {
 
     /// The daemon is stopping: every run out fails with -32009, oldest first; returns whether any was out.
     func abandonRuns() -> Bool {
+        abandonRuns(with: ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping"))
+    }
+
+    /// Every run out fails with `error` (its `data` gains the run's `task`), oldest first; returns whether any was out.
+    func abandonRuns(with error: ResponseError) -> Bool {
         guard !runs.isEmpty else { return false }
         for run in runs.values.sorted(by: { $0.number < $1.number }) {
-            finish(run, with: .failure(ResponseError(code: .shuttingDown, message: "Shutting down: the daemon is stopping",
-                                                     data: ["task": .string(run.name)])))
+            var data = error.data?.objectValue ?? [:]
+            data["task"] = .string(run.name)
+            finish(run, with: .failure(ResponseError(code: error.code, message: error.message, data: .object(data))))
         }
         return true
     }

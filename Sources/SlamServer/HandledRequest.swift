@@ -9,6 +9,12 @@ import SlamRPC
 protocol HandledRequest: SlamRequest {
     associatedtype Output: JSONEncoding where Output.Value == Result
     static func handle(_ request: Self, service: SlamService, session: ClientSession) throws(ResponseError) -> Output
+    /// Whether a connection whose instance was closed may still send it (else it gets -32019).
+    static var answersOnClosedInstance: Bool { get }
+}
+
+extension HandledRequest {
+    static var answersOnClosedInstance: Bool { false }
 }
 
 /// A request the server may answer later (a wait), through `reply`, exactly once.
@@ -28,7 +34,8 @@ extension SlamService {
         LocatorRequest.self, UpdateUIRequest.self, ResetUIRequest.self, TasksRequest.self, TasksRegisterRequest.self,
         TasksUnregisterRequest.self, ControllersRequest.self, ScreensRequest.self, SubscribeRequest.self, UnsubscribeRequest.self,
         StateGetRequest.self, StateSetRequest.self, StateListRequest.self, UIAttachRequest.self, UIDetachRequest.self,
-        ResetRequest.self, TraceStartRequest.self, TraceStopRequest.self, DiscoverRequest.self,
+        ResetRequest.self, TraceStartRequest.self, TraceStopRequest.self, InstanceCreateRequest.self, InstanceListRequest.self,
+        InstanceUseRequest.self, InstanceCloseRequest.self, DiscoverRequest.self,
     ]
 
     /// The requests the server may answer later, in any order (see ``handledRequests``).
@@ -38,7 +45,7 @@ extension SlamService {
     ]
 
     /// One descriptor per method of ``SlamProtocol/SlamRequests/all``, in its order, feeding dispatch and discovery.
-    func makeMethodDescriptors() -> [MethodDescriptor<ClientSession>] {
+    static func makeMethodDescriptors() -> [MethodDescriptor<ClientSession>] {
         var byMethod: [String: MethodDescriptor<ClientSession>] = [:]
         for type in Self.handledRequests { byMethod[type.method] = descriptor(type) }
         for type in Self.deferredRequests { byMethod[type.method] = descriptor(type) }
@@ -54,18 +61,24 @@ extension SlamService {
         return descriptors
     }
 
-    private func descriptor<Request: HandledRequest>(_ type: Request.Type) -> MethodDescriptor<ClientSession> {
+    private static func descriptor<Request: HandledRequest>(_ type: Request.Type) -> MethodDescriptor<ClientSession> {
         MethodDescriptor(Request.method, summary: Request.summary, parameters: Request.parameters,
-                         result: Request.resultSchema, errors: Request.errors) { [unowned self] request, call throws(ResponseError) in
-            try Request.handle(request, service: self, session: call.context).jsonNode()
+                         result: Request.resultSchema, errors: Request.errors) { request, call throws(ResponseError) in
+            let session = call.context
+            let service = session.service!
+            if service.isClosed && !Request.answersOnClosedInstance { throw service.closedError }
+            return try Request.handle(request, service: service, session: session).jsonNode()
         }
     }
 
-    private func descriptor<Request: DeferredRequest>(_ type: Request.Type) -> MethodDescriptor<ClientSession> {
+    private static func descriptor<Request: DeferredRequest>(_ type: Request.Type) -> MethodDescriptor<ClientSession> {
         MethodDescriptor(Request.method, summary: Request.summary, parameters: Request.parameters,
-                         result: Request.resultSchema, errors: Request.errors) { [unowned self] request, call, reply in
+                         result: Request.resultSchema, errors: Request.errors) { request, call, reply in
+            let session = call.context
+            let service = session.service!
             do throws(ResponseError) {
-                try Request.start(request, service: self, session: call.context, reply: reply)
+                if service.isClosed { throw service.closedError }
+                try Request.start(request, service: service, session: session, reply: reply)
             } catch {
                 reply(.failure(error))
             }

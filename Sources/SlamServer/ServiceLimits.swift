@@ -32,6 +32,8 @@ public struct ServiceLimits: Sendable, Equatable {
     public var heldRequestsPerConnection: Int
     /// The bytes of the requests held for all connections together.
     public var heldRequestBytes: Int
+    /// Instances open besides `main` (`instance.create`): each is a whole application, some hundreds of kilobytes.
+    public var instances: Int
 
     public static let defaultPendingWaitsPerConnection = 1_000
     public static let defaultPendingWaits = 4_000
@@ -43,6 +45,7 @@ public struct ServiceLimits: Sendable, Equatable {
     public static let defaultPendingPatternSteps = 4_000_000
     public static let defaultHeldRequestsPerConnection = 1_000
     public static let defaultHeldRequestBytes = 64 << 20
+    public static let defaultInstances = 256
 
     public init(pendingWaitsPerConnection: Int = defaultPendingWaitsPerConnection, pendingWaits: Int = defaultPendingWaits,
                 registeredTasksPerConnection: Int = defaultRegisteredTasksPerConnection, registeredTasks: Int = defaultRegisteredTasks,
@@ -51,7 +54,7 @@ public struct ServiceLimits: Sendable, Equatable {
                 pendingPatternStepsPerConnection: Int = defaultPendingPatternStepsPerConnection,
                 pendingPatternSteps: Int = defaultPendingPatternSteps,
                 heldRequestsPerConnection: Int = defaultHeldRequestsPerConnection,
-                heldRequestBytes: Int = defaultHeldRequestBytes) {
+                heldRequestBytes: Int = defaultHeldRequestBytes, instances: Int = defaultInstances) {
         self.pendingWaitsPerConnection = pendingWaitsPerConnection
         self.pendingWaits = pendingWaits
         self.registeredTasksPerConnection = registeredTasksPerConnection
@@ -62,6 +65,7 @@ public struct ServiceLimits: Sendable, Equatable {
         self.pendingPatternSteps = pendingPatternSteps
         self.heldRequestsPerConnection = heldRequestsPerConnection
         self.heldRequestBytes = heldRequestBytes
+        self.instances = instances
     }
 
     /// The bound of `limit`.
@@ -77,6 +81,7 @@ public struct ServiceLimits: Sendable, Equatable {
         case .pendingPatternSteps: pendingPatternSteps
         case .heldRequestsPerConnection: heldRequestsPerConnection
         case .heldRequestBytes: heldRequestBytes
+        case .instances: instances
         }
     }
 
@@ -86,6 +91,7 @@ public struct ServiceLimits: Sendable, Equatable {
         case pendingPatternCharactersPerConnection, pendingPatternCharacters
         case pendingPatternStepsPerConnection, pendingPatternSteps
         case heldRequestsPerConnection, heldRequestBytes
+        case instances
 
         /// The `slamd` option that sets it (`data.option`).
         public var option: String {
@@ -100,6 +106,7 @@ public struct ServiceLimits: Sendable, Equatable {
             case .pendingPatternSteps: "--max-pending-pattern-steps"
             case .heldRequestsPerConnection: "--max-held-requests-per-connection"
             case .heldRequestBytes: "--max-held-request-bytes"
+            case .instances: "--max-instances"
             }
         }
 
@@ -108,7 +115,7 @@ public struct ServiceLimits: Sendable, Equatable {
             switch self {
             case .pendingWaitsPerConnection, .registeredTasksPerConnection, .pendingPatternCharactersPerConnection,
                  .pendingPatternStepsPerConnection, .heldRequestsPerConnection: "connection"
-            case .pendingWaits, .registeredTasks, .pendingPatternCharacters, .pendingPatternSteps, .heldRequestBytes: "daemon"
+            case .pendingWaits, .registeredTasks, .pendingPatternCharacters, .pendingPatternSteps, .heldRequestBytes, .instances: "daemon"
             }
         }
 
@@ -121,6 +128,7 @@ public struct ServiceLimits: Sendable, Equatable {
             case .pendingPatternStepsPerConnection, .pendingPatternSteps: "worst-case steps of regular expressions in pending waits"
             case .heldRequestsPerConnection: "requests held behind its pending ones"
             case .heldRequestBytes: "bytes of requests held behind pending ones"
+            case .instances: "instances open besides main"
             }
         }
 
@@ -137,6 +145,7 @@ public struct ServiceLimits: Sendable, Equatable {
             case .pendingPatternSteps: "try again once some waits are answered"
             case .heldRequestsPerConnection: "send fewer requests behind a pending wait or action, or wait for its reply first"
             case .heldRequestBytes: "try again once the pending requests ahead of them are answered"
+            case .instances: "close some first (instance.close), or start slamd with a higher --max-instances"
             }
         }
     }

@@ -58,6 +58,11 @@ extension SlamService {
         if clientTasks.abandonRuns() { afterUIActivity() }
     }
 
+    /// The instance closes: every run out fails with `error`, and what was held goes out after those replies.
+    func failClientTaskCalls(with error: ResponseError) {
+        if clientTasks.abandonRuns(with: error) { afterUIActivity() }
+    }
+
     // MARK: - Running
 
     /// Sends `task.run` to the client that registered `name`; the run is collected by the request performing now.

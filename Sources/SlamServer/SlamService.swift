@@ -74,7 +74,15 @@ public final class SlamService {
     public let applicationFactory: (() throws -> Application)?
     public let configuration: Configuration
     let scheduler: Scheduler
-    private(set) var dispatcher: Dispatcher<ClientSession>!
+    /// Dispatch for every method; one for all the instances of a daemon (it holds no service of its own:
+    /// a handler serves the instance its connection uses).
+    let dispatcher: Dispatcher<ClientSession>
+    /// Which instance of the daemon this is, and what it hosts (``SlamInstances``).
+    public internal(set) var instance: InstanceDescription
+    /// The daemon's instances, when this service is one of them (nil for a service made on its own).
+    weak var instances: SlamInstances?
+    /// Whether `instance.close` ended this instance: its connections get -32019 until they use another.
+    public internal(set) var isClosed = false
 
     private(set) var sessions: [Int: ClientSession] = [:]
     /// `waitFor`s and actions waiting for their element.
@@ -109,34 +117,42 @@ public final class SlamService {
     let heldRequests: HeldRequests
 
     /// Serves `application`; `reset` is refused (there is no way to make the launch state again).
+    /// A service made on its own is one instance, `main`, and makes no others (``SlamInstances`` does).
     public convenience init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
-        self.init(application: application, factory: nil, scheduler: scheduler, configuration: configuration)
+        self.init(application: application, factory: nil, scheduler: scheduler, configuration: configuration,
+                  dispatcher: Self.makeDispatcher(), instance: .main)
     }
 
     /// Serves what `makeApplication` makes; `reset` makes it again.
     public convenience init(makeApplication: @escaping () throws -> Application, scheduler: Scheduler,
                             configuration: Configuration = Configuration()) throws {
-        self.init(application: try makeApplication(), factory: makeApplication, scheduler: scheduler, configuration: configuration)
+        self.init(application: try makeApplication(), factory: makeApplication, scheduler: scheduler, configuration: configuration,
+                  dispatcher: Self.makeDispatcher(), instance: .main)
     }
 
-    private init(application: Application, factory: (() throws -> Application)?, scheduler: Scheduler, configuration: Configuration) {
+    init(application: Application, factory: (() throws -> Application)?, scheduler: Scheduler, configuration: Configuration,
+         dispatcher: Dispatcher<ClientSession>, instance: InstanceDescription) {
         self.application = application
         self.applicationFactory = factory
         self.scheduler = scheduler
         self.configuration = configuration
+        self.dispatcher = dispatcher
+        self.instance = instance
         notificationHold = NotificationHold(scheduler: scheduler)
         clientTasks = ClientTaskBroker(hold: notificationHold, scheduler: scheduler, limits: configuration.limits)
         waits = PendingWaits(scheduler: scheduler, limits: configuration.limits)
         heldRequests = HeldRequests(scheduler: scheduler, limits: configuration.limits)
-        dispatcher = makeDispatcher()
         connectMachines()
         adopt(application)
     }
 
-    /// Dispatch for every method, with the clients' answers to `task.run` routed to their runs.
-    private func makeDispatcher() -> Dispatcher<ClientSession> {
+    /// Dispatch for every method, with the clients' answers to `task.run` routed to the runs of the
+    /// instance the client uses. It holds no service: every handler serves its connection's.
+    static func makeDispatcher() -> Dispatcher<ClientSession> {
         let dispatcher = Dispatcher(registry: MethodRegistry(makeMethodDescriptors()))
-        dispatcher.responseHandler = { [unowned self] id, outcome, session in clientTasks.receiveAnswer(id: id, outcome: outcome, from: session) }
+        dispatcher.responseHandler = { id, outcome, session in
+            session.service?.clientTasks.receiveAnswer(id: id, outcome: outcome, from: session)
+        }
         return dispatcher
     }
 
@@ -185,6 +201,7 @@ public final class SlamService {
 
     public func connect(_ session: ClientSession) {
         sessions[session.identifier] = session
+        session.service = self
         session.heldRequestsAreDue = { [unowned heldRequests] session in heldRequests.releaseSoon(session) }
         trace?.recordConnection("connect", client: session.identifier)
     }
@@ -192,13 +209,23 @@ public final class SlamService {
     /// Forgets a session: its pending waits are cancelled, its held requests dropped, nothing more is sent to it.
     public func disconnect(_ session: ClientSession) {
         session.markClosed()
+        leave(session, as: "disconnect")
+        instances?.connectionLeft(self)
+    }
+
+    /// Forgets a session that goes, or moves to another instance (`instance.use`): its waits are
+    /// cancelled, its held requests dropped, its tasks withdrawn, a renderer detached.
+    func leave(_ session: ClientSession, as record: StaticString) {
         heldRequests.drop(of: session)
         sessions[session.identifier] = nil
         if session.isAttachedToUI { detachUI(session) }
         waits.cancel(of: session)
         clientDidLeave(session)
-        trace?.recordConnection("disconnect", client: session.identifier)
+        trace?.recordConnection(record, client: session.identifier)
     }
+
+    /// The connections using this instance now.
+    public var connectionCount: Int { sessions.count }
 
     /// Handles one framed message from `session`; its reply (if any) is queued on the session in order.
     ///

@@ -41,6 +41,11 @@ struct StoryboardOptions: HostOptions {
         return (result.lines, result.passed)
     }
 
+    /// The demo (slamd's own application, also when it serves a storyboard) and any storyboard file.
+    func otherApplications(_ makeApplication: @escaping SlamDaemon.ApplicationFactory, logger: Logger) -> DaemonApplications {
+        DaemonApplications(named: ["demo": makeApplication], storyboard: DaemonApplications.storyboardLoader(logger: logger))
+    }
+
     func application(_ makeApplication: @escaping SlamDaemon.ApplicationFactory, logger: Logger) -> SlamDaemon.ApplicationFactory {
         guard let storyboardPath = storyboard else { return makeApplication }
         let strict = strict

@@ -52,7 +52,7 @@ import SlamRPC
     @Test func eachConnectionKeepsItsOwnFraming() throws {
         let loop = EmbeddedEventLoop()
         let lsp = try EmbeddedConnection(loop: loop, identifier: 1)
-        let plain = try EmbeddedConnection(service: lsp.service, loop: loop, identifier: 2)
+        let plain = try EmbeddedConnection(instances: lsp.instances, loop: loop, identifier: 2)
         try lsp.receive("Content-Length: \(Self.ping.utf8.count)\r\n\r\n\(Self.ping)")
         try plain.receive(Self.ping + "\n")
         #expect(try Self.contentLengthMessages(lsp.sent()).map { $0["result"] } == ["pong"])
@@ -81,7 +81,7 @@ import SlamRPC
     @Test func outputCausedByAnotherClientIsFlushedOnTheLoopsNextTurn() throws {
         let loop = EmbeddedEventLoop()
         let watcher = try EmbeddedConnection(loop: loop, identifier: 1)
-        let actor = try EmbeddedConnection(service: watcher.service, loop: loop, identifier: 2)
+        let actor = try EmbeddedConnection(instances: watcher.instances, loop: loop, identifier: 2)
         try watcher.receive(Self.request("subscribe", id: 1, params: #"{"events":["changed"]}"#) + "\n")
         _ = try watcher.sent()
         actor.receiveWithoutReadComplete(Self.request("press", id: 1, params: #"{"ref":"increment"}"#) + "\n")
@@ -137,7 +137,7 @@ import SlamRPC
     @Test func endOfInputAnswersAWaitAnotherClientMeetsThenCloses() throws {
         let loop = EmbeddedEventLoop()
         let waiter = try EmbeddedConnection(loop: loop, identifier: 1)
-        let presser = try EmbeddedConnection(service: waiter.service, loop: loop, identifier: 2)
+        let presser = try EmbeddedConnection(instances: waiter.instances, loop: loop, identifier: 2)
         try waiter.receive(Self.request("waitFor", id: 1, params: #"{"ref":"count","property":"text","equals":"Count: 1","timeoutMs":5000}"#) + "\n"
                            + Self.request("ping", id: 2) + "\n")
         waiter.receiveEndOfInput()

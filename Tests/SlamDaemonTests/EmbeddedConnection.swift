@@ -10,18 +10,20 @@ import SlamServer
 /// loop's turns driven by the test.
 final class EmbeddedConnection {
     let channel: EmbeddedChannel
-    let service: SlamService
+    let instances: SlamInstances
+    /// The instance the connection uses first.
+    var service: SlamService { instances.main }
 
-    /// A connection to a new service, or to `service` (whose scheduler must run on `loop`).
-    init(service: SlamService? = nil, loop: EmbeddedEventLoop = EmbeddedEventLoop(), identifier: Int = 1,
+    /// A connection to new instances of the demo, or to `instances` (whose scheduler must run on `loop`).
+    init(instances: SlamInstances? = nil, loop: EmbeddedEventLoop = EmbeddedEventLoop(), identifier: Int = 1,
          maximumMessageBytes: Int = 16 << 20, maximumUnreadBytes: Int = 64 << 20) throws {
         channel = EmbeddedChannel(loop: loop)
-        self.service = try service ?? SlamService(application: DemoApp.makeApplication(),
-                                                  scheduler: EventLoopScheduler(eventLoop: loop))
+        self.instances = try instances ?? SlamInstances(makeApplication: { try DemoApp.makeApplication() },
+                                                        scheduler: EventLoopScheduler(eventLoop: loop))
         let configuration = DaemonConfiguration(maximumMessageBytes: maximumMessageBytes, maximumUnreadBytes: maximumUnreadBytes)
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         try channel.pipeline.syncOperations.addHandlers(
-            SlamDaemon.connectionHandlers(service: self.service, registry: ConnectionRegistry(), identifier: identifier,
+            SlamDaemon.connectionHandlers(instances: self.instances, registry: ConnectionRegistry(), identifier: identifier,
                                           peerUserID: nil, configuration: configuration,
                                           guards: .forTests(logger: logger), logger: logger))
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/embedded")).wait()

@@ -17,7 +17,8 @@ final class EmbeddedWebConnection {
     static let host = "127.0.0.1:8080"
 
     let channel = EmbeddedChannel()
-    let service: SlamService
+    let instances: SlamInstances
+    var service: SlamService { instances.main }
     let rootDirectory: String
 
     init(maximumMessageBytes: Int = 1 << 20, maximumUnreadBytes: Int = 64 << 20, idleTimeoutSeconds: Int64 = 30,
@@ -30,16 +31,16 @@ final class EmbeddedWebConnection {
         fclose(file)
         mkdir(rootDirectory + "/lib", 0o700)
         let loop = channel.embeddedEventLoop
-        service = try SlamService(application: DemoApp.makeApplication(), scheduler: EventLoopScheduler(eventLoop: loop))
+        instances = try SlamInstances(makeApplication: { try DemoApp.makeApplication() }, scheduler: EventLoopScheduler(eventLoop: loop))
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let server = try WebServer(
             configuration: WebConfiguration(address: WebAddress(host: "127.0.0.1", port: 8080), rootDirectory: rootDirectory,
                                             idleTimeoutSeconds: idleTimeoutSeconds),
             maximumMessageBytes: maximumMessageBytes, maximumUnreadBytes: maximumUnreadBytes, token: Self.token, logger: logger)
-        let service = service
+        let instances = instances
         let guards = guards ?? .forTests(logger: logger)
         let session = NIOLoopBound(
-            { SessionHandler(service: service, registry: ConnectionRegistry(), identifier: 1, peerUserID: nil,
+            { SessionHandler(instances: instances, registry: ConnectionRegistry(), identifier: 1, peerUserID: nil,
                              refusals: guards.refusals, logger: logger) }, eventLoop: loop)
         try server.configure(channel, guards: guards) { _ in session.value() }
         channel.localAddress = try SocketAddress(ipAddress: "127.0.0.1", port: 8080)

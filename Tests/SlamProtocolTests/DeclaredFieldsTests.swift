@@ -30,6 +30,10 @@ import Testing
         TraceStarted(path: "/tmp/trace.jsonl"),
         TraceStopped(path: "/tmp/trace.jsonl", records: 12),
         UIDetached(detached: true),
+        UIDetachedNotice(instance: "i3", reason: "closed"),
+        InstanceEntry(instance: "i1", app: "demo", storyboard: nil, label: "test_login", connections: 1, createdBy: 4, current: true),
+        InstanceEntry(instance: "i2", app: "storyboard", storyboard: "/tmp/app.json", label: nil, connections: 0, createdBy: 5, current: false),
+        InstanceClosed(instance: "i1", connections: 1, waitsAnswered: 2),
         AccessibilitySnapshot(controller: "Home", title: "Slam Demo", snapshot: "- button \"+1\" [ref=increment]\n"),
         UIScreen(screen: 1, id: "Home", title: "Home", modal: false),
         UIScreen(screen: 2, id: "Sheet", title: "Sheet", modal: true, tree: ["type": "View", "ref": "root", "node": 1, "children": []]),
@@ -52,7 +56,7 @@ import Testing
     @Test func everyDeclaredResultAndEventHasASample() {
         let sampled = Set(Self.samples.map { ObjectIdentifier(type(of: $0)) })
         let declared: [any DeclaredFields.Type] = SlamRequests.all.compactMap { $0.declaredResult } + SlamEvent.paramsTypes
-            + [UIRedraw.self, TaskRunRequest.self]
+            + [UIRedraw.self, UIDetachedNotice.self, TaskRunRequest.self]
         for type in declared {
             #expect(sampled.contains(ObjectIdentifier(type)), "no sample of \(type)")
         }

@@ -2,6 +2,7 @@ import Testing
 import SlamDemo
 import SlamJSON
 import SlamRPC
+import SlamStoryboard
 import SlamUI
 @testable import SlamServer
 
@@ -50,8 +51,9 @@ final class TestClient {
         return box.values
     }
 
+    /// Sends to the instance the connection uses (`instance.use` moves it).
     func send(_ text: String) {
-        service.receive(Array(text.utf8), from: session)
+        (session.service ?? service).receive(Array(text.utf8), from: session)
     }
 
     /// Sends a request and returns everything that came back for it (reply and notifications).
@@ -80,6 +82,16 @@ final class TestClient {
 
 func demoService(scheduler: ManualScheduler = ManualScheduler()) throws -> SlamService {
     SlamService(application: try DemoApp.makeApplication(), scheduler: scheduler)
+}
+
+/// The demo served as slamd serves it, with its instances: `main` from a factory (so `reset` can make
+/// it again), `instance.create` making more of it, the demo by name, or a storyboard file.
+func demoInstances(scheduler: ManualScheduler = ManualScheduler(), limits: ServiceLimits = ServiceLimits(),
+                   idleTimeoutMilliseconds: Int? = SlamInstances.defaultIdleTimeoutMilliseconds) throws -> SlamInstances {
+    let make: () throws -> Application = { try DemoApp.makeApplication() }
+    return try SlamInstances(applications: .init(launched: make, named: ["demo": make],
+                                                 storyboard: { path in try Storyboard.makeApplication(contentsOf: path) }),
+                             scheduler: scheduler, configuration: .init(limits: limits), idleTimeoutMilliseconds: idleTimeoutMilliseconds)
 }
 
 /// The demo served as slamd serves it: from a factory, so `reset` can make it again.

@@ -17,7 +17,8 @@ import Glibc
     }
 
     @Test func everyMethodAnswersWithItsDeclaredResult() throws {
-        let client = TestClient(try resettableDemoService())
+        let instances = try demoInstances()
+        let client = TestClient(instances.main)
         var sent: Set<String> = []
         func note<Request: SlamRequest>(_ request: Request) -> Request {
             sent.insert(Request.method)
@@ -66,6 +67,11 @@ import Glibc
         #expect(try send(note(ResetRequest()), to: client) == ResetOutcome(top: "Home", stateKeys: 2))
         #expect(try send(note(TraceStopRequest()), to: client) == TraceStopped(path: tracePath, records: 7),
                 "header, screen, reset: request, screen, reply; trace.stop, end")
+        let created = try send(note(InstanceCreateRequest(app: "demo", label: "typed")), to: client)
+        #expect(created.instance == "i1" && created.app == "demo" && created.label == "typed" && !created.current)
+        #expect(try send(note(InstanceListRequest()), to: client).map(\.instance) == ["main", "i1"])
+        #expect(try send(note(InstanceUseRequest(instance: "i1")), to: client).current)
+        #expect(try send(note(InstanceCloseRequest(instance: "i1")), to: client) == InstanceClosed(instance: "i1", connections: 1, waitsAnswered: 0))
         #expect(sent == Set(SlamRequests.methodNames), "every method of the list is checked here")
     }
 

@@ -34,7 +34,7 @@ public func fuzzWeb(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     defer { service.made?.shutDown() }
     channel.localAddress = try! SocketAddress(ipAddress: "127.0.0.1", port: 8080)
     _ = try! WebPipelineFuzzing.configure(channel, tokenBytes: tokenBytes, maximumMessageBytes: 1 << 16,
-                                          maximumUnreadBytes: 1 << 20, service: service.get)
+                                          maximumUnreadBytes: 1 << 20, instances: service.get)
     try! channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 50000)).wait()
 
     var offset = stream.startIndex
@@ -58,18 +58,18 @@ public func fuzzWeb(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     return 0
 }
 
-/// The demo's service, made when first asked for.
+/// The demo's instances, made when first asked for.
 private final class LazyService {
     let loop: EmbeddedEventLoop
-    var made: SlamService?
+    var made: SlamInstances?
 
     init(loop: EmbeddedEventLoop) { self.loop = loop }
 
-    func get() -> SlamService {
+    func get() -> SlamInstances {
         if let made { return made }
-        let service = SlamService(application: try! DemoApp.makeApplication(), scheduler: WebPipelineFuzzing.scheduler(on: loop))
-        made = service
-        return service
+        let instances = try! SlamInstances(makeApplication: { try DemoApp.makeApplication() }, scheduler: WebPipelineFuzzing.scheduler(on: loop))
+        made = instances
+        return instances
     }
 }
 

@@ -28,7 +28,7 @@ public struct WaitForRequest: SlamRequest {
         .optional("aria", \.aria, summary: "A partial accessibility snapshot (the text `snapshot` answers) the element's must contain "
                   + "(instead of `state`, `property` or `template`); answers the element's snapshot."),
     ])
-    public static var errors: [ErrorCode] { [.waitTimedOut, .controllerNotFound, .shuttingDown, .limitReached] }
+    public static var errors: [ErrorCode] { [.waitTimedOut, .controllerNotFound, .shuttingDown, .limitReached, .instanceClosed] }
 
     /// The name of the parameter that says how long to wait (clients that read raw params look for it).
     public static let timeoutParameter = "timeoutMs"

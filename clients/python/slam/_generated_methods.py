@@ -252,6 +252,28 @@ def trace_stop_request() -> Request[TraceStopResult]:
     return Request("trace.stop")
 
 
+def instance_create_request(
+    app: Optional[str] = None, storyboard: Optional[str] = None, label: Optional[str] = None,
+) -> Request[Dict[str, Any]]:
+    """The request of :meth:`slam.Client.instance_create`."""
+    return Request("instance.create", named(app=app, storyboard=storyboard, label=label))
+
+
+def instance_list_request() -> Request[List[Dict[str, Any]]]:
+    """The request of :meth:`slam.Client.instance_list`."""
+    return Request("instance.list")
+
+
+def instance_use_request(instance: str) -> Request[Dict[str, Any]]:
+    """The request of :meth:`slam.Client.instance_use`."""
+    return Request("instance.use", named(instance=instance))
+
+
+def instance_close_request(instance: str) -> Request[Dict[str, Any]]:
+    """The request of :meth:`slam.Client.instance_close`."""
+    return Request("instance.close", named(instance=instance))
+
+
 def discover_request() -> Request[Dict[str, Any]]:
     """The request of :meth:`slam.Client.discover`."""
     return Request("rpc.discover")
@@ -558,6 +580,33 @@ class BlockingMethods:
         """
         return self._run(trace_stop_request())
 
+    def instance_create(
+        self, app: Optional[str] = None, storyboard: Optional[str] = None, label: Optional[str] = None,
+    ) -> Dict[str, Any]:
+        """``instance.create``: make a new, isolated instance of an application the daemon can host (by default the one
+        it was launched with) and answer its handle; the connection keeps its own instance until instance.use.
+        """
+        return self._run(instance_create_request(app, storyboard, label))
+
+    def instance_list(self) -> List[Dict[str, Any]]:
+        """``instance.list``: every open instance of the daemon, main first, then in the order they were made; current
+        marks the asking connection's.
+        """
+        return self._run(instance_list_request())
+
+    def instance_use(self, instance: str) -> Dict[str, Any]:
+        """``instance.use``: make the connection use another instance: its later requests, events and waits belong to
+        that one; its subscriptions stay, its registered tasks and an attached renderer are withdrawn from the one
+        it leaves.
+        """
+        return self._run(instance_use_request(instance))
+
+    def instance_close(self, instance: str) -> Dict[str, Any]:
+        """``instance.close``: end an instance (not main): its pending waits and client task runs are answered with
+        -32019, its renderers detached; connections that used it get -32019 until they instance.use another.
+        """
+        return self._run(instance_close_request(instance))
+
     def discover(self) -> Dict[str, Any]:
         """``rpc.discover``: the OpenRPC description of this protocol."""
         return self._run(discover_request())
@@ -824,6 +873,33 @@ class AsyncMethods:
         """
         return await self._run(trace_stop_request())
 
+    async def instance_create(
+        self, app: Optional[str] = None, storyboard: Optional[str] = None, label: Optional[str] = None,
+    ) -> Dict[str, Any]:
+        """``instance.create``: make a new, isolated instance of an application the daemon can host (by default the one
+        it was launched with) and answer its handle; the connection keeps its own instance until instance.use.
+        """
+        return await self._run(instance_create_request(app, storyboard, label))
+
+    async def instance_list(self) -> List[Dict[str, Any]]:
+        """``instance.list``: every open instance of the daemon, main first, then in the order they were made; current
+        marks the asking connection's.
+        """
+        return await self._run(instance_list_request())
+
+    async def instance_use(self, instance: str) -> Dict[str, Any]:
+        """``instance.use``: make the connection use another instance: its later requests, events and waits belong to
+        that one; its subscriptions stay, its registered tasks and an attached renderer are withdrawn from the one
+        it leaves.
+        """
+        return await self._run(instance_use_request(instance))
+
+    async def instance_close(self, instance: str) -> Dict[str, Any]:
+        """``instance.close``: end an instance (not main): its pending waits and client task runs are answered with
+        -32019, its renderers detached; connections that used it get -32019 until they instance.use another.
+        """
+        return await self._run(instance_close_request(instance))
+
     async def discover(self) -> Dict[str, Any]:
         """``rpc.discover``: the OpenRPC description of this protocol."""
         return await self._run(discover_request())
@@ -890,6 +966,22 @@ METHODS: Tuple[Method, ...] = (
     Method("reset", "reset", "ResetResult", BlockingMethods.reset, reset_request, ()),
     Method("trace.start", "trace_start", "str", BlockingMethods.trace_start, trace_start_request, ("name",)),
     Method("trace.stop", "trace_stop", "TraceStopResult", BlockingMethods.trace_stop, trace_stop_request, ()),
+    Method(
+        "instance.create", "instance_create", "Dict[str, Any]", BlockingMethods.instance_create,
+        instance_create_request, ("app", "storyboard", "label"),
+    ),
+    Method(
+        "instance.list", "instance_list", "List[Dict[str, Any]]", BlockingMethods.instance_list, instance_list_request,
+        (),
+    ),
+    Method(
+        "instance.use", "instance_use", "Dict[str, Any]", BlockingMethods.instance_use, instance_use_request,
+        ("instance",),
+    ),
+    Method(
+        "instance.close", "instance_close", "Dict[str, Any]", BlockingMethods.instance_close, instance_close_request,
+        ("instance",),
+    ),
     Method("rpc.discover", "discover", "Dict[str, Any]", BlockingMethods.discover, discover_request, ()),
 )
 """Every typed helper: wire name, Python name, result type, the blocking helper, its builder, its params."""
