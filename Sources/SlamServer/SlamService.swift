@@ -82,7 +82,8 @@ public final class SlamService {
     /// The daemon's instances, when this service is one of them (nil for a service made on its own).
     weak var instances: SlamInstances?
     /// Whether `instance.close` ended this instance: its connections get -32019 until they use another.
-    public internal(set) var isClosed = false
+    /// (Read by every request, on the service's thread only: unchecked, as for ``application``.)
+    @exclusivity(unchecked) public internal(set) var isClosed = false
 
     private(set) var sessions: [Int: ClientSession] = [:]
     /// `waitFor`s and actions waiting for their element.
