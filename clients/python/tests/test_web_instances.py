@@ -106,6 +106,14 @@ def test_a_page_opened_with_an_instance_shows_and_drives_that_instance_not_main(
         page.wait_text("count", "Count: 4")
         assert shown_instance(page) == "i1"
 
+        # A dropped connection reconnects to i1 too: a new connection starts on main until instance.use.
+        page.script("window.slam.rpc.socket.close()")
+        wait_until(lambda: page.script("return window.slam.rpc.status") != "open", message="the connection to drop")
+        wait_until(lambda: page.script("return window.slam.rpc.status") == "open", timeout=10, message="the page to reconnect")
+        other.press("increment")
+        page.wait_text("count", "Count: 5")
+        assert count_on(page.client) == "Count: 1"
+
 
 def test_the_inspector_lists_the_instances_and_switches_the_page_in_place(browser, slamd_factory, screenshot_directory):
     with opened_page(browser, slamd_factory, viewport=DESKTOP) as page:
