@@ -251,5 +251,7 @@ export class InstancesPanel {
       this.showError(error, `instance.close ${handle}`);
     }
     await this.refresh();
+    // The focus was on the row that went: it goes to the list's first button, not to the page's body.
+    if (!this.list.contains(document.activeElement)) this.list.querySelector('button')?.focus();
   }
 }
