@@ -65,7 +65,7 @@ extension HostCommand {
         configuration.instanceIdleTimeoutMilliseconds = instanceIdleTimeout == 0 ? nil : instanceIdleTimeout * 1000
         // MCP's Streamable HTTP transport beside /rpc: its servers are clients of this daemon's own socket.
         let socketPath = configuration.resolvedSocketPath
-        configuration.web?.endpoints = [MCPWebEndpoint(socketPath: socketPath, logger: logger).endpoint]
+        configuration.web?.endpoints = [MCPWebEndpoint(socketPath: socketPath, logger: logger, instancePerSession: mcpInstances).endpoint]
         let daemon = SlamDaemon(configuration: configuration, logger: logger, logForwarder: forwarder,
                                 makeApplication: options.application(makeApplication, logger: logger),
                                 otherApplications: options.otherApplications(makeApplication, logger: logger))

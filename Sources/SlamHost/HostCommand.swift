@@ -115,6 +115,10 @@ struct HostCommand<Options: HostOptions>: ParsableCommand {
                                valueName: "BYTES"))
     var maxHeldRequestBytes: Int = ServiceLimits.defaultHeldRequestBytes
 
+    @Flag(help: ArgumentHelp("With --web: every MCP session at /mcp drives an isolated instance of the application of its own, "
+                             + "made when it starts and closed when it ends (default: they all drive main, as a person does)."))
+    var mcpInstances = false
+
     @Option(help: ArgumentHelp("The most instances clients may have open besides main (instance.create); more are refused with -32017.",
                                valueName: "N"))
     var maxInstances: Int = ServiceLimits.defaultInstances
@@ -174,8 +178,8 @@ struct HostCommand<Options: HostOptions>: ParsableCommand {
             throw ValidationError("a --max-…-per-connection bound cannot be larger than the daemon's "
                                   + "(--max-pending-waits, --max-registered-tasks, --max-pending-pattern-characters, --max-pending-pattern-steps)")
         }
-        guard web != nil || (!webAllowRemote && webRoot == nil && webTokenFile == nil) else {
-            throw ValidationError("--web-allow-remote, --web-root and --web-token-file go with --web [HOST:]PORT")
+        guard web != nil || (!webAllowRemote && webRoot == nil && webTokenFile == nil && !mcpInstances) else {
+            throw ValidationError("--web-allow-remote, --web-root, --web-token-file and --mcp-instances go with --web [HOST:]PORT")
         }
         guard webTokenFile?.isEmpty != true else { throw ValidationError("--web-token-file needs a file") }
         guard (allowedUserIDs.isEmpty && !allowAnyUser) || socket != nil else {

@@ -3,6 +3,7 @@ import SlamClient
 import SlamDaemon
 import SlamJSON
 import SlamMCP
+import SlamProtocol
 import Synchronization
 
 /// MCP's Streamable HTTP transport at `/mcp` on `slamd --web`'s listener, behind the same token,
@@ -30,6 +31,11 @@ import Synchronization
 ///   ``maximumSessions`` live at once: one unused for ``sessionIdleTimeout`` ends at the next
 ///   request, and a new session past the bound ends the least recently used.
 ///
+/// With ``instancePerSession`` (`slamd --mcp-instances`), each handshake session drives an isolated
+/// instance of the daemon's application of its own, made at `initialize` and closed when the session
+/// ends, so that agents do not see each other's clicks; the stateless requests share one, made at
+/// the first. Without it every session drives the daemon's `main` instance, as a person does.
+///
 /// Every open event stream carries a keep-alive comment every ``keepAliveInterval``, so that a
 /// quiet screen does not let a client's read timeout close a listen.
 final class MCPWebEndpoint: Sendable {
@@ -49,15 +55,20 @@ final class MCPWebEndpoint: Sendable {
     private let socketPath: String
     private let logger: Logger
     private let keepAliveInterval: Duration
+    /// Whether each session gets an instance of its own (see the type's summary).
+    let instancePerSession: Bool
     /// The server every stateless request shares, made at the first one.
     private let shared = Mutex<Task<MCPServer, any Error>?>(nil)
     private let sessions = Mutex<[String: MCPWebSession]>([:])
 
     /// - Parameter keepAliveInterval: how often an open event stream gets a comment (tests shorten it).
-    init(socketPath: String, logger: Logger, keepAliveInterval: Duration = MCPWebEndpoint.keepAliveInterval) {
+    /// - Parameter instancePerSession: whether each session gets an instance of its own (`slamd --mcp-instances`).
+    init(socketPath: String, logger: Logger, keepAliveInterval: Duration = MCPWebEndpoint.keepAliveInterval,
+         instancePerSession: Bool = false) {
         self.socketPath = socketPath
         self.logger = logger
         self.keepAliveInterval = keepAliveInterval
+        self.instancePerSession = instancePerSession
     }
 
     /// The hook `slamd --web` serves the path with.
@@ -270,7 +281,9 @@ final class MCPWebEndpoint: Sendable {
     private func sharedServer() async throws -> MCPServer {
         let task = shared.withLock { shared in
             if let shared { return shared }
-            let made = Task { [socketPath] in try await Self.makeServer(socketPath: socketPath, shared: true) }
+            let made = Task { [socketPath, instancePerSession] in
+                try await Self.makeServer(socketPath: socketPath, shared: true, ownInstance: instancePerSession ? "MCP stateless agents" : nil).server
+            }
             shared = made
             return made
         }
@@ -283,28 +296,37 @@ final class MCPWebEndpoint: Sendable {
     }
 
     /// A server on a connection of its own; `shared` by every stateless agent, it builds on nothing it showed before.
-    private static func makeServer(socketPath: String, shared: Bool = false) async throws -> MCPServer {
+    /// With `ownInstance` (a label), the connection makes an instance of its own and uses it; its handle is returned.
+    private static func makeServer(socketPath: String, shared: Bool = false,
+                                   ownInstance label: String? = nil) async throws -> (server: MCPServer, instance: String?) {
         let connection = try AsyncSlamConnection(socketPath: socketPath)
         let session = MCPSession(connection: connection, remembersWhatItShowed: !shared)
+        var instance: String?
         do {
+            if let label {
+                let made = try await connection.send(InstanceCreateRequest(label: label)).instance
+                instance = made
+                _ = try await connection.send(InstanceUseRequest(instance: made))
+            }
             try await session.start()
         } catch {
             connection.close()
             throw error
         }
-        return MCPServer(session: session)
+        return (MCPServer(session: session), instance)
     }
 
     /// Starts a handshake session: its answer carries the new `Mcp-Session-Id`; a failed `initialize` keeps none.
     private func initialize(_ message: JSONValue, _ response: WebEndpointResponse) async {
-        let server: MCPServer
+        let server: (server: MCPServer, instance: String?)
+        let id = Self.newSessionID()
         do {
-            server = try await Self.makeServer(socketPath: socketPath)
+            server = try await Self.makeServer(socketPath: socketPath, ownInstance: instancePerSession ? "MCP session \(id.prefix(8))" : nil)
         } catch {
             answerUnreachable(error, id: message["id"] ?? .null, response)
             return
         }
-        let session = MCPWebSession(id: Self.newSessionID(), server: server)
+        let session = MCPWebSession(id: id, server: server.server, instance: server.instance)
         let evicted = sessions.withLock { sessions -> MCPWebSession? in
             var evicted: MCPWebSession?
             if sessions.count >= Self.maximumSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
@@ -315,7 +337,7 @@ final class MCPWebEndpoint: Sendable {
             return evicted
         }
         if let evicted { end(evicted, because: "\(Self.maximumSessions) sessions are open and it was the least recently used") }
-        let answer = await exchange(message, with: server, response, headers: [("Mcp-Session-Id", session.id)],
+        let answer = await exchange(message, with: server.server, response, headers: [("Mcp-Session-Id", session.id)],
                                     afterAnswer: { session.deliver($0) })
         if answer?["result"] == nil {
             sessions.withLock { _ = $0.removeValue(forKey: session.id) }

@@ -1,6 +1,7 @@
 import SlamDaemon
 import SlamJSON
 import SlamMCP
+import SlamProtocol
 import Synchronization
 
 /// A handshake-revision client's session at `/mcp`: its own MCP server and daemon connection, when
@@ -9,11 +10,14 @@ import Synchronization
 final class MCPWebSession: Sendable {
     let id: String
     let server: MCPServer
+    /// The instance made for this session (`slamd --mcp-instances`), closed when it ends; nil: it drives `main`.
+    let instance: String?
     private let state: Mutex<(lastUsed: ContinuousClock.Instant, stream: AsyncStream<JSONValue>.Continuation?, streamID: Int)>
 
-    init(id: String, server: MCPServer) {
+    init(id: String, server: MCPServer, instance: String? = nil) {
         self.id = id
         self.server = server
+        self.instance = instance
         state = Mutex((ContinuousClock.now, nil, 0))
     }
 
@@ -56,14 +60,23 @@ final class MCPWebSession: Sendable {
         response.end()
     }
 
-    /// Ends the session: its open subscriptions get their final answer, the event stream ends and the
-    /// daemon connection closes.
+    /// Ends the session: its open subscriptions get their final answer, the event stream ends, its own
+    /// instance (if it has one) is closed and the daemon connection closes.
     func end() {
         server.endSubscriptions()
         state.withLock { state in
             state.stream?.finish()
             state.stream = nil
         }
-        server.session.connection.close()
+        let connection = server.session.connection
+        guard let instance else {
+            connection.close()
+            return
+        }
+        Task {
+            // Should this fail (the daemon is stopping), the daemon closes the instance once idle.
+            _ = try? await connection.send(InstanceCloseRequest(instance: instance))
+            connection.close()
+        }
     }
 }

@@ -66,4 +66,48 @@ import Testing
         #expect(Self.keptAlive(stream), "no keep-alive comments: \(stream)")
         await connection.close()
     }
+
+    @Test func withInstancesEachSessionDrivesAnInstanceOfItsOwnClosedWhenItEnds() async throws {
+        let app = try SlamApp.inProcess { try DemoApp.makeApplication() }
+        let endpoint = MCPWebEndpoint(socketPath: app.socketPath, logger: Logger(label: "test"), instancePerSession: true).endpoint
+        let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","#
+            + #""capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#
+        var sessionLines: [String] = []
+        var connections: [EndpointConnection] = []
+        for _ in 0..<2 {
+            let connection = try await EndpointConnection(endpoint)
+            let started = try await connection.request(
+                "POST", headers: ["Host: \(EndpointConnection.host)", EndpointConnection.bearer, "Content-Type: application/json"],
+                body: initialize)
+            sessionLines.append(String(try #require(started.split(separator: "\r\n").first { $0.lowercased().hasPrefix("mcp-session-id:") },
+                                                    "\(started)")))
+            connections.append(connection)
+        }
+        let made = try app.connection.instances().filter { $0.label?.hasPrefix("MCP session ") == true }
+        #expect(made.count == 2 && made.allSatisfy { $0.connections == 1 }, "\(made)")
+        // A tool call of the first session presses in its instance only.
+        let press = #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slam_press","arguments":{"target":"increment"}}}"#
+        let pressed = try await connections[0].request(
+            "POST", headers: ["Host: \(EndpointConnection.host)", EndpointConnection.bearer, "Content-Type: application/json",
+                              "MCP-Protocol-Version: 2025-11-25", sessionLines[0]], body: press)
+        #expect(pressed.hasPrefix("HTTP/1.1 200 OK") && pressed.contains("Pressed"), "\(pressed)")
+        #expect(try app.label("count").text() == "Count: 0", "main is untouched")
+        let counts = try made.map { instance -> String? in
+            let reader = try app.connect()
+            defer { reader.close() }
+            try reader.useInstance(instance.instance)
+            return try reader.find("count").text
+        }
+        #expect(counts.sorted(by: { ($0 ?? "") < ($1 ?? "") }) == ["Count: 0", "Count: 1"], "one session's press, in its own instance")
+        // Ending a session closes its instance.
+        let ended = try await connections[0].request("DELETE", headers: ["Host: \(EndpointConnection.host)", EndpointConnection.bearer, sessionLines[0]])
+        #expect(ended.hasPrefix("HTTP/1.1 20"), "\(ended)")
+        var open = made.count
+        for _ in 0..<400 where open != 1 {
+            try await Task.sleep(for: .milliseconds(25))
+            open = try app.connection.instances().filter { $0.label?.hasPrefix("MCP session ") == true }.count
+        }
+        #expect(open == 1)
+        for connection in connections { await connection.close() }
+    }
 }
