@@ -126,37 +126,7 @@ extension Slamctl {
                 try draw()
             }
         },
-        SlamctlCommand(
-            "run", "Run a flow file: steps run in order, each waiting for its element as a user would.",
-            discussion: """
-                Steps: press, text, task, wait, expect (property equals), expectAbsent, expectTree (a tree template), expectAria (an aria snapshot); see docs/testing.md.
-                Exit status 0 when every step passed, 1 at the first failing step (reported with the
-                expected and the actual snapshot) or for a flow file that cannot be read or is not a flow.
-                With --json, the report is one object: {flow, passed, steps: [{step, passed, error?}]}.
-                """,
-            arguments: [.init("file", help: "The flow file (JSON).")]
-        ) { invocation in
-            let path = invocation.argument("file")
-            // The command line was right; the file is what failed (exit status 1, as for any file).
-            guard let bytes = readFile(path) else {
-                throw CommandFailed(description: "cannot read the flow file \(path): \(Output.systemMessage(errno))")
-            }
-            let flow: Flow
-            do {
-                flow = try Flow(json: JSONParser().parse(bytes))
-            } catch let error as Flow.FormatError {
-                throw CommandFailed(description: "\(path): \(error)")
-            } catch {
-                throw CommandFailed(description: "\(path) is not JSON: \(error)")
-            }
-            let report = try FlowRunner(connection: invocation.connect(), style: invocation.style).run(flow)
-            if invocation.json {
-                Output.line(report.json.description)
-            } else {
-                for line in report.lines { Output.line(line) }
-            }
-            if !report.passed { throw FlowFailed() }
-        },
+        runCommand,
         SlamctlCommand(
             "call", "Call any method with JSON params and print the JSON result.",
             discussion: "Example: slamctl call press '{\"ref\":\"increment\"}'",

@@ -20,7 +20,7 @@ extension Slamctl {
                 Every command connects to the daemon's socket, sends one JSON-RPC 2.0 request at a time and \
                 prints the answer for people; --json prints the daemon's JSON instead. One daemon hosts many \
                 isolated instances of its app: --instance HANDLE acts on one of them (slamctl instances lists, \
-                makes and closes them).
+                makes and closes them), and run --jobs N runs flows in parallel, each on an instance of its own.
                 """,
             sections: [
                 .init("Exit status", """
@@ -61,6 +61,10 @@ extension Slamctl {
 
                       slamctl record flow.json
                       slamctl run flow.json
+
+                    Run flows four at a time, each on an instance of its own, with a report for CI:
+
+                      slamctl run --jobs 4 --junit report.xml flows/*.json
 
                     Shell completion without installing:
 
