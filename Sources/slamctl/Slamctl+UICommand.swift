@@ -35,7 +35,7 @@ extension Slamctl {
             }
             let colour = getenv("NO_COLOR") == nil && getenv("TERM").map { String(cString: $0) != "dumb" } ?? false
             let ui = TerminalUI(connection: connection, terminal: terminal, usesColor: colour)
-            ui.beforeSignalExit = { invocation.closeCreatedInstances() }
+            ui.beforeInterruptedExit = { invocation.closeCreatedInstances() }
             try ui.run(mouse: !invocation.line.flag("no-mouse"))
         },
     ]

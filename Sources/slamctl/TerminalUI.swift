@@ -26,8 +26,8 @@ final class TerminalUI {
     var focusedNode: Int?
     /// The last focus announcement on the status line, whole (a move the model shows later is not said twice).
     var lastAnnouncement: String?
-    /// Runs before a signal ends slamctl (Ctrl-C), which returns from nothing: what the command made is undone.
-    var beforeSignalExit: () -> Void = {}
+    /// Runs before Ctrl-C or a signal ends slamctl, which returns from nothing: what the command made is undone.
+    var beforeInterruptedExit: () -> Void = {}
 
     init(connection: SlamConnection, terminal: TerminalSession, usesColor: Bool) {
         self.connection = connection
@@ -59,7 +59,7 @@ final class TerminalUI {
                         repaint.invalidate()
                     } else {
                         terminal.restore()
-                        beforeSignalExit()
+                        beforeInterruptedExit()
                         exit(128 + signal)
                     }
                 }
@@ -148,6 +148,7 @@ final class TerminalUI {
         case .interrupt:
             // Ctrl-C ends `ui` as SIGINT ends every other long-running command: status 130.
             terminal.restore()
+            beforeInterruptedExit()
             exit(128 + SIGINT)
         case .repaint:
             repaint.invalidate()
