@@ -46,7 +46,6 @@ extension Invocation {
         return written == InstanceChoice.newWord ? .new : .handle(written)
     }
 
-
     /// Moves `connection` to `choice` (`instance.use`), making the instance first for `new`.
     /// Returns the handle it uses.
     ///

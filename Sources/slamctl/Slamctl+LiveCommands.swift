@@ -189,6 +189,22 @@ extension Slamctl {
         (try? JSONParser().parse(text)) ?? .string(text)
     }
 
+    /// Writes `text` to `path` (made 0644, or emptied first), whole; nil, or the error number when it cannot.
+    static func writeFile(_ text: String, to path: String) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return errno }
+            written += count
+        }
+        return nil
+    }
+
     static func readFile(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }

@@ -77,7 +77,9 @@ extension Slamctl {
         if let path = line.option("junit") {
             let report = JUnitReport(name: "slamctl run" + (shard.map { " shard \($0.description)" } ?? ""),
                                      tests: outcomes.map(junitCase), seconds: seconds, startedAt: startedAt)
-            try writeFile(report.xml, to: path)
+            if let failure = writeFile(report.xml, to: path) {
+                throw CommandFailed(description: "cannot write the JUnit report \(path): \(Output.systemMessage(failure))")
+            }
         }
         // A daemon that cannot be reached or went away is exit status 3, whatever else happened.
         for outcome in outcomes {
@@ -193,20 +195,5 @@ extension Slamctl {
     private static func secondsSince(_ start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
-    /// Writes `text` to `path` whole (a report CI reads), or ``CommandFailed``.
-    private static func writeFile(_ text: String, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CommandFailed(description: "cannot write the JUnit report \(path): \(Output.systemMessage(errno))") }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw CommandFailed(description: "cannot write the JUnit report \(path): \(Output.systemMessage(errno))") }
-            written += count
-        }
     }
 }
