@@ -13,6 +13,25 @@ public struct FlowRunner {
         public let lines: [String]
         /// `{flow, passed, steps: [{step, passed, error?}]}`, the steps run so far.
         public let json: JSONValue
+        /// The step that failed, for reports that name it apart (JUnit); nil when the flow passed.
+        public let failure: Failure?
+    }
+
+    /// The failing step of a flow, without colours.
+    public struct Failure: Sendable, Equatable {
+        /// Its number, from 1.
+        public let step: Int
+        /// How many steps the flow has.
+        public let steps: Int
+        /// The step as reports write it: `expect count text = "Count: 1"`.
+        public let summary: String
+        /// What went wrong: the daemon's error, then the expected and actual values (or the template's diff).
+        public let details: [String]
+
+        /// `step 2 of 3: expect count text = "Count: 1": error -32008: Wait timed out: …`, on one line.
+        public var message: String {
+            "step \(step) of \(steps): \(summary)" + (details.first.map { ": " + $0 } ?? "")
+        }
     }
 
     public let connection: SlamConnection
@@ -26,9 +45,10 @@ public struct FlowRunner {
     public func run(_ flow: Flow) throws(ClientError) -> Report {
         var lines = [style.bold("flow \(flow.name): \(flow.steps.count) step\(flow.steps.count == 1 ? "" : "s")")]
         var results: [JSONValue] = []
-        func report(passed: Bool) -> Report {
-            Report(passed: passed, lines: lines,
-                   json: ["flow": .string(flow.name), "passed": .bool(passed), "steps": .array(results)])
+        func report(failure: Failure?) -> Report {
+            Report(passed: failure == nil, lines: lines,
+                   json: ["flow": .string(flow.name), "passed": .bool(failure == nil), "steps": .array(results)],
+                   failure: failure)
         }
         for (index, entry) in flow.steps.enumerated() {
             let label = "step \(index + 1): \(entry.step.summary)"
@@ -37,15 +57,16 @@ public struct FlowRunner {
                 lines.append("\(style.green("ok")) \(label)")
                 results.append(["step": .string(entry.step.summary), "passed": true])
             } catch .server(let error) {
+                let details = explain(error, step: entry.step)
                 lines.append("\(style.red("FAILED")) \(label)")
-                lines.append(contentsOf: explain(error, step: entry.step).map { "  " + $0 })
+                lines.append(contentsOf: details.map { "  " + $0 })
                 lines.append(style.red("flow \(flow.name) failed at step \(index + 1) of \(flow.steps.count)"))
                 results.append(["step": .string(entry.step.summary), "passed": false, "error": error.jsonValue])
-                return report(passed: false)
+                return report(failure: Failure(step: index + 1, steps: flow.steps.count, summary: entry.step.summary, details: details))
             }
         }
         lines.append(style.green("flow \(flow.name) passed"))
-        return report(passed: true)
+        return report(failure: nil)
     }
 
     /// Acting steps ask the daemon to wait until a person could act (the element exists, is

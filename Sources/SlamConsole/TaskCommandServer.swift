@@ -8,8 +8,9 @@ import SlamRPC
 ///
 /// Each `task.run` runs the command once, one run at a time, with the run in
 /// its environment: `SLAM_TASK`, `SLAM_TASK_PARAM`, `SLAM_TASK_REF`,
-/// `SLAM_TASK_CONTROLLER` (unset when null) and `SLAM_SOCKET`, so the command
-/// can call back with `slamctl` (`slamctl state KEY VALUE`). Exit status 0 answers
+/// `SLAM_TASK_CONTROLLER` (unset when null), `SLAM_SOCKET` and, when the task is served in an
+/// instance other than `main`, `SLAM_INSTANCE`, so the command can call back with `slamctl`
+/// (`slamctl state KEY VALUE`) to the instance the task ran in. Exit status 0 answers
 /// with what it printed (one trailing newline dropped); any other fails the run
 /// (-32010 for whoever ran it) with its last line of error output. A command
 /// still running at the registration's timeout is stopped (its process group
@@ -20,12 +21,15 @@ public struct TaskCommandServer {
     public let command: ShellCommand
     /// Given to the command as `SLAM_SOCKET`.
     public let socketPath: String
+    /// Given to the command as `SLAM_INSTANCE`: the instance the connection uses (nil: `main`).
+    public let instance: String?
 
-    public init(connection: SlamConnection, taskName: String, command: ShellCommand, socketPath: String) {
+    public init(connection: SlamConnection, taskName: String, command: ShellCommand, socketPath: String, instance: String? = nil) {
         self.connection = connection
         self.taskName = taskName
         self.command = command
         self.socketPath = socketPath
+        self.instance = instance
     }
 
     /// Registers the task, then answers runs until the daemon closes the connection.
@@ -57,7 +61,8 @@ public struct TaskCommandServer {
         let result: ShellCommand.Outcome
         do {
             result = try command.run(adding: ["SLAM_TASK": run.name, "SLAM_TASK_PARAM": run.param, "SLAM_TASK_REF": run.ref,
-                                              "SLAM_TASK_CONTROLLER": run.controller, "SLAM_SOCKET": socketPath],
+                                              "SLAM_TASK_CONTROLLER": run.controller, "SLAM_SOCKET": socketPath,
+                                              "SLAM_INSTANCE": instance],
                                      timeLimitMilliseconds: timeLimitMilliseconds)
         } catch {
             return .failure(ResponseError(code: .taskFailed, message: error.message))

@@ -126,37 +126,7 @@ extension Slamctl {
                 try draw()
             }
         },
-        SlamctlCommand(
-            "run", "Run a flow file: steps run in order, each waiting for its element as a user would.",
-            discussion: """
-                Steps: press, text, task, wait, expect (property equals), expectAbsent, expectTree (a tree template), expectAria (an aria snapshot); see docs/testing.md.
-                Exit status 0 when every step passed, 1 at the first failing step (reported with the
-                expected and the actual snapshot) or for a flow file that cannot be read or is not a flow.
-                With --json, the report is one object: {flow, passed, steps: [{step, passed, error?}]}.
-                """,
-            arguments: [.init("file", help: "The flow file (JSON).")]
-        ) { invocation in
-            let path = invocation.argument("file")
-            // The command line was right; the file is what failed (exit status 1, as for any file).
-            guard let bytes = readFile(path) else {
-                throw CommandFailed(description: "cannot read the flow file \(path): \(Output.systemMessage(errno))")
-            }
-            let flow: Flow
-            do {
-                flow = try Flow(json: JSONParser().parse(bytes))
-            } catch let error as Flow.FormatError {
-                throw CommandFailed(description: "\(path): \(error)")
-            } catch {
-                throw CommandFailed(description: "\(path) is not JSON: \(error)")
-            }
-            let report = try FlowRunner(connection: invocation.connect(), style: invocation.style).run(flow)
-            if invocation.json {
-                Output.line(report.json.description)
-            } else {
-                for line in report.lines { Output.line(line) }
-            }
-            if !report.passed { throw FlowFailed() }
-        },
+        runCommand,
         SlamctlCommand(
             "call", "Call any method with JSON params and print the JSON result.",
             discussion: "Example: slamctl call press '{\"ref\":\"increment\"}'",
@@ -217,6 +187,22 @@ extension Slamctl {
     /// A JSON text as its value; anything else as a string (`--equals Saved`).
     static func jsonOrString(_ text: String) -> JSONValue {
         (try? JSONParser().parse(text)) ?? .string(text)
+    }
+
+    /// Writes `text` to `path` (made 0644, or emptied first), whole; nil, or the error number when it cannot.
+    static func writeFile(_ text: String, to path: String) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return errno }
+            written += count
+        }
+        return nil
     }
 
     static func readFile(_ path: String) -> [UInt8]? {

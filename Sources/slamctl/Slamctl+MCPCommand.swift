@@ -2,6 +2,7 @@ import Dispatch
 import SlamClient
 import SlamConsole
 import SlamMCP
+import SlamProtocol
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,9 @@ extension Slamctl {
                 its own: the one beside slamctl, else on PATH, on a private temporary socket, hosting the demo or \
                 --storyboard FILE, given the options after -- (slamctl mcp --launch -- --log-level debug), and \
                 stopped when slamctl mcp ends. It ends when standard input closes (after answering what it read), \
-                or at SIGTERM or Ctrl-C. Protocol revisions 2026-07-28 and the handshake of 2025-11-25, 2025-06-18 \
+                or at SIGTERM or Ctrl-C. With --instance HANDLE the agent drives that instance of the daemon; with \
+                --instance new an instance of its own, made when it starts and closed when it ends (slamctl instances). \
+                Protocol revisions 2026-07-28 and the handshake of 2025-11-25, 2025-06-18 \
                 and 2025-03-26 (docs/mcp.md). Exit status 3 when it cannot connect.
                 """,
             arguments: [.init("slamd-options", help: "With --launch: more options for the slamd it starts, after --.", isRepeated: true)],
@@ -40,6 +43,7 @@ extension Slamctl {
             } else if line.option("socket") != nil {
                 throw UsageError("--launch starts slamd on a socket of its own: leave out --socket", command: line.command)
             }
+            let instance = try invocation.instanceChoice()
             // A client that stops reading must not kill slamctl before it stops its slamd.
             signal(SIGPIPE, SIG_IGN)
             // Blocked before any thread starts, so that every thread inherits the mask and only the waiter takes them.
@@ -70,6 +74,8 @@ extension Slamctl {
                     throw CannotConnect(path: socketPath, reason: error)
                 }
                 defer { connection.close() }
+                // Before the session subscribes: everything it does belongs to that instance.
+                if let instance { try await invocation.useInstance(instance, label: "slamctl mcp", on: connection) }
                 let session = MCPSession(connection: connection)
                 try await session.start()
                 Output.error("slamctl mcp: serving MCP on standard input and output for the slamd at \(socketPath)")
@@ -84,6 +90,11 @@ extension Slamctl {
                 }
                 await MCPStandardIO().serve(MCPServer(session: session))
                 progress.served.store(true, ordering: .sequentiallyConsistent)
+                // The session's own instance (--instance new) ends with it; if slamctl is killed instead, slamd
+                // closes it once idle (its creator, this connection, is gone).
+                for handle in invocation.createdInstances.take() {
+                    _ = try? await connection.send(InstanceCloseRequest(instance: handle))
+                }
             }
         },
     ]

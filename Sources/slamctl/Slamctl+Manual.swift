@@ -18,7 +18,9 @@ extension Slamctl {
                 show fails at once.
 
                 Every command connects to the daemon's socket, sends one JSON-RPC 2.0 request at a time and \
-                prints the answer for people; --json prints the daemon's JSON instead.
+                prints the answer for people; --json prints the daemon's JSON instead. One daemon hosts many \
+                isolated instances of its app: --instance HANDLE acts on one of them (slamctl instances lists, \
+                makes and closes them), and run --jobs N runs flows in parallel, each on an instance of its own.
                 """,
             sections: [
                 .init("Exit status", """
@@ -37,6 +39,8 @@ extension Slamctl {
                     """),
                 .init("Environment", """
                     SLAM_SOCKET: the socket when --socket is not given (serve-task sets it for its command). \
+                    SLAM_INSTANCE: the instance when --instance is not given (serve-task sets it for its command \
+                    when it serves an instance other than main). \
                     XDG_RUNTIME_DIR: where the default socket lives ($XDG_RUNTIME_DIR/slam/slamd.sock); \
                     without it, /tmp/slam-$UID/slamd.sock. NO_COLOR: no colours in human output. \
                     SLAM_TIMEOUT: the acting verbs' --timeout when it is not given, in seconds (30, 1.5) or with \
@@ -57,6 +61,10 @@ extension Slamctl {
 
                       slamctl record flow.json
                       slamctl run flow.json
+
+                    Run flows four at a time, each on an instance of its own, with a report for CI:
+
+                      slamctl run --jobs 4 --junit report.xml flows/*.json
 
                     Shell completion without installing:
 

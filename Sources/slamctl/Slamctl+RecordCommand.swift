@@ -53,22 +53,9 @@ extension Slamctl {
     /// Writes the flow beside `path`, then renames it into place, so the file is always a whole flow.
     private static func writeFlow(_ text: String, to path: String, command: CommandSpecification) throws {
         let temporary = path + ".recording"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw UsageError("cannot write \(temporary): \(Output.systemMessage(errno))", command: command)
+        if let failure = writeFile(text, to: temporary) {
+            throw UsageError("cannot write \(temporary): \(Output.systemMessage(failure))", command: command)
         }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                close(descriptor)
-                throw UsageError("cannot write \(temporary): \(Output.systemMessage(errno))", command: command)
-            }
-            written += count
-        }
-        close(descriptor)
         guard rename(temporary, path) == 0 else {
             throw UsageError("cannot write \(path): \(Output.systemMessage(errno))", command: command)
         }

@@ -14,7 +14,7 @@ extension Slamctl {
             discussion: """
                 Registers NAME (tasks.register); each time the task runs (a press on a button whose task it is,
                 slamctl task NAME, a key), COMMAND runs with SLAM_TASK, SLAM_TASK_PARAM, SLAM_TASK_REF,
-                SLAM_TASK_CONTROLLER and SLAM_SOCKET in its environment, one run at a time. Exit status 0
+                SLAM_TASK_CONTROLLER, SLAM_SOCKET and (with --instance) SLAM_INSTANCE in its environment, one run at a time. Exit status 0
                 answers with what it printed; any other fails the run with its last line of error output. A
                 command still running at the timeout is stopped with what it started (its process group). It is
                 over when it exits: a child it leaves in the background is not waited for.
@@ -39,8 +39,9 @@ extension Slamctl {
                 }
                 timeout = parsed
             }
-            let server = TaskCommandServer(connection: try invocation.connect(), taskName: name,
-                                           command: ShellCommand(arguments: command), socketPath: invocation.socketPath)
+            let (connection, instance) = try invocation.connectToInstance()
+            let server = TaskCommandServer(connection: connection, taskName: name, command: ShellCommand(arguments: command),
+                                           socketPath: invocation.socketPath, instance: instance)
             try server.serve(timeoutMilliseconds: timeout) { report in
                 Output.error(report)
             }

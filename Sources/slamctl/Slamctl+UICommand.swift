@@ -22,6 +22,8 @@ extension Slamctl {
                 a focused text field; Escape (or Backspace outside a text field) goes back; Ctrl-Q or Ctrl-D
                 quits (exit status 0), Ctrl-C too, as an interrupt (exit status 130); Ctrl-L repaints. A click presses the element under the pointer (a text field takes the focus).
                 Colours unless NO_COLOR is set or TERM is dumb. Exit status 3 when the daemon goes away.
+                slamctl --instance HANDLE ui shows that instance (--instance new: one of its own); exit status 1
+                when the instance is closed.
                 """,
             options: [.init("no-mouse", help: "Leave the mouse to the terminal (selection) instead of clicking elements.")]
         ) { invocation in
@@ -33,6 +35,7 @@ extension Slamctl {
             }
             let colour = getenv("NO_COLOR") == nil && getenv("TERM").map { String(cString: $0) != "dumb" } ?? false
             let ui = TerminalUI(connection: connection, terminal: terminal, usesColor: colour)
+            ui.beforeInterruptedExit = { invocation.closeCreatedInstances() }
             try ui.run(mouse: !invocation.line.flag("no-mouse"))
         },
     ]

@@ -9,7 +9,7 @@ import SlamRPC
 /// 2 usage; 3 cannot connect, or lost the daemon (it stopped or stopped answering);
 /// 130 interrupted by Ctrl-C (SIGINT, or the key in `ui`).
 enum Slamctl {
-    static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands + recordCommands + webCommands + traceCommands + uiCommands + serveTaskCommands + mcpCommands
+    static let commands: [SlamctlCommand] = queryCommands + actionCommands + liveCommands + recordCommands + webCommands + traceCommands + uiCommands + serveTaskCommands + mcpCommands + instanceCommands
 
     static let parser = CommandLineParser(
         toolName: "slamctl",
@@ -18,6 +18,8 @@ enum Slamctl {
         globalOptions: [
             .init("socket", valueName: "PATH",
                   help: "The daemon's socket (default: $SLAM_SOCKET, else $XDG_RUNTIME_DIR/slam/slamd.sock, else /tmp/slam-$UID/slamd.sock)."),
+            .init("instance", valueName: "HANDLE",
+                  help: "Act on this instance of the daemon (default: $SLAM_INSTANCE, else main); new: one made for this command and closed when it ends."),
             .init("json", help: "Print the daemon's JSON instead of human output."),
             .init("version", help: "Print slamctl's version and the protocol version it speaks, and exit."),
         ],
@@ -61,8 +63,10 @@ enum Slamctl {
             return usage(error)
         }
         guard let command = commands.first(where: { $0.specification.name == line.command.name }) else { return 2 }
+        let invocation = Invocation(line: line)
+        defer { invocation.closeCreatedInstances() }
         do {
-            try command.action(Invocation(line: line))
+            try command.action(invocation)
             return 0
         } catch let error as UsageError {
             return usage(error)

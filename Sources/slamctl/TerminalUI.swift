@@ -26,6 +26,8 @@ final class TerminalUI {
     var focusedNode: Int?
     /// The last focus announcement on the status line, whole (a move the model shows later is not said twice).
     var lastAnnouncement: String?
+    /// Runs before Ctrl-C or a signal ends slamctl, which returns from nothing: what the command made is undone.
+    var beforeInterruptedExit: () -> Void = {}
 
     init(connection: SlamConnection, terminal: TerminalSession, usesColor: Bool) {
         self.connection = connection
@@ -57,6 +59,7 @@ final class TerminalUI {
                         repaint.invalidate()
                     } else {
                         terminal.restore()
+                        beforeInterruptedExit()
                         exit(128 + signal)
                     }
                 }
@@ -111,7 +114,11 @@ final class TerminalUI {
                 if case .timedOut = error { return }
                 throw error
             }
-            if let redraw = UIRedraw(notification) {
+            if let detached = UIDetachedNotice(notification) {
+                // Its app is gone: nothing here would answer any more (the daemon refuses it with -32019).
+                throw CommandFailed(description: "the instance \(detached.instance) this terminal showed was \(detached.reason) "
+                                    + "(slamctl instances lists those open)")
+            } else if let redraw = UIRedraw(notification) {
                 do {
                     try model.apply(JSONValue.object(["seq": .integer(Int64(redraw.seq)), "ops": .array(redraw.ops)]))
                 } catch {
@@ -141,6 +148,7 @@ final class TerminalUI {
         case .interrupt:
             // Ctrl-C ends `ui` as SIGINT ends every other long-running command: status 130.
             terminal.restore()
+            beforeInterruptedExit()
             exit(128 + SIGINT)
         case .repaint:
             repaint.invalidate()

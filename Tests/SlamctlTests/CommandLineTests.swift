@@ -44,7 +44,7 @@ import Musl
         #expect(help.lines.contains { $0.hasPrefix("  REF ") && $0.contains("The element's reference") })
         let options = help.lines.filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0] }
         #expect(options == ["--type", "--text", "--matches", "--role", "--name", "--within", "--nth", "--state", "--property", "--equals",
-                            "--aria", "--timeout", "--controller", "--socket", "--json", "--version"])
+                            "--aria", "--timeout", "--controller", "--socket", "--instance", "--json", "--version"])
         // Asked for after the command, even without its required REF.
         #expect(try slamctl("wait", "--help").standardOutput == help.standardOutput)
         #expect(try slamctl("--help", "wait").standardOutput == help.standardOutput)

@@ -43,11 +43,19 @@ final class SlamctlProcess {
     let process: ChildProcess
     private var removed = false
 
-    /// Starts `slamctl arguments...`; with `app`, `--socket PATH` comes first.
-    init(_ arguments: [String], app: SlamApp? = nil, environment: [String: String]? = nil) throws {
-        let executable = try DaemonProcess.siblingExecutable(named: "slamctl", overriddenBy: "SLAMCTL")
+    /// Starts `slamctl arguments...`; with `app`, `--socket PATH` comes first. With `standardInputPath`
+    /// it reads that file (else /dev/null); with `workingDirectory` it runs there (through `sh`).
+    init(_ arguments: [String], app: SlamApp? = nil, environment: [String: String]? = nil,
+         standardInputPath: String? = nil, workingDirectory: String? = nil) throws {
+        var executable = try DaemonProcess.siblingExecutable(named: "slamctl", overriddenBy: "SLAMCTL")
         let directory = try DaemonProcess.makeTemporaryDirectory()
-        let words = (app.map { ["--socket", $0.socketPath] } ?? []) + arguments
+        var words = (app.map { ["--socket", $0.socketPath] } ?? []) + arguments
+        if standardInputPath != nil || workingDirectory != nil {
+            // sh -c 'cd "$1" && exec "$2" "$@" < "$3"'-style: every path is an argument, never parsed by the shell.
+            let script = #"dir="$1"; input="$2"; program="$3"; shift 3; cd "$dir" && exec "$program" "$@" < "$input""#
+            words = ["-c", script, "sh", workingDirectory ?? ".", standardInputPath ?? "/dev/null", executable] + words
+            executable = "/bin/sh"
+        }
         do {
             process = try ChildProcess(executable: executable, arguments: words, environment: environment,
                                        standardOutputPath: directory + "/stdout", standardErrorPath: directory + "/stderr")
@@ -174,4 +182,4 @@ struct TemporaryFile {
 
 /// Every `slamctl` verb, in the order `--help` lists them.
 let allVerbs = ["ping", "version", "tree", "snapshot", "find", "query", "refs", "tasks", "screens", "controllers", "press", "text", "type",
-                "focus", "key", "update", "reset", "reset-app", "task", "state", "wait", "watch", "screen", "run", "call", "record", "open", "trace", "ui", "serve-task", "mcp"]
+                "focus", "key", "update", "reset", "reset-app", "task", "state", "wait", "watch", "screen", "run", "call", "record", "open", "trace", "ui", "serve-task", "mcp", "instances"]

@@ -5,6 +5,7 @@ polls the pane (or the daemon) until it holds, within a generous deadline.
 
 Run with `make terminal-test`.
 """
+import json
 import os
 import shutil
 import signal
@@ -206,3 +207,38 @@ def test_ctrl_q_quits_with_status_0(session):
     terminal.keys("C-q")
     screen = terminal.wait_for("exit=0")
     assert "Count: 0" not in screen
+
+
+def test_an_instance_of_its_own_shows_its_presses_only_and_stops_when_closed(session):
+    terminal, ctl, daemon = session
+    terminal.keys("C-q")
+    terminal.wait_for("exit=0")
+    handle = ctl("instances", "create").stdout.strip()
+    socket = daemon.args[daemon.args.index("--socket") + 1]
+    terminal.keys(f"clear; {binary('slamctl')} --socket {socket} --instance {handle} ui; echo exit=$?", "Enter")
+    terminal.wait_for("Count: 0")
+    assert ctl("--instance", handle, "press", "increment").returncode == 0
+    terminal.wait_for("Count: 1")
+    assert ctl("press", "increment").returncode == 0 and ctl("press", "increment").returncode == 0
+    assert '"Count: 2"' in ctl("find", "count").stdout, "main counts on its own"
+    assert "Count: 1" in terminal.screen()
+    assert ctl("instances", "close", handle).returncode == 0
+    screen = terminal.wait_for("exit=1")
+    assert f"the instance {handle} this terminal showed was closed" in screen
+    assert "Count: 1" not in screen, "the normal screen is back"
+
+
+def test_a_new_instance_is_closed_when_ctrl_c_ends_the_ui(session):
+    terminal, ctl, daemon = session
+    terminal.keys("C-q")
+    terminal.wait_for("exit=0")
+    socket = daemon.args[daemon.args.index("--socket") + 1]
+    terminal.keys(f"clear; {binary('slamctl')} --socket {socket} --instance new ui; echo exit=$?", "Enter")
+    terminal.wait_for("Count: 0")
+    def handles():
+        return [entry["instance"] for entry in json.loads(ctl("instances", "--json").stdout)]
+
+    assert handles() == ["main", "i1"], "the ui's own instance"
+    terminal.keys("C-c")
+    terminal.wait_for("exit=130")
+    assert handles() == ["main"], "closed before slamctl exited"
