@@ -110,6 +110,12 @@ python-venv: python-deps
 		echo "installing mcp (the MCP SDK) into $(PYTHON_VENV)"; \
 		$(PYTHON_VENV)/bin/python -m pip install -q --disable-pip-version-check 'mcp>=2.3,<2.4'; \
 	fi
+	@# Suites in parallel on one daemon (pytest -n), and shards across machines (pytest --splits): the
+	@# plugin's tests run them, and make bench-parallel.
+	@if ! $(PYTHON_VENV)/bin/python -c 'import xdist, pytest_split' >/dev/null 2>&1; then \
+		echo "installing pytest-xdist and pytest-split into $(PYTHON_VENV)"; \
+		$(PYTHON_VENV)/bin/python -m pip install -q --disable-pip-version-check 'pytest-xdist>=3.5' 'pytest-split>=0.9'; \
+	fi
 	@rm -rf clients/python/build
 	@$(PYTHON_VENV)/bin/python -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
 		--no-build-isolation ./clients/python >/dev/null 2>&1 \
