@@ -8,7 +8,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-size bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp terminal-test fuzz fuzz-smoke load load-test soak clean
+.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-size bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp bench-instances terminal-test fuzz fuzz-smoke load load-test soak clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -273,7 +273,7 @@ install-test: release python-deps
 # The whole benchmark suite (figures in docs/performance.md): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up, tracing's cost. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli bench-size bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-size bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp bench-instances
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -295,6 +295,11 @@ bench-reset: release
 	$(PYTHON) Benchmarks/reset/bench_reset.py .build-static/release/slamd
 
 # What make install installs, by size: the static slamd and slamctl, stripped, against slamd's target.
+# Instances of the demo in one release slamd over its socket: instance.create's round trip, resident memory
+# per instance with 1,000 open, 1,000 each answering a find, against starting a daemon of its own.
+bench-instances: release
+	$(PYTHON) Benchmarks/instances/bench_instances.py .build-static/release/slamd
+
 bench-size: release
 	scripts/bench-size.sh
 

@@ -8,7 +8,7 @@ import SlamUI
 /// after-request bookkeeping — everything the daemon does except the socket.
 final class InProcessClient {
     /// A scheduler that never fires: the benchmarks start no waits.
-    private final class IdleScheduler: Scheduler {
+    final class IdleScheduler: Scheduler {
         func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) -> () -> Void { {} }
     }
 
@@ -58,7 +58,7 @@ final class InProcessClient {
     @discardableResult
     func send(_ request: [UInt8]) -> [UInt8] {
         let before = inbox.replies
-        service.receive(request, from: session)
+        (session.service ?? service).receive(request, from: session)
         precondition(inbox.replies == before + 1, "the service sent no reply")
         return inbox.lastReply
     }

@@ -48,6 +48,8 @@ do {
     }
     progress("state view: 1000 rows")
     results += try StateViewBenchmark(options: options).run()
+    progress("instances: \(InstanceBenchmark.count) of the demo")
+    results += try InstanceBenchmark(options: options).run()
 } catch {
     progress("benchmark failed: \(error)")
     exit(2)

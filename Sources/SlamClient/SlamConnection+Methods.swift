@@ -114,6 +114,23 @@ extension SlamConnection {
     /// Every screen `push` can open, with its title and whether it is on the stack.
     public func screens() throws(ClientError) -> [ScreenEntry] { try send(ScreensRequest()) }
 
+    /// Makes a new, isolated instance of an application the daemon hosts (see "Instances" in `Protocol/README.md`);
+    /// this connection keeps using its own until ``useInstance(_:)``.
+    public func createInstance(app: String? = nil, storyboard: String? = nil, label: String? = nil) throws(ClientError) -> InstanceEntry {
+        try send(InstanceCreateRequest(app: app, storyboard: storyboard, label: label))
+    }
+
+    /// Makes this connection use the instance `handle`: its later requests, events and waits belong to it.
+    @discardableResult
+    public func useInstance(_ handle: String) throws(ClientError) -> InstanceEntry { try send(InstanceUseRequest(instance: handle)) }
+
+    /// Ends the instance `handle` (not `main`).
+    @discardableResult
+    public func closeInstance(_ handle: String) throws(ClientError) -> InstanceClosed { try send(InstanceCloseRequest(instance: handle)) }
+
+    /// Every open instance, `main` first.
+    public func instances() throws(ClientError) -> [InstanceEntry] { try send(InstanceListRequest()) }
+
     /// Puts the application back to its launch state (see `reset` in `Protocol/README.md`).
     @discardableResult
     public func reset() throws(ClientError) -> ResetOutcome { try send(ResetRequest()) }

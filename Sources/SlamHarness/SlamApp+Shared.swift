@@ -2,54 +2,40 @@ import Glibc
 import SlamClient
 import SlamProtocol
 
-/// Daemons reused across tests, each test beginning from a reset.
+/// One daemon shared by every test, each test with a fresh instance of its own.
 ///
-/// Starting `slamd` costs milliseconds; `reset` (the application back to its launch
-/// state, same daemon) costs well under one. Tests run in parallel, so each borrows
-/// a daemon of its own from a pool for the length of its body: the pool grows to as
-/// many daemons as tests run at once. A test that needs a daemon nobody else ever
-/// used (it stops it, or reads its log from the start) calls ``launch(storyboard:arguments:)``.
+/// Starting `slamd` costs milliseconds; a new instance on a running one (`instance.create`) costs a
+/// fraction of one, and is isolated from every other test's, so tests run in parallel on one daemon
+/// (swift-testing runs them so by default). A test that needs a daemon nobody else uses (it stops
+/// it, reads its log from the start, or drives it with a tool that knows no instances) calls
+/// ``launch(storyboard:arguments:)``.
 extension SlamApp {
-    /// Runs `body` with a daemon for `storyboard` and `arguments` reset to its launch state,
-    /// then gives the daemon back for the next test.
+    /// Runs `body` with a fresh instance of the app for `storyboard` and `arguments`, on a daemon
+    /// shared with every other test that asks for the same, then closes the instance.
     ///
     /// ```swift
     /// try SlamApp.withApp { app in           // the demo app, as launched
     ///     try app.button("increment").press()
     /// }
     /// ```
-    public static func withApp<Result>(storyboard: String? = nil, arguments: [String] = [],
+    ///
+    /// - Parameter label: what `slamctl instances` and the page's inspector call the instance (the test's name).
+    public static func withApp<Result>(storyboard: String? = nil, arguments: [String] = [], label: String? = nil,
                                        _ body: (SlamApp) throws -> Result) throws -> Result {
         let key = ([storyboard ?? ""] + arguments).joined(separator: "\u{1F}")
-        let app = try SharedApps.registry.borrow(key) { try launch(storyboard: storyboard, arguments: arguments) }
-        defer { SharedApps.registry.giveBack(app, key) }
-        // What the last test left on the connection goes: its subscriptions and unread notifications.
-        app.actionTimeout = try SlamApp.defaultActionTimeout()
-        try app.connection.unsubscribe()
-        _ = app.connection.takeNotifications()
-        try app.stopTrace()
-        try app.reset()
+        let daemon = try SharedApps.registry.daemon(key) { try launch(storyboard: storyboard, arguments: arguments) }
+        let app = try daemon.newInstance(label: label)
+        defer { app.stop() }
         return try body(app)
     }
 }
 
-extension SlamApp {
-    /// Stops a trace the last test left running (it would refuse this test's `trace.start`).
-    func stopTrace() throws {
-        do {
-            _ = try connection.send(TraceStopRequest())
-        } catch ClientError.server(let error) where error.code == .traceConflict {
-            // None was running.
-        }
-    }
-}
-
-/// The idle daemons ``SlamApp/withApp(storyboard:arguments:_:)`` keeps, stopped when the test process exits.
+/// The daemons ``SlamApp/withApp(storyboard:arguments:label:_:)`` shares, one per storyboard and arguments,
+/// stopped when the test process exits.
 final class SharedApps: @unchecked Sendable {
     static let registry = SharedApps()
 
-    private var idle: [String: [SlamApp]] = [:]
-    private var all: [SlamApp] = []
+    private var daemons: [String: SlamApp] = [:]
     private var lock = pthread_mutex_t()
 
     private init() {
@@ -57,35 +43,22 @@ final class SharedApps: @unchecked Sendable {
         atexit { SharedApps.registry.stopAll() }
     }
 
-    /// An idle running app for `key`, or a new one from `launch`.
-    func borrow(_ key: String, launch: () throws -> SlamApp) throws -> SlamApp {
-        pthread_mutex_lock(&lock)
-        while let app = idle[key]?.popLast() {
-            if app.isRunning {
-                pthread_mutex_unlock(&lock)
-                return app
-            }
-        }
-        pthread_mutex_unlock(&lock)
-        let app = try launch()
-        pthread_mutex_lock(&lock)
-        all.append(app)
-        pthread_mutex_unlock(&lock)
-        return app
-    }
-
-    func giveBack(_ app: SlamApp, _ key: String) {
+    /// The running daemon for `key`, launched by `launch` when there is none (or it has stopped).
+    /// Launching holds the lock: tests that start together wait for one daemon rather than start several.
+    func daemon(_ key: String, launch: () throws -> SlamApp) throws -> SlamApp {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        if app.isRunning { idle[key, default: []].append(app) }
+        if let daemon = daemons[key], daemon.isRunning { return daemon }
+        let daemon = try launch()
+        daemons[key] = daemon
+        return daemon
     }
 
     private func stopAll() {
         pthread_mutex_lock(&lock)
-        let apps = all
-        all.removeAll()
-        idle.removeAll()
+        let all = daemons.values
+        daemons.removeAll()
         pthread_mutex_unlock(&lock)
-        for app in apps { app.stop() }
+        for daemon in all { daemon.stop() }
     }
 }

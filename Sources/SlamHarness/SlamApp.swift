@@ -26,10 +26,15 @@ public final class SlamApp {
     private enum Host {
         case process(DaemonProcess)
         case inProcess(any InProcessHost)
+        /// An instance made on the daemon of another app, which owns the daemon.
+        case instance(of: SlamApp)
     }
 
     /// The Unix socket the app's daemon listens on, for another client to connect to.
     public let socketPath: String
+    /// The daemon's instance this app is: `main` for the one a launched daemon starts with, else
+    /// the handle ``newInstance(label:app:storyboard:)`` made (see "Instances" in `Protocol/README.md`).
+    public let instance: String
     /// The connection every fluent call goes through.
     public let connection: SlamConnection
     private let host: Host
@@ -69,8 +74,39 @@ public final class SlamApp {
         self.host = host
         self.socketPath = socketPath
         self.ownedDirectory = ownedDirectory
+        instance = "main"
         actionTimeout = try Self.defaultActionTimeout()
         connection = try SlamConnection(socketPath: socketPath, timeoutMilliseconds: 30_000)
+    }
+
+    /// A new instance on `daemon`'s daemon, made and used by a connection of its own: the instance
+    /// lasts until ``stop()`` closes it (or the connection goes and the daemon's idle timeout passes).
+    private init(instanceOf daemon: SlamApp, label: String?, app: String?, storyboard: String?) throws {
+        host = .instance(of: daemon)
+        socketPath = daemon.socketPath
+        ownedDirectory = nil
+        actionTimeout = try Self.defaultActionTimeout()
+        connection = try SlamConnection(socketPath: socketPath, timeoutMilliseconds: 30_000)
+        do {
+            instance = try connection.createInstance(app: app, storyboard: storyboard, label: label).instance
+            try connection.useInstance(instance)
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    /// A new, isolated instance of an application this app's daemon hosts, as a ``SlamApp`` of its
+    /// own: its screens, state, focus, waits and events are its own, and ``stop()`` closes it (the
+    /// daemon stays). Made in well under a millisecond: a test that needs a fresh app takes one
+    /// rather than a daemon (``withApp(storyboard:arguments:label:_:)`` does).
+    ///
+    /// - Parameters:
+    ///   - label: a name people see in `slamctl instances` and the page's inspector (a test's name).
+    ///   - app: `"launched"` (the default: what the daemon serves) or `"demo"`.
+    ///   - storyboard: a storyboard file to host instead.
+    public func newInstance(label: String? = nil, app: String? = nil, storyboard: String? = nil) throws -> SlamApp {
+        try SlamApp(instanceOf: self, label: label, app: app, storyboard: storyboard)
     }
 
     /// Starts a real `slamd` (found next to the test binary, or `$SLAMD`) on a temporary socket.
@@ -106,33 +142,56 @@ public final class SlamApp {
 
     /// The process id of the launched `slamd` (nil in process).
     public var processIdentifier: Int32? {
-        if case .process(let daemon) = host { return daemon.process.processIdentifier }
-        return nil
+        switch host {
+        case .process(let daemon): daemon.process.processIdentifier
+        case .inProcess: nil
+        case .instance(let daemon): daemon.processIdentifier
+        }
     }
 
     /// Whether the daemon still serves (not stopped, not exited).
     public var isRunning: Bool {
         guard exitStatus == nil else { return false }
-        if case .process(let daemon) = host { return daemon.process.isRunning }
-        return true
+        switch host {
+        case .process(let daemon): return daemon.process.isRunning
+        case .inProcess: return true
+        case .instance(let daemon): return daemon.isRunning
+        }
     }
 
-    /// The daemon's log so far (empty in process).
+    /// The daemon's log so far (empty in process; an instance's is its whole daemon's).
     public var log: String {
-        if case .process(let daemon) = host { return daemon.standardError }
-        return ""
+        switch host {
+        case .process(let daemon): daemon.standardError
+        case .inProcess: ""
+        case .instance(let daemon): daemon.log
+        }
     }
 
-    /// A second connection, for waiting on one while acting on another.
+    /// A second connection to this app's instance, for waiting on one while acting on another.
     public func connect(timeoutMilliseconds: Int? = 30_000) throws -> SlamConnection {
-        try SlamConnection(socketPath: socketPath, timeoutMilliseconds: timeoutMilliseconds)
+        let connection = try SlamConnection(socketPath: socketPath, timeoutMilliseconds: timeoutMilliseconds)
+        if instance != "main" {
+            do {
+                try connection.useInstance(instance)
+            } catch {
+                connection.close()
+                throw error
+            }
+        }
+        return connection
     }
 
     /// Stops the daemon as SIGTERM would and removes its temporary files;
     /// returns its exit status (0 for a clean stop). Calling it again returns the same.
+    /// An instance made by ``newInstance(label:app:storyboard:)`` is closed instead; its daemon stays.
     @discardableResult
     public func stop() -> Int32 {
         if let exitStatus { return exitStatus }
+        if case .instance = host, isRunning {
+            // A failure here means the daemon has gone already.
+            _ = try? connection.closeInstance(instance)
+        }
         connection.close()
         let status: Int32
         switch host {
@@ -140,6 +199,8 @@ public final class SlamApp {
             status = daemon.stop()
         case .inProcess(let daemon):
             daemon.stop()
+            status = 0
+        case .instance:
             status = 0
         }
         if let ownedDirectory {

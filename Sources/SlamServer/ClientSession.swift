@@ -41,8 +41,10 @@ public final class ClientSession {
     /// The instance the connection uses (`instance.use` changes it): set when a service connects it.
     ///
     /// Unowned and unchecked, for every request reads it: a service outlives the sessions it connected
-    /// (``SlamInstances`` keeps a closed instance until the last connection using it has left).
-    public internal(set) unowned(unsafe) var service: SlamService?
+    /// (``SlamInstances`` keeps a closed instance until the last connection using it has left). Read
+    /// and written only on the service's thread: unchecked, as the run-time exclusivity check costs
+    /// more than the read.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var service: SlamService?
     /// Whether the connection has gone; nothing more is sent.
     @exclusivity(unchecked) public private(set) var isClosed = false
 

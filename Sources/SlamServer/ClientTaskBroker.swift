@@ -33,10 +33,14 @@ final class ClientTaskBroker {
     /// Ends the service's turn after a run timed out (what waited for it was answered).
     var endTurn: () -> Void = {}
 
-    init(hold: NotificationHold, scheduler: Scheduler, limits: ServiceLimits) {
+    /// What every instance of the daemon holds, for the daemon's bounds.
+    private let holdings: DaemonHoldings
+
+    init(hold: NotificationHold, scheduler: Scheduler, limits: ServiceLimits, holdings: DaemonHoldings = DaemonHoldings()) {
         self.hold = hold
         self.scheduler = scheduler
         self.limits = limits
+        self.holdings = holdings
     }
 
     // MARK: - Registering
@@ -65,10 +69,13 @@ final class ClientTaskBroker {
         }
         let adding = Set(names).subtracting(session.registeredTasks).count
         try limits.check(.registeredTasksPerConnection, holding: session.registeredTasks.count, adding: adding)
-        try limits.check(.registeredTasks, holding: registrations.count, adding: adding)
+        try limits.check(.registeredTasks, holding: holdings.registeredTasks, adding: adding)
         var added: [String] = []
         for name in names {
-            if registrations[name] == nil { added.append(name) }
+            if registrations[name] == nil {
+                added.append(name)
+                holdings.registeredTasks += 1
+            }
             registrations[name] = ClientTaskRegistration(clientIdentifier: session.identifier, timeoutMilliseconds: timeout)
             session.registeredTasks.insert(name)
         }
@@ -80,7 +87,7 @@ final class ClientTaskBroker {
         let removed = names.map { Set($0).intersection(session.registeredTasks) } ?? session.registeredTasks
         for name in removed {
             session.registeredTasks.remove(name)
-            registrations[name] = nil
+            if registrations.removeValue(forKey: name) != nil { holdings.registeredTasks -= 1 }
         }
         return removed.sorted()
     }

@@ -19,9 +19,13 @@ final class HeldRequests {
     /// Runs a held request whose turn came, its reply filling the place reserved when it arrived.
     var perform: (_ message: [UInt8], _ ticket: ClientSession.Ticket, _ session: ClientSession) -> Void = { _, _, _ in }
 
-    init(scheduler: Scheduler, limits: ServiceLimits) {
+    /// What every instance of the daemon holds, for the daemon's bounds.
+    private let holdings: DaemonHoldings
+
+    init(scheduler: Scheduler, limits: ServiceLimits, holdings: DaemonHoldings = DaemonHoldings()) {
         self.scheduler = scheduler
         self.limits = limits
+        self.holdings = holdings
     }
 
     /// Holds `message` of `session`, its reply's place reserved as `ticket`, behind the connection's earlier ones.
@@ -30,9 +34,10 @@ final class HeldRequests {
     ///   or the message would pass ``ServiceLimits/heldRequestBytes``; then nothing is held.
     func hold(_ message: [UInt8], answering ticket: ClientSession.Ticket, from session: ClientSession) throws(ResponseError) {
         try limits.check(.heldRequestsPerConnection, holding: session.heldRequests.count)
-        try limits.check(.heldRequestBytes, holding: bytes, adding: message.count)
+        try limits.check(.heldRequestBytes, holding: holdings.heldRequestBytes, adding: message.count)
         session.heldRequests.append((message, ticket))
         bytes += message.count
+        holdings.heldRequestBytes += message.count
     }
 
     /// The last unanswered message of `session` was answered: its held requests run on the loop's next turn.
@@ -53,6 +58,7 @@ final class HeldRequests {
             while session.unansweredMessages == 0, !session.heldRequests.isEmpty {
                 let (message, ticket) = session.heldRequests.removeFirst()
                 bytes -= message.count
+                holdings.heldRequestBytes -= message.count
                 perform(message, ticket, session)
             }
             session.isHeldRequestReleaseDue = false
@@ -63,7 +69,9 @@ final class HeldRequests {
     @discardableResult
     func drop(of session: ClientSession) -> [(message: [UInt8], ticket: ClientSession.Ticket)] {
         let held = session.heldRequests
-        bytes -= held.reduce(0) { $0 + $1.message.count }
+        let heldBytes = held.reduce(0) { $0 + $1.message.count }
+        bytes -= heldBytes
+        holdings.heldRequestBytes -= heldBytes
         session.heldRequests.removeAll()
         return held
     }

@@ -37,12 +37,15 @@ final class PendingWaits {
     private(set) var patternsOfJudgedWait: [LocatorPattern: BoundedPattern] = [:]
     private let scheduler: Scheduler
     private let limits: ServiceLimits
+    /// What every instance of the daemon holds, for the daemon's bounds.
+    private let holdings: DaemonHoldings
     /// Ends the service's turn after a wait timed out (announcing what its answer changed).
     var endTurn: () -> Void = {}
 
-    init(scheduler: Scheduler, limits: ServiceLimits) {
+    init(scheduler: Scheduler, limits: ServiceLimits, holdings: DaemonHoldings = DaemonHoldings()) {
         self.scheduler = scheduler
         self.limits = limits
+        self.holdings = holdings
     }
 
     /// How many waits are pending.
@@ -90,18 +93,21 @@ final class PendingWaits {
         patternCharacters += characters
         session.pendingPatternSteps += steps
         patternSteps += steps
+        holdings.pendingWaits += 1
+        holdings.patternCharacters += characters
+        holdings.patternSteps += steps
     }
 
     /// Refuses a new wait of `session`, holding patterns of `patternCharacters` characters that may
     /// take `patternSteps` steps on a text, beyond its connection's or the daemon's bounds.
     private func checkRoom(of session: ClientSession, patternCharacters characters: Int, patternSteps steps: Int) throws(ResponseError) {
         try limits.check(.pendingWaitsPerConnection, holding: session.pendingWaits.count)
-        try limits.check(.pendingWaits, holding: waits.count)
+        try limits.check(.pendingWaits, holding: holdings.pendingWaits)
         guard characters > 0 else { return }
         try limits.check(.pendingPatternCharactersPerConnection, holding: session.pendingPatternCharacters, adding: characters)
-        try limits.check(.pendingPatternCharacters, holding: patternCharacters, adding: characters)
+        try limits.check(.pendingPatternCharacters, holding: holdings.patternCharacters, adding: characters)
         try limits.check(.pendingPatternStepsPerConnection, holding: session.pendingPatternSteps, adding: steps)
-        try limits.check(.pendingPatternSteps, holding: patternSteps, adding: steps)
+        try limits.check(.pendingPatternSteps, holding: holdings.patternSteps, adding: steps)
     }
 
     /// Judges every pending wait, oldest first, answering those `verdict` answers, until one acts:
@@ -142,6 +148,9 @@ final class PendingWaits {
         patternCharacters -= wait.patternCharacters
         wait.session?.pendingPatternSteps -= wait.patternSteps
         patternSteps -= wait.patternSteps
+        holdings.pendingWaits -= 1
+        holdings.patternCharacters -= wait.patternCharacters
+        holdings.patternSteps -= wait.patternSteps
         return wait
     }
 

@@ -46,6 +46,8 @@ public final class SlamInstances {
     private let scheduler: Scheduler
     private let configuration: SlamService.Configuration
     private let dispatcher: Dispatcher<ClientSession>
+    /// What all instances hold together, against the daemon's bounds.
+    private let holdings = DaemonHoldings()
     /// Open instances besides `main`, in the order they were made.
     private var others: [String: SlamService] = [:]
     private var order: [String] = []
@@ -66,7 +68,7 @@ public final class SlamInstances {
         self.idleTimeoutMilliseconds = idleTimeoutMilliseconds
         dispatcher = SlamService.makeDispatcher()
         main = SlamService(application: try applications.launched(), factory: applications.launched, scheduler: scheduler,
-                           configuration: configuration, dispatcher: dispatcher, instance: .main)
+                           configuration: configuration, dispatcher: dispatcher, holdings: holdings, instance: .main)
         main.instances = self
     }
 
@@ -143,7 +145,7 @@ public final class SlamInstances {
         var instanceConfiguration = configuration
         instanceConfiguration.traceNamePrefix += "-" + description.handle
         let service = SlamService(application: application, factory: factory, scheduler: scheduler,
-                                  configuration: instanceConfiguration, dispatcher: dispatcher, instance: description)
+                                  configuration: instanceConfiguration, dispatcher: dispatcher, holdings: holdings, instance: description)
         service.instances = self
         others[description.handle] = service
         order.append(description.handle)

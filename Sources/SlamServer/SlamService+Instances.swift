@@ -29,6 +29,8 @@ extension SlamService {
             return ResponseError(code: error.code, message: error.message, data: .object(data))
         }
         failClientTaskCalls(with: error)
+        // The task names its clients registered free their place in the daemon's bound.
+        for session in sessions.values { _ = unregisterClientTasks(nil, session: session) }
         _ = endTrace(reason: "instance closed: \(reason)")
         isClosed = true
         forgetChangeTasks()

@@ -82,7 +82,8 @@ public final class SlamService {
     /// The daemon's instances, when this service is one of them (nil for a service made on its own).
     weak var instances: SlamInstances?
     /// Whether `instance.close` ended this instance: its connections get -32019 until they use another.
-    public internal(set) var isClosed = false
+    /// (Read by every request, on the service's thread only: unchecked, as for ``application``.)
+    @exclusivity(unchecked) public internal(set) var isClosed = false
 
     private(set) var sessions: [Int: ClientSession] = [:]
     /// `waitFor`s and actions waiting for their element.
@@ -120,18 +121,18 @@ public final class SlamService {
     /// A service made on its own is one instance, `main`, and makes no others (``SlamInstances`` does).
     public convenience init(application: Application, scheduler: Scheduler, configuration: Configuration = Configuration()) {
         self.init(application: application, factory: nil, scheduler: scheduler, configuration: configuration,
-                  dispatcher: Self.makeDispatcher(), instance: .main)
+                  dispatcher: Self.makeDispatcher(), holdings: DaemonHoldings(), instance: .main)
     }
 
     /// Serves what `makeApplication` makes; `reset` makes it again.
     public convenience init(makeApplication: @escaping () throws -> Application, scheduler: Scheduler,
                             configuration: Configuration = Configuration()) throws {
         self.init(application: try makeApplication(), factory: makeApplication, scheduler: scheduler, configuration: configuration,
-                  dispatcher: Self.makeDispatcher(), instance: .main)
+                  dispatcher: Self.makeDispatcher(), holdings: DaemonHoldings(), instance: .main)
     }
 
     init(application: Application, factory: (() throws -> Application)?, scheduler: Scheduler, configuration: Configuration,
-         dispatcher: Dispatcher<ClientSession>, instance: InstanceDescription) {
+         dispatcher: Dispatcher<ClientSession>, holdings: DaemonHoldings, instance: InstanceDescription) {
         self.application = application
         self.applicationFactory = factory
         self.scheduler = scheduler
@@ -139,9 +140,9 @@ public final class SlamService {
         self.dispatcher = dispatcher
         self.instance = instance
         notificationHold = NotificationHold(scheduler: scheduler)
-        clientTasks = ClientTaskBroker(hold: notificationHold, scheduler: scheduler, limits: configuration.limits)
-        waits = PendingWaits(scheduler: scheduler, limits: configuration.limits)
-        heldRequests = HeldRequests(scheduler: scheduler, limits: configuration.limits)
+        clientTasks = ClientTaskBroker(hold: notificationHold, scheduler: scheduler, limits: configuration.limits, holdings: holdings)
+        waits = PendingWaits(scheduler: scheduler, limits: configuration.limits, holdings: holdings)
+        heldRequests = HeldRequests(scheduler: scheduler, limits: configuration.limits, holdings: holdings)
         connectMachines()
         adopt(application)
     }

@@ -22,6 +22,8 @@ import SlamRPC
     static let isSanitized = ProcessInfo.processInfo.environment["SLAM_SANITIZER"] != nil
     static let requestsPerClient = ProcessInfo.processInfo.environment["SLAM_LOAD_REQUESTS"].flatMap(Int.init)
         ?? (isSanitized ? 25 : 100)
+    /// Requests per client of the mix across instances: at most 2,000, so that `make load-test` stays a few minutes.
+    static let requestsPerInstanceClient = min(requestsPerClient, 2_000)
     /// Requests each client keeps in flight.
     static let depth = 4
 
@@ -49,8 +51,9 @@ import SlamRPC
 
     /// Registers ``taskName`` on a connection of its own: each run sets a state key (a change for
     /// subscribers) and answers; returns the connection and how many runs it answered.
-    static func taskRunner(socketPath: String) async throws -> (AsyncSlamConnection, Counter) {
+    static func taskRunner(socketPath: String, instance: String? = nil) async throws -> (AsyncSlamConnection, Counter) {
         let runner = try AsyncSlamConnection(socketPath: socketPath)
+        if let instance { _ = try await runner.send(InstanceUseRequest(instance: instance)) }
         let runs = Counter()
         try await runner.registerTask(taskName, timeoutMilliseconds: 120_000) { run in
             let count = runs.add(1)
@@ -69,10 +72,12 @@ import SlamRPC
 
     /// Runs one client: every reply checked for its id (in order) and its content.
     /// Returns a description of the first problem, or nil.
-    static func runClient(_ index: Int, socketPath: String, progress: @escaping @Sendable (Int) -> Void) -> String? {
+    static func runClient(_ index: Int, socketPath: String, instance: String? = nil, requests requestsPerClient: Int = requestsPerClient,
+                          progress: @escaping @Sendable (Int) -> Void) -> String? {
         let mix = Self.mix
         do {
             let connection = try SlamConnection(socketPath: socketPath, timeoutMilliseconds: 120_000)
+            if let instance { try connection.useInstance(instance) }
             if index % 8 == 0 {
                 // A few clients also take `changed` notifications, interleaved with their replies.
                 _ = try connection.call("subscribe", ["events": ["changed", "stateChanged"]])
@@ -155,6 +160,83 @@ import SlamRPC
             #expect(warm > 0 && finalRSS <= max(warm + warm / 4, warm + 16 * 1024), "resident KiB: warm \(warm), end \(finalRSS)")
         }
         print("load: \(Self.clients) clients × \(Self.requestsPerClient) requests, resident KiB warm \(warm) → end \(finalRSS)")
+    }
+
+    /// The same mix spread over instances of one daemon (each client on one of eight, each instance
+    /// with a task runner of its own), while another client keeps making instances, using and
+    /// closing them: nothing lost, and every instance counts exactly its own clients' presses and runs.
+    @Test(.timeLimit(.minutes(10)))
+    func mixedRequestsAcrossInstancesStayInTheirInstance() async throws {
+        let daemon = try DaemonProcess.launch()
+        let socketPath = daemon.socketPath
+        let control = try daemon.connect()
+        let instanceCount = 8
+        var handles = ["main"]
+        for number in 1..<instanceCount { handles.append(try control.createInstance(label: "load \(number)").instance) }
+        var runners: [(AsyncSlamConnection, Counter)] = []
+        for handle in handles { runners.append(try await Self.taskRunner(socketPath: socketPath, instance: handle)) }
+        defer { for (runner, _) in runners { runner.close() } }
+        let total = Self.clients * Self.requestsPerInstanceClient
+        let answered = Counter()
+        let problems = Problems()
+        let churned = Counter()
+        let stopChurning = Counter()
+
+        let group = DispatchGroup()
+        for index in 0..<Self.clients {
+            let handle = handles[index % instanceCount]
+            let thread = Thread {
+                if let problem = Self.runClient(index, socketPath: socketPath, instance: handle, requests: Self.requestsPerInstanceClient, progress: { _ = answered.add($0) }) {
+                    problems.append(problem)
+                }
+                group.leave()
+            }
+            group.enter()
+            thread.start()
+        }
+        // Instances made, used and closed while the load runs: each begins at its own launch state.
+        let churner = Thread {
+            do {
+                let connection = try SlamConnection(socketPath: socketPath, timeoutMilliseconds: 120_000)
+                while stopChurning.value == 0 {
+                    let made = try connection.createInstance(label: "churn").instance
+                    try connection.useInstance(made)
+                    let count = try connection.find("count").text
+                    if count != "Count: 0" { problems.append("a new instance \(made) began at \(count ?? "nil")") }
+                    _ = try connection.press("increment")
+                    try connection.useInstance("main")
+                    try connection.closeInstance(made)
+                    _ = churned.add(1)
+                }
+            } catch {
+                problems.append("churn: \(error)")
+            }
+            group.leave()
+        }
+        group.enter()
+        churner.start()
+        while answered.value < total && problems.all.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        stopChurning.set(1)
+        #expect(await finished(group, timeoutSeconds: 600), "clients did not finish")
+
+        #expect(problems.all.isEmpty, "\(problems.all.prefix(5))")
+        #expect(answered.value == total, "every request answered: \(answered.value) of \(total)")
+        #expect(churned.value > 0, "instances were made and closed during the load")
+        let mix = Self.mix
+        for (number, handle) in handles.enumerated() {
+            let clients = (0..<Self.clients).filter { $0 % instanceCount == number }
+            let presses = clients.reduce(0) { sum, index in
+                sum + (0..<Self.requestsPerInstanceClient).filter { mix[($0 + index) % mix.count].method == "press" }.count
+            }
+            let taskRuns = clients.reduce(0) { sum, index in
+                sum + (0..<Self.requestsPerInstanceClient).filter { mix[($0 + index) % mix.count].method == "runTask" }.count
+            }
+            try control.useInstance(handle)
+            #expect(try control.find("count").text == "Count: \(presses)", "instance \(handle) counted its own presses only")
+            #expect(runners[number].1.value == taskRuns, "instance \(handle)'s runner ran its own clients' tasks only")
+        }
+        #expect(try control.instances().count == instanceCount, "the churned instances are closed")
+        print("load across \(instanceCount) instances: \(Self.clients) clients × \(Self.requestsPerInstanceClient) requests, \(churned.value) instances made and closed meanwhile")
     }
 }
 

@@ -5,22 +5,48 @@ import SlamHarness
 import SlamJSON
 import SlamProtocol
 
-/// The harness as tests use it day to day: a reused daemon reset per test, elements
+/// The harness as tests use it day to day: a shared daemon with a fresh instance per test, elements
 /// named by what a person sees, and presses that wait until a person could press.
 @Suite(.serialized) struct LocatorHarnessTests {
-    @Test func eachTestBeginsFromALaunchStateDaemonThatIsReused() throws {
+    @Test func eachTestBeginsFromAFreshInstanceOnADaemonThatIsReused() throws {
         var firstProcess: Int32?
-        try SlamApp.withApp { (app: SlamApp) throws in
+        var firstInstance = ""
+        try SlamApp.withApp(label: "first") { (app: SlamApp) throws in
             firstProcess = app.processIdentifier
+            firstInstance = app.instance
             try app.button(text: "+1").press()
             try app.button(text: "Settings").press()
             #expect(try app.topController() == "Settings")
         }
         try SlamApp.withApp { (app: SlamApp) throws in
             #expect(app.processIdentifier == firstProcess, "the same daemon, not a new one")
-            #expect(try app.topController() == "Home", "reset between uses")
+            #expect(app.instance != "main" && app.instance != firstInstance)
+            #expect(try app.topController() == "Home", "a fresh instance, at its launch state")
             #expect(try app.label("count").text() == "Count: 0")
+            #expect(try app.connection.instances().map(\.instance).contains(firstInstance) == false, "the first test's instance was closed")
         }
+    }
+
+    @Test func testsRunningAtOnceShareOneDaemonAndSeeNothingOfEachOther() async throws {
+        // Eight tests at once, as swift-testing runs them: each presses its own count up to its own number.
+        let outcomes = try await withThrowingTaskGroup(of: (Int, Int32?, String, String).self) { group in
+            for number in 1...8 {
+                group.addTask {
+                    try SlamApp.withApp(label: "parallel \(number)") { (app: SlamApp) throws in
+                        let second = try app.connect()
+                        defer { second.close() }
+                        for _ in 0..<number { try app.button(text: "+1").press() }
+                        // A second connection of the test sees its instance, not main.
+                        let seen = try second.find("count").text ?? ""
+                        return (number, app.processIdentifier, app.instance, seen)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(outcomes.map { $0.1 }).count == 1, "one daemon for all of them")
+        #expect(Set(outcomes.map { $0.2 }).count == 8, "an instance each")
+        for (number, _, _, seen) in outcomes { #expect(seen == "Count: \(number)") }
     }
 
     @Test func slamTimeoutSetsTheDefaultActionTimeout() throws {
@@ -76,10 +102,12 @@ import SlamProtocol
 
     @Test func aTypedHandleWaitsForAnElementOfItsType() throws {
         try SlamApp.withApp { (app: SlamApp) throws in
-            let socketPath = app.socketPath
+            // Another connection to the test's instance (a bare socket connection would drive main).
+            nonisolated(unsafe) let navigator = try app.connect(timeoutMilliseconds: 5_000)
             let pressed = DispatchQueue(label: "navigator")
             pressed.asyncAfter(deadline: .now() + .milliseconds(300)) {
-                _ = try? SlamConnection(socketPath: socketPath, timeoutMilliseconds: 5_000).runTask("push", param: "Settings")
+                _ = try? navigator.runTask("push", param: "Settings")
+                navigator.close()
             }
             try app.switch("wifi").press(false)       // not on Home: the daemon waits until Settings shows it
             #expect(try app.switch("wifi").property("isOn") == false)

@@ -22,13 +22,16 @@ enum RandomDemoActions {
 
     /// The demo as slamd serves it, made by a factory so `reset` can make it again, with an alert to raise.
     static func makeService(scheduler: ManualScheduler) throws -> SlamService {
-        try SlamService(makeApplication: {
-            let application = try DemoApp.makeApplication()
-            application.registerAlert(Alert(identifier: "question", title: "Go on?", message: "Pick one.", buttons: [
-                .init(title: "Yes", task: "increment", param: "count"), .init(title: "No", style: .cancel),
-            ]))
-            return application
-        }, scheduler: scheduler)
+        try SlamService(makeApplication: makeApplication, scheduler: scheduler)
+    }
+
+    /// The demo with an alert to raise.
+    static func makeApplication() throws -> Application {
+        let application = try DemoApp.makeApplication()
+        application.registerAlert(Alert(identifier: "question", title: "Go on?", message: "Pick one.", buttons: [
+            .init(title: "Yes", task: "increment", param: "count"), .init(title: "No", style: .cancel),
+        ]))
+        return application
     }
 
     /// The to-do rows keyed re-renders pick from.

@@ -42,6 +42,15 @@ final class TestClient {
         service.connect(session)
     }
 
+    /// A connection to the daemon's instances, as slamd makes one: it uses `main` first.
+    init(_ instances: SlamInstances, identifier: Int) {
+        service = instances.main
+        let box = Box()
+        session = ClientSession(identifier: identifier) { bytes in box.values.append(try! JSONParser().parse(bytes)) }
+        self.box = box
+        instances.connect(session)
+    }
+
     private let box: Box
     final class Box { var values: [JSONValue] = [] }
 

@@ -33,30 +33,36 @@ nonisolated(unsafe) private let scheduler = ImmediateScheduler()
 /// to it, its JSON values holding pointers with tag bits).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDispatcher(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    let service = SlamService(application: try! DemoApp.makeApplication(), scheduler: scheduler)
+    // The daemon's instances: an input may make, use and close instances of the demo too.
+    let instances = try! SlamInstances(applications: .init(launched: { try DemoApp.makeApplication() },
+                                                           named: ["demo": { try DemoApp.makeApplication() }]),
+                                       scheduler: scheduler, configuration: .init(limits: ServiceLimits(instances: 8)))
+    let service = instances.main
     let session = ClientSession(identifier: 1) { _ in }
-    service.connect(session)
+    instances.connect(session)
     service.receive(Array(#"{"jsonrpc":"2.0","method":"subscribe","params":{"events":["changed","navigated","taskRan","openURL","stateChanged","log"]},"id":0}"#.utf8), from: session)
     // Every element's snapshot kept from the start, so whatever the input changes meets a kept text.
     service.receive(Array(#"{"jsonrpc":"2.0","method":"tree","id":0}"#.utf8), from: session)
     service.receive(Array(#"{"jsonrpc":"2.0","method":"snapshot","id":0}"#.utf8), from: session)
     defer {
-        service.shutDown()
-        service.disconnect(session)
+        instances.shutDown()
+        instances.disconnect(session)
         scheduler.pending.removeAll()
     }
     var decoder = FrameDecoder(maximumMessageBytes: 1 << 16)
     decoder.append(UnsafeRawBufferPointer(start: start, count: count))
     while let event = decoder.next() {
         switch event {
-        case .message(let body): service.receive(body, from: session)
-        case .error(let error): service.receive(error, from: session)
+        case .message(let body): session.service!.receive(body, from: session)
+        case .error(let error): session.service!.receive(error, from: session)
         }
         scheduler.runPending()
     }
     // Nothing kept may differ from what would be written now (a debug build also checks each reuse).
-    let stale = service.elementsWithStaleCachedOutput()
-    precondition(stale.isEmpty, "stale kept snapshots: \(stale)")
+    for instance in instances.all {
+        let stale = instance.elementsWithStaleCachedOutput()
+        precondition(stale.isEmpty, "stale kept snapshots in \(instance.instance.handle): \(stale)")
+    }
     return 0
 }
 

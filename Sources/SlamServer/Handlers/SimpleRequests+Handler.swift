@@ -4,10 +4,14 @@ import SlamRPC
 import SlamUI
 
 extension PingRequest: HandledRequest {
+    static var answersOnClosedInstance: Bool { true }
+
     static func handle(_ request: PingRequest, service: SlamService, session: ClientSession) -> String { "pong" }
 }
 
 extension VersionRequest: HandledRequest {
+    static var answersOnClosedInstance: Bool { true }
+
     static func handle(_ request: VersionRequest, service: SlamService, session: ClientSession) -> ServerVersion {
         ServerVersion(protocolVersion: protocolVersion, serverVersion: service.configuration.serverVersion,
                       framings: ["newline", "contentLength"], transports: service.configuration.transports, batches: true, events: EventKind.allCases.map(\.rawValue),
@@ -49,6 +53,8 @@ extension ScreensRequest: HandledRequest {
 }
 
 extension DiscoverRequest: HandledRequest {
+    static var answersOnClosedInstance: Bool { true }
+
     static func handle(_ request: DiscoverRequest, service: SlamService, session: ClientSession) -> JSONValue {
         service.discoveryDocument
     }

@@ -58,6 +58,8 @@ extension StateSetRequest: HandledRequest {
 }
 
 extension SubscribeRequest: HandledRequest {
+    static var answersOnClosedInstance: Bool { true }
+
     static func handle(_ request: SubscribeRequest, service: SlamService, session: ClientSession) -> Subscriptions {
         session.subscriptions.formUnion(request.events)
         return session.subscriptionList
@@ -65,6 +67,8 @@ extension SubscribeRequest: HandledRequest {
 }
 
 extension UnsubscribeRequest: HandledRequest {
+    static var answersOnClosedInstance: Bool { true }
+
     static func handle(_ request: UnsubscribeRequest, service: SlamService, session: ClientSession) -> Subscriptions {
         if let events = request.events {
             session.subscriptions.subtract(events)

@@ -3,7 +3,7 @@
 The page's remote-UI model (``Sources/SlamDaemon/Resources/web/model.js``) is
 plain JavaScript without a DOM, so node's built-in test runner checks it:
 attach, every ``ui.redraw`` op, stack changes, errors, random batches against a
-reference; the inspector's snippets; and the renderer's date and section helpers. ``make python-deps`` installs ``nodejs``
+reference; the inspector's snippets; the renderer's date and section helpers; and the page's instance helpers. ``make python-deps`` installs ``nodejs``
 when ``node`` is missing.
 """
 
@@ -16,7 +16,7 @@ from support import REPOSITORY_ROOT
 
 WEB_TESTS = REPOSITORY_ROOT / "clients" / "python" / "tests" / "web"
 TESTS = [WEB_TESTS / "model.test.mjs", WEB_TESTS / "inspector.test.mjs", WEB_TESTS / "controls.test.mjs", WEB_TESTS / "recorder.test.mjs", WEB_TESTS / "trace.test.mjs",
-         WEB_TESTS / "token.test.mjs"]
+         WEB_TESTS / "token.test.mjs", WEB_TESTS / "instances.test.mjs"]
 
 
 def node_path():

@@ -1,4 +1,5 @@
-// The page: connects to slamd over a WebSocket, attaches as a remote UI,
+// The page: connects to slamd over a WebSocket, moves to the instance its
+// address names (`?instance=HANDLE`, else main), attaches as a remote UI,
 // paints every ui.redraw batch, sends what a person does (press, setText,
 // typeText, focus, key, pop), keeps the browser's focus and the server's
 // together, and hosts the inspector.
@@ -9,6 +10,8 @@
 //   window.slam.whenSeq(n)     a Promise resolved once seq n (or later) is painted
 //   'slam:painted' on window   a CustomEvent after each paint, detail {seq, reset}
 //   window.slam.model          the UIModel;  window.slam.rpc  the connection
+//   window.slam.instance       the handle of the instance the page shows ('main' without ?instance=)
+//   window.slam.switchInstance(handle)  shows another instance in place (a Promise)
 //   window.slam.redraw(params) paints a ui.redraw batch as if the server had sent it
 //   window.slam.inspector.trace the Trace tab: open(text, name), select(step), leave(), model (the past UI)
 //   window.slam.stats          {paints, lastPaintMs, paintMs: [...]} (apply + render per batch),
@@ -23,12 +26,18 @@ import { Renderer, FOCUSABLE_TYPES, dateSeconds, focusTarget } from './render.js
 import { HANDLED_KEYS } from './elements.js';
 import { dateSpinPresses, movedChoice, spinPresses } from './a11y.js';
 import { Inspector } from './inspector.js';
+import {
+  MAIN_INSTANCE, INSTANCE_NOT_FOUND, INSTANCE_CLOSED, instanceFromAddress, addressForInstance, instanceName, missingInstanceText,
+} from './instances.js';
 
 const $ = (id) => document.getElementById(id);
 
 const model = new UIModel();
 const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
 let token = takePageToken(location, sessionStorage, history);
+/** The instance the page shows, `instance.use`d on every (re)connection before `ui.attach`; and what its last use answered. */
+let instance = instanceFromAddress(location.search);
+let instanceInfo = null;
 
 /**
  * Why the WebSocket did not open, asked of the server (a browser shows the page nothing
@@ -507,7 +516,8 @@ function updateChrome() {
   while (base > 0 && stack[base].modal) base -= 1;
   const title = stack[base] ? (stack[base].title || stack[base].id) : 'Slam';
   titleElement.textContent = title;
-  document.title = top ? `${top.title || top.id} · Slam` : 'Slam';
+  const where = instance === MAIN_INSTANCE ? '' : ` · ${instance}`;
+  document.title = top ? `${top.title || top.id}${where} · Slam` : `Slam${where}`;
   backButton.hidden = !(stack.length > 1 && top && !top.modal);
   if (!backButton.hidden) {
     const below = stack[stack.length - 2];
@@ -546,7 +556,9 @@ async function attach() {
       setTimeout(attach, 1000);
       return;
     }
-    if (!(error instanceof ConnectionLost)) {
+    if (error instanceof RpcError && error.code === INSTANCE_CLOSED) {
+      instanceEnded({ reason: 'closed' });
+    } else if (!(error instanceof ConnectionLost)) {
       showError(error, 'ui.attach');
       if (!everAttached) $('loading-text').textContent = `Could not attach to slamd: ${error.message}`;
     }
@@ -559,7 +571,7 @@ function redraw(params) {
   // Batches that arrive while an attach is in flight are older than its result. Any
   // other batch must be the next one: a gap or a repeat means this copy is wrong, and
   // model.apply refuses it, so the page attaches again (a full state).
-  if (attaching || !model.attached) return;
+  if (attaching || switching || !model.attached) return;
   const started = performance.now();
   let changes;
   try {
@@ -584,6 +596,10 @@ rpc.onNotification = (method, params) => {
     return;
   }
   inspector.event(method, params);
+  if (method === 'ui.detached' && params && params.instance === instance) {
+    instanceEnded({ reason: typeof params.reason === 'string' ? params.reason : 'detached' });
+    return;
+  }
   if (method === 'openURL' && params && typeof params.address === 'string') {
     const safe = /^https?:\/\//i.test(params.address);
     toast(`The app asked to open ${params.address}`, { link: safe ? params.address : null });
@@ -591,7 +607,7 @@ rpc.onNotification = (method, params) => {
 };
 
 rpc.onOpen = () => {
-  attach();
+  useInstanceAndAttach();
   // The app asking to open an address shows as a toast with a link, inspector or not.
   if (!inspector.connected()) {
     rpc.call('subscribe', { events: ['openURL'] }).catch((error) => showError(error, 'subscribe'));
@@ -657,6 +673,126 @@ function code(text) {
 }
 retryButton.addEventListener('click', () => rpc.retryNow());
 
+// ---------------------------------------------------------------- instances
+
+const instancePill = $('instance-name');
+const instanceBanner = $('instance-banner');
+/** Why the page's instance cannot be shown (`{reason, open}`: closed, or not open), or null while it can. */
+let instanceGone = null;
+/** Set while a switch detaches and moves the connection: a batch meanwhile belongs to neither instance (the attach after has its own guard). */
+let switching = false;
+
+/** On every (re)connection: a page for an instance other than main moves its connection there first. */
+async function useInstanceAndAttach() {
+  if (instance !== MAIN_INSTANCE) {
+    try {
+      instanceInfo = await rpc.call('instance.use', { instance });
+    } catch (error) {
+      if (error instanceof RpcError && error.code === INSTANCE_NOT_FOUND) {
+        // A page that saw it closed keeps saying so; an address naming no open instance says which are.
+        const open = error.data && Array.isArray(error.data.open) ? error.data.open : null;
+        instanceEnded({ reason: instanceGone && instanceGone.reason === 'closed' ? 'closed' : 'missing', open });
+      } else if (!(error instanceof ConnectionLost)) {
+        showError(error, `instance.use ${instance}`);
+      }
+      return;
+    }
+    instanceGone = null;
+    showInstanceChrome();
+  }
+  attach();
+}
+
+/**
+ * Shows another instance in place: the renderer detaches from the one shown, the connection
+ * moves, the renderer attaches there, and the address's `?instance=` follows (a reload stays).
+ * Resolves once the new instance is painted, or the switch failed (a toast says why).
+ */
+async function switchInstance(handle) {
+  if (switching) return;
+  if (!rpc.connected) {
+    toast('Not connected: the page shows another instance once slamd answers again.', { kind: 'error' });
+    return;
+  }
+  switching = true;
+  let detached = false;
+  try {
+    // A closed instance detached the page already (and refuses ui.detach).
+    if (model.attached && instanceGone === null) {
+      await rpc.call('ui.detach');
+      detached = true;
+    }
+    instanceInfo = await rpc.call('instance.use', { instance: handle });
+    instance = handle;
+    instanceGone = null;
+    history.replaceState(history.state, '', addressForInstance(location, handle));
+    showInstanceChrome();
+    inspector.instanceChanged();
+    switching = false;
+    await attach();
+  } catch (error) {
+    if (error instanceof RpcError && error.code === INSTANCE_NOT_FOUND) {
+      const open = error.data && Array.isArray(error.data.open) ? error.data.open : null;
+      toast(missingInstanceText(handle, { reason: 'missing', open }), { kind: 'error' });
+    } else {
+      showError(error, `instance.use ${handle}`);
+    }
+    // Still on the instance it showed: it shows it again.
+    if (detached && rpc.connected) await attach();
+  } finally {
+    switching = false;
+  }
+}
+
+/** The page's instance cannot be shown (closed, or not open): the banner says so and offers others; nothing switches by itself. */
+function instanceEnded(gone) {
+  instanceGone = { reason: gone.reason, open: gone.open || null };
+  showInstanceChrome();
+  if (!everAttached) {
+    loading.classList.add('is-stopped');
+    $('loading-text').textContent = 'Choose an instance to show.';
+  }
+  // Which instances are open, for the message, when the daemon did not say.
+  if (!gone.open && rpc.connected) {
+    rpc.call('instance.list').then((entries) => {
+      if (instanceGone === null || !Array.isArray(entries)) return;
+      instanceGone.open = entries.map((entry) => entry.instance);
+      showInstanceChrome();
+    }, () => {});
+  }
+}
+
+/** The header's instance name (for instances other than main), the banner of a closed or missing one, the title. */
+function showInstanceChrome() {
+  const gone = instanceGone;
+  const info = !gone && instanceInfo && instanceInfo.instance === instance ? instanceInfo : { instance };
+  const name = instanceName(info);
+  instancePill.hidden = instance === MAIN_INSTANCE && !gone;
+  instancePill.classList.toggle('is-gone', gone !== null);
+  // The label goes on a phone's narrow title bar; the handle stays.
+  $('instance-name-text').textContent = instance;
+  $('instance-name-label').textContent = info.label ? ` · ${info.label}` : '';
+  const label = gone ? `Instance ${instance} is not open: choose another` : `Instance ${name}: show the instances`;
+  instancePill.setAttribute('aria-label', label);
+  instancePill.title = label;
+  app.classList.toggle('is-detached', gone !== null);
+  // The closed app's last screen stays in sight, dimmed, and takes no input (the stage stays the page's main landmark).
+  screens.inert = gone !== null;
+  instanceBanner.hidden = gone === null;
+  if (gone) {
+    const text = gone.reason === 'closed' || gone.reason === 'missing'
+      ? missingInstanceText(instance, gone)
+      : `This page no longer shows instance ${instance} (${gone.reason}).`;
+    $('instance-banner-text').textContent = text;
+    $('instance-choose').hidden = Array.isArray(gone.open) && gone.open.length < 2;
+  }
+  if (!(inspector && inspector.trace.active)) updateChrome();
+}
+
+$('instance-main').addEventListener('click', () => switchInstance(MAIN_INSTANCE));
+$('instance-choose').addEventListener('click', () => inspector.showInstances());
+instancePill.addEventListener('click', () => inspector.showInstances());
+
 // ---------------------------------------------------------------- inspector and keys
 
 const inspector = new Inspector({
@@ -672,6 +808,7 @@ const inspector = new Inspector({
   rpc,
   toast,
   showError,
+  instances: { current: () => instance, onSwitch: switchInstance },
 });
 
 document.addEventListener('keydown', (event) => {
@@ -683,14 +820,14 @@ document.addEventListener('keydown', (event) => {
     // it cancels an alert that has a cancel button, or goes back.
     if (inspector.picking || inspector.panel.contains(target)) {
       if (inspector.handleEscape()) event.preventDefault();
-    } else if (model.top && !app.classList.contains('is-offline')) {
+    } else if (model.top && !app.classList.contains('is-offline') && instanceGone === null) {
       event.preventDefault();
       sendKey('Escape');
     }
     return;
   }
   // Enter with nothing focused in the page answers an alert (its first plain button), as the server says.
-  if (event.key === 'Enter' && (target === document.body || target === null) && model.top) {
+  if (event.key === 'Enter' && (target === document.body || target === null) && model.top && instanceGone === null) {
     const root = model.node(model.top.root);
     if (root && root.type === 'Alert') {
       event.preventDefault();
@@ -718,6 +855,8 @@ window.slam = {
   ready,
   stats,
   get seq() { return renderer.seq; },
+  get instance() { return instance; },
+  switchInstance,
   /** Applies and paints a `ui.redraw` batch as if the server sent it (tests and fixtures). */
   redraw,
   /** Resolves once batch `seq` (or a later one) is painted. */
@@ -727,4 +866,5 @@ window.slam = {
   },
 };
 
+showInstanceChrome();
 rpc.start();

@@ -8,11 +8,13 @@
 //   State    — the shared state, each value editable as JSON (state.set);
 //   Stack    — the navigation stack;
 //   Record   — a flow written from what people and scripts do (recorder.js);
-//   Trace    — a trace file opened in the page, stepped through with the screen at each step (trace-view.js).
+//   Trace    — a trace file opened in the page, stepped through with the screen at each step (trace-view.js);
+//   Instances — the daemon's isolated apps: which one the page shows, switch, make and close one (instances.js).
 
 import { el, button } from './dom.js';
 import { RecordPanel } from './recorder.js';
 import { TraceView } from './trace-view.js';
+import { InstancesPanel } from './instances.js';
 import { PRESSABLE_TYPES, TEXT_TYPES, PRIMARY_PROPERTY } from './elements.js';
 
 const EVENTS = ['changed', 'navigated', 'taskRan', 'stateChanged', 'log', 'openURL', 'focusChanged'];
@@ -256,7 +258,8 @@ function timeOfDay(date) {
 }
 
 export class Inspector {
-  constructor({ panel, toggle, app, stage, screens, chrome, model, renderer, rpc, toast, showError }) {
+  /** `instances`: `{current(), onSwitch(handle)}`, the handle the page shows and how it switches to another. */
+  constructor({ panel, toggle, app, stage, screens, chrome, model, renderer, rpc, toast, showError, instances }) {
     this.panel = panel;
     this.toggleButton = toggle;
     this.app = app;
@@ -282,6 +285,7 @@ export class Inspector {
     this.picking = false;
     /** The pick-mode hint while it shows (`toast` returns a handle). */
     this.pickToast = null;
+    this.instanceHooks = instances;
     this.build();
     this.trace = new TraceView({ section: this.panels.trace, panel, stage, screens, app, chrome, toast });
     toggle.addEventListener('click', () => this.toggle());
@@ -305,7 +309,7 @@ export class Inspector {
     tabs.setAttribute('role', 'tablist');
     this.tabButtons = {};
     this.panels = {};
-    for (const [name, label] of [['elements', 'Elements'], ['events', 'Events'], ['state', 'State'], ['stack', 'Stack'], ['record', 'Record'], ['trace', 'Trace']]) {
+    for (const [name, label] of [['elements', 'Elements'], ['events', 'Events'], ['state', 'State'], ['stack', 'Stack'], ['record', 'Record'], ['trace', 'Trace'], ['instances', 'Instances']]) {
       const tab = button('tab', label);
       tab.id = `tab-${name}`;
       tab.setAttribute('role', 'tab');
@@ -318,6 +322,10 @@ export class Inspector {
     this.eventBadge = el('span', 'badge');
     this.eventBadge.hidden = true;
     this.tabButtons.events.append(this.eventBadge);
+    // How many instances are open, when there are others than main.
+    this.instanceBadge = el('span', 'badge badge-quiet');
+    this.instanceBadge.hidden = true;
+    this.tabButtons.instances.append(this.instanceBadge);
     this.pickButton = button('icon-button pick-button', null, 'Pick an element on the page (P)');
     this.pickButton.title = 'Pick an element on the page (P)';
     this.pickButton.setAttribute('aria-pressed', 'false');
@@ -410,7 +418,23 @@ export class Inspector {
     // Trace: filled by the TraceView.
     const trace = this.section('trace');
 
-    p.append(head, elements, events, state, stack, record, trace);
+    // Instances: the daemon's isolated apps.
+    const instances = this.section('instances');
+    this.instances = new InstancesPanel({
+      section: instances,
+      rpc: this.rpc,
+      toast: this.toast,
+      showError: this.showError,
+      current: this.instanceHooks.current,
+      onSwitch: this.instanceHooks.onSwitch,
+      onCount: (count) => {
+        this.instanceBadge.hidden = count < 2;
+        this.instanceBadge.textContent = String(count);
+        this.instanceBadge.title = `${count} instances open`;
+      },
+    });
+
+    p.append(head, elements, events, state, stack, record, trace, instances);
 
     this.hoverOutline = el('div', 'pick-outline is-hover');
     this.hoverLabel = el('div', 'pick-label');
@@ -466,12 +490,15 @@ export class Inspector {
     this.app.classList.toggle('inspector-open', open);
     this.toggleButton.setAttribute('aria-pressed', String(open));
     if (open) {
+      // Others make and close instances too: the list is asked for while the panel is open, never while it is closed.
+      this.instances.startPolling();
       this.subscribe();
       this.treeDirty = true;
       if (!this.selected && this.model.top) this.expandToTop();
       this.refresh();
       this.tabButtons[this.tab].focus();
     } else {
+      this.instances.stopPolling();
       this.setPicking(false);
       // A past screen belongs to the Trace tab: with the panel gone, the page shows the live app again.
       this.trace.leave();
@@ -479,6 +506,31 @@ export class Inspector {
       this.outline(null, 'selected');
       this.toggleButton.focus();
     }
+  }
+
+  /** Opens the panel at the Instances tab (the header's instance name, a closed instance's banner). */
+  showInstances() {
+    if (!this.open) this.tab = 'instances';
+    this.toggle(true);
+    this.showTab('instances', true);
+  }
+
+  /**
+   * The page shows another instance now: what belonged to the one it left goes (the selected
+   * element, a past screen of a trace); a recording stops, since a flow replays one app.
+   */
+  instanceChanged() {
+    this.selected = null;
+    this.expanded.clear();
+    this.treeDirty = true;
+    this.outline(null, 'hover');
+    this.outline(null, 'selected');
+    this.trace.leave();
+    if (this.recorder.recording) {
+      this.recorder.stop();
+      this.toast('Recording stopped: the page shows another instance now (the flow so far can still be downloaded).');
+    }
+    if (this.open) this.instances.refresh();
   }
 
   /** Esc: leave pick mode, else close the panel. Returns whether it did something. */
@@ -1018,6 +1070,7 @@ export class Inspector {
       case 'log': return `${p.level}: ${p.message}`;
       case 'openURL': return p.address;
       case 'focusChanged': return `${p.controller}: ${p.previous ?? 'none'} → ${p.ref ?? 'none'}`;
+      case 'ui.detached': return `instance ${p.instance} ${p.reason === 'closed' ? 'was closed' : `detached this page (${p.reason})`}`;
       case 'error': return `${p.call ? `${p.call}: ` : ''}${p.message}${p.code !== null && p.code !== undefined ? ` (${p.code})` : ''}`;
       default: return JSON.stringify(p).slice(0, 120);
     }
