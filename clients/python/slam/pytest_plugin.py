@@ -443,7 +443,7 @@ def _controller_shared_directory(config: pytest.Config) -> Path:
     """The directory, made once under the controller's temporary directory, that every worker shares."""
     directory = config.stash.get(_shared_directory_key, None)
     if directory is None:
-        # xdist gives each worker a base directory inside the controller's, which is read the same way.
+        # The controller's pytest temporary directory, as xdist reads it to put its workers' inside.
         factory = getattr(config, "_tmp_path_factory", None)
         base = factory.getbasetemp() if factory is not None else Path(tempfile.mkdtemp(prefix="slam-pytest-"))
         directory = Path(tempfile.mkdtemp(prefix="slamd-shared-", dir=base))
