@@ -8,7 +8,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
-.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-size bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp bench-instances terminal-test fuzz fuzz-smoke load load-test soak clean
+.PHONY: deps python-deps build run test check docs-test generate release install uninstall install-test unit-tests template-test python-tests leakcheck layers slamctl bench bench-rpc bench-tree bench-instructions bench-cli bench-size bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp bench-instances bench-parallel terminal-test fuzz fuzz-smoke load load-test soak clean
 
 # The virtual environment the Python client's suite runs in, with the package installed (make python-venv).
 PYTHON_VENV ?= $(CURDIR)/.build/python-venv
@@ -109,6 +109,12 @@ python-venv: python-deps
 	@if ! $(PYTHON_VENV)/bin/python -c 'import mcp' >/dev/null 2>&1; then \
 		echo "installing mcp (the MCP SDK) into $(PYTHON_VENV)"; \
 		$(PYTHON_VENV)/bin/python -m pip install -q --disable-pip-version-check 'mcp>=2.3,<2.4'; \
+	fi
+	@# Suites in parallel on one daemon (pytest -n), and shards across machines (pytest --splits): the
+	@# plugin's tests run them, and make bench-parallel.
+	@if ! $(PYTHON_VENV)/bin/python -c 'import xdist, pytest_split' >/dev/null 2>&1; then \
+		echo "installing pytest-xdist and pytest-split into $(PYTHON_VENV)"; \
+		$(PYTHON_VENV)/bin/python -m pip install -q --disable-pip-version-check 'pytest-xdist>=3.5' 'pytest-split>=0.9'; \
 	fi
 	@rm -rf clients/python/build
 	@$(PYTHON_VENV)/bin/python -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
@@ -267,7 +273,7 @@ install-test: release python-deps
 # The whole benchmark suite (figures in docs/performance.md): round trips
 # beside redis, nvim and the NIO floor, tree-scale figures against their targets,
 # instructions per request (callgrind), slamctl start-up, tracing's cost. BENCH_ARGS=--quick: a smoke run.
-bench: bench-rpc bench-tree bench-instructions bench-cli bench-size bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp bench-instances
+bench: bench-rpc bench-tree bench-instructions bench-cli bench-size bench-web bench-reset bench-templates bench-trace bench-tui bench-tasks bench-snapshot bench-screens bench-mcp bench-instances bench-parallel
 
 # Round trips over the socket: slamd (release) beside redis-server, nvim and SlamEchoFloor;
 # ratios, the floor's share and PASS/FAIL target lines per scenario.
@@ -336,6 +342,12 @@ bench-tui: slamctl
 bench-tasks: deps
 	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
 	$(PYTHON) Benchmarks/tasks/bench_tasks.py .build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
+
+# A generated 200-test pytest suite on the demo (presses, setText, waitFor, find, tree through slam_client),
+# serially and with pytest -n 2 on one release slamd: both wall times, the speed-up, the daemons used.
+bench-parallel: deps python-venv
+	$(SWIFT) build -c release --product slamd --scratch-path .build-bench
+	$(PYTHON_VENV)/bin/python Benchmarks/parallel/bench_parallel.py --slamd .build-bench/release/slamd $(filter --quick,$(BENCH_ARGS))
 
 # What an agent reads through the MCP server (slamctl mcp --launch, driven by the official MCP SDK) beside the
 # browser page's accessibility tree in headless Chromium, in tokens, and the tools' speed on a 1,000-element

@@ -39,7 +39,7 @@ from . import _wire as wire
 from . import framing as framings
 from . import state_handlers
 from . import tasks as client_tasks
-from ._generated_methods import AsyncMethods, subscribe_request, tasks_register_request, tasks_unregister_request
+from ._generated_methods import AsyncMethods, instance_use_request, subscribe_request, tasks_register_request, tasks_unregister_request
 from ._methods import ClientSettings, task_names
 from ._wire import Notification, Params, Request
 from .errors import SlamConnectionError, SlamProtocolError, SlamTimeout
@@ -58,10 +58,11 @@ _END = object()
 
 
 async def connect_async(
-    socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline"
+    socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline",
+    instance: Optional[str] = None,
 ) -> AsyncClient:
     """Connects to ``slamd`` and returns an :class:`AsyncClient` (arguments as :func:`slam.connect`)."""
-    return await AsyncClient(socket_path, timeout=timeout, framing=framing).open()
+    return await AsyncClient(socket_path, timeout=timeout, framing=framing, instance=instance).open()
 
 
 @dataclass(eq=False)
@@ -85,10 +86,17 @@ class AsyncClient(AsyncMethods, ClientSettings):
     :meth:`notifications` takes them. The daemon's ``task.run`` requests are answered as they
     arrive, each handler running as an asyncio task of its own (:meth:`task`, :meth:`register_task`).
     Handlers of shared state keys (:meth:`on_state`) run in one asyncio task, one change after the other.
+
+    With ``instance`` (a handle ``instance.create`` answered) :meth:`open` sends ``instance.use`` first,
+    before any task declared with :meth:`task` is registered, so that everything the client does
+    belongs to that instance (as :class:`slam.Client`); without it the client drives ``main``.
     """
 
-    def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> None:
+    def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline",
+                 instance: Optional[str] = None) -> None:
         super().__init__(socket_path, timeout, framing)
+        self._instance = instance
+        """The instance :meth:`open` makes the connection use (``None``: the daemon's first, ``main``)."""
         self._pending: Dict[int, _Pending] = {}
         self._writer: Optional[asyncio.StreamWriter] = None
         self._reading: Optional["asyncio.Task[None]"] = None
@@ -122,6 +130,14 @@ class AsyncClient(AsyncMethods, ClientSettings):
         self._write_lock = asyncio.Lock()
         self._ended_event = asyncio.Event()
         self._reading = asyncio.get_running_loop().create_task(self._read(reader))
+        if self._instance is not None:
+            request = instance_use_request(self._instance)
+            try:
+                with request.explaining():
+                    await self._call(request.method, request.params, None)
+            except BaseException:
+                await self.close()
+                raise
         return self
 
     async def __aenter__(self) -> AsyncClient:

@@ -41,14 +41,16 @@ _ANSWERED = object()
 """What :meth:`Client._receive` returns after answering a request from the daemon instead of returning a message."""
 
 
-def connect(socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> "Client":
+def connect(socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline",
+            instance: Optional[str] = None) -> "Client":
     """Connects to ``slamd`` and returns a :class:`Client`.
 
     ``socket_path`` defaults to :func:`default_socket_path`. ``timeout`` is how
     many seconds a call waits for its response (``None``: forever). ``framing``
-    is ``"newline"`` or ``"content-length"``.
+    is ``"newline"`` or ``"content-length"``. ``instance`` is the handle of the
+    daemon's instance the client drives (``None``: the one it starts on, ``main``).
     """
-    return Client(socket_path, timeout=timeout, framing=framing)
+    return Client(socket_path, timeout=timeout, framing=framing, instance=instance)
 
 
 class Client(BlockingMethods, ClientSettings):
@@ -67,9 +69,16 @@ class Client(BlockingMethods, ClientSettings):
 
     The client may react to shared state (:meth:`on_state`): its handlers run while
     :meth:`serve` or :meth:`next_notification` waits, never in the middle of another call.
+
+    With ``instance`` (a handle ``instance.create`` answered, such as ``"i3"``) the client
+    sends ``instance.use`` as soon as it is connected, so that everything it does belongs
+    to that instance of the app; an unknown or closed one raises
+    :class:`slam.InstanceNotFound` or :class:`slam.InstanceClosed` and leaves nothing open.
+    Without it, the client drives ``main``, the instance the daemon started with.
     """
 
-    def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline") -> None:
+    def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 30.0, framing: Framing = "newline",
+                 instance: Optional[str] = None) -> None:
         super().__init__(socket_path, timeout, framing)
         self._inbox: Deque[Any] = collections.deque()
         self._queued_responses = 0
@@ -86,6 +95,12 @@ class Client(BlockingMethods, ClientSettings):
             self._socket.close()
             self._socket = None
             raise wire.cannot_connect(self.socket_path, error) from error
+        if instance is not None:
+            try:
+                self.instance_use(instance)
+            except BaseException:
+                self.close()
+                raise
 
     def __enter__(self) -> "Client":
         return self

@@ -186,6 +186,21 @@ class LimitReached(SlamError):
     code = -32017
 
 
+class InstanceNotFound(SlamError):
+    """-32018: ``instance.use`` or ``instance.close`` (or a client made with ``instance=``) names no open
+    instance of the daemon (``data``: ``instance``, ``open``: the handles of the open instances)."""
+
+    code = -32018
+
+
+class InstanceClosed(SlamError):
+    """-32019: the instance the connection uses was closed; every request but ``instance.*``, ``ping``,
+    ``version``, ``rpc.discover``, ``subscribe`` and ``unsubscribe`` gets it until the connection uses
+    another, and so does what was pending there when it closed (``data``: ``instance``; ``ref`` or ``task``)."""
+
+    code = -32019
+
+
 ERROR_CLASSES: Dict[int, Type[SlamError]] = {
     error_class.code: error_class
     for error_class in (
@@ -212,6 +227,8 @@ ERROR_CLASSES: Dict[int, Type[SlamError]] = {
         TraceConflict,
         TaskNameTaken,
         LimitReached,
+        InstanceNotFound,
+        InstanceClosed,
     )
 }
 """The exception class for each error code the protocol documents."""

@@ -13,14 +13,26 @@ no:slam.pytest_plugin`` turns it off.) Fixtures:
   under ``/tmp`` when pytest's is too deep for a socket path) and returns a
   :class:`SlamDaemon`; every daemon it launched is stopped at the end of the
   test, and every client made by ``SlamDaemon.connect`` closed.
-- ``slamd``: a daemon hosting the app under test, reset to its launch state
-  (``reset``) before the test: the demo app, or the storyboard that
-  ``--slam-storyboard PATH`` or the ini option ``slam_storyboard`` names. One
-  daemon serves the whole session: a reset costs well under a millisecond,
-  starting a daemon several. A test marked ``@pytest.mark.slam_fresh_daemon``
-  (or every test, with ``pytest --slam-fresh-daemon``) gets a daemon of its own
-  instead.
-- ``slam_client``: a :class:`slam.Client` connected to ``slamd``.
+- ``slamd``: the app under test, fresh for the test: an instance of its own
+  (``instance.create``) on one daemon the whole session shares, closed
+  (``instance.close``) after the test. The app is the demo, or the storyboard
+  that ``--slam-storyboard PATH`` or the ini option ``slam_storyboard`` names.
+  What it gives is a :class:`SlamDaemon` whose ``instance`` is the test's
+  handle: ``connect()`` makes clients bound to it; a client made otherwise
+  passes ``instance=slamd.instance``. Making an instance costs well under a
+  millisecond, a daemon several, and instances are isolated, so tests run in
+  parallel on one daemon: under pytest-xdist (``pytest -n auto``) every
+  worker uses the same daemon with no configuration (the first to need it
+  launches it; the controller stops it at the end).
+- ``slam_client``: a :class:`slam.Client` connected to the test's instance.
+
+What addresses the daemon itself (``stop()``, ``pid``, ``log()``,
+``trace_directory``) still works, but the daemon is shared: a test that stops
+or kills it, reads its log for its own doings, or drives it with a tool that
+does not know the instance (``slamctl --socket``, a browser page) is marked
+``@pytest.mark.slam_own_daemon`` and gets a daemon of its own, driven on its
+``main`` instance; ``pytest --slam-own-daemon`` does so for every test.
+(``slam_fresh_daemon`` and ``--slam-fresh-daemon`` are older names of both.)
 
 ``--slam-app PATH`` (ini ``slam_app``) runs that program instead of ``slamd``
 (a build of your own that takes slamd's command line). A path given on the
@@ -30,6 +42,8 @@ pyproject.toml, tox.ini, setup.cfg), to the file's directory.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import shutil
@@ -43,7 +57,7 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 import pytest
 
 from .client import Client
-from .errors import TraceConflict
+from .errors import SlamError
 from .shapes import Framing
 
 READY_LINE = "slamd listening on"
@@ -54,6 +68,12 @@ STOP_TIMEOUT_SECONDS = 5.0
 
 MAXIMUM_SOCKET_PATH_BYTES = 100
 """Longer socket paths do not fit ``sockaddr_un`` everywhere (108 bytes on Linux, 104 on macOS, with the NUL)."""
+
+MAIN_INSTANCE = "main"
+"""The instance a daemon starts with, which every connection uses until it sends ``instance.use``."""
+
+MAXIMUM_LABEL_BYTES = 200
+"""The longest label ``instance.create`` takes, in UTF-8 bytes."""
 
 
 def resolve_slamd_path(environment: Mapping[str, str] = os.environ) -> str:
@@ -101,23 +121,83 @@ def _package_root() -> Optional[Path]:
     return None
 
 
+class RecordedProcess:
+    """A ``slamd`` another pytest process launched (an xdist worker), known by its pid: what
+    :class:`SlamDaemon` needs of a ``subprocess.Popen``.
+
+    Its exit status is its parent's to read: ``returncode`` is 0 once it has gone.
+    """
+
+    def __init__(self, pid: int, socket_path: str) -> None:
+        self.pid = pid
+        self.socket_path = socket_path
+        self.returncode: Optional[int] = None
+
+    def poll(self) -> Optional[int]:
+        if self.returncode is None and not _is_running(self.pid, self.socket_path):
+            self.returncode = 0
+        return self.returncode
+
+    def send_signal(self, signal_number: int) -> None:
+        if self.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal_number)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def wait(self, timeout: Optional[float] = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"slamd (pid {self.pid})", timeout or 0.0)
+            time.sleep(0.01)
+        return 0
+
+
+def _is_running(pid: int, socket_path: str) -> bool:
+    """Whether process ``pid`` is the ``slamd`` on ``socket_path`` and has not exited (a zombie has)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            arguments = cmdline.read().split(b"\0")
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            state = stat.read().rsplit(b")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the kernel whether the pid is there at all
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    return state not in (b"Z", b"X") and os.fsencode(socket_path) in arguments
+
+
 class SlamDaemon:
-    """A ``slamd`` process launched for a test, listening on ``socket_path``.
+    """A ``slamd`` process launched for a test, listening on ``socket_path``, and the instance its clients use.
 
     Its standard output and error are in ``log_path``; ``trace_start`` writes in
     ``trace_directory`` (None when ``--trace-dir`` was among the arguments given).
+    ``instance`` is the handle of the daemon's instance that :meth:`connect`'s
+    clients drive: ``"main"`` for a daemon of the test's own, the test's own
+    instance on the shared daemon (the ``slamd`` fixture).
     """
 
-    def __init__(self, process: "subprocess.Popen[bytes]", socket_path: str, log_path: str,
-                 trace_directory: Optional[str] = None) -> None:
+    def __init__(self, process: "Union[subprocess.Popen[bytes], RecordedProcess]", socket_path: str, log_path: str,
+                 trace_directory: Optional[str] = None, instance: str = MAIN_INSTANCE) -> None:
         self.process = process
         self.socket_path = socket_path
         self.log_path = log_path
         self.trace_directory = trace_directory
+        self.instance = instance
         self._clients: List[Client] = []
 
     def __repr__(self) -> str:
-        return f"<SlamDaemon pid {self.pid} on {self.socket_path}>"
+        return f"<SlamDaemon pid {self.pid} on {self.socket_path}, instance {self.instance}>"
+
+    def with_instance(self, instance: str) -> "SlamDaemon":
+        """The same daemon, with clients :meth:`connect` makes bound to ``instance`` (closed apart from this one's)."""
+        return SlamDaemon(self.process, self.socket_path, self.log_path, self.trace_directory, instance)
 
     @property
     def pid(self) -> int:
@@ -135,8 +215,9 @@ class SlamDaemon:
             return log_file.read()
 
     def connect(self, timeout: Optional[float] = 10.0, framing: Framing = "newline") -> Client:
-        """Returns a new client connected to this daemon; the fixture closes it at teardown."""
-        client = Client(self.socket_path, timeout=timeout, framing=framing)
+        """Returns a new client connected to this daemon, using :attr:`instance`; the fixture closes it at teardown."""
+        instance = None if self.instance == MAIN_INSTANCE else self.instance
+        client = Client(self.socket_path, timeout=timeout, framing=framing, instance=instance)
         self._clients.append(client)
         return client
 
@@ -145,6 +226,8 @@ class SlamDaemon:
 
         The status is ``Popen.returncode``: 0 for a clean stop, minus the
         signal number if a signal ended it. Stopping twice returns the same status.
+        It stops the whole daemon, every instance on it: a test that does so has a
+        daemon of its own (``@pytest.mark.slam_own_daemon``).
         """
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
@@ -153,7 +236,7 @@ class SlamDaemon:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        return self.process.returncode
+        return self.process.wait()  # the status, at once: the process has ended
 
     def close_clients(self) -> None:
         """Closes every client :meth:`connect` made."""
@@ -290,19 +373,34 @@ def slamd_factory(slamd_path: str, tmp_path_factory: pytest.TempPathFactory) -> 
         shutil.rmtree(directory, ignore_errors=True)
 
 
+OWN_DAEMON_MARKER = "slam_own_daemon"
 FRESH_DAEMON_MARKER = "slam_fresh_daemon"
+"""The older name of :data:`OWN_DAEMON_MARKER`."""
+OWN_DAEMON_OPTION = "--slam-own-daemon"
 FRESH_DAEMON_OPTION = "--slam-fresh-daemon"
+"""The older name of :data:`OWN_DAEMON_OPTION`."""
 STORYBOARD_OPTION = "--slam-storyboard"
 STORYBOARD_INI = "slam_storyboard"
 APP_OPTION = "--slam-app"
 APP_INI = "slam_app"
 
+SHARED_DIRECTORY_KEY = "slam_shared_daemon_directory"
+"""The key of xdist's ``workerinput`` naming the directory where the workers find the session's one daemon."""
+SHARED_RECORD = "slamd.json"
+"""In that directory: the shared daemon's pid, socket, log and trace directory, written by the worker that launched it."""
+SHARED_LOCK = "slamd.lock"
+"""In that directory: held (``flock``) while a worker reads the record and launches the daemon when there is none."""
+
+_shared_directory_key = pytest.StashKey[Path]()
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
+        OWN_DAEMON_OPTION,
         FRESH_DAEMON_OPTION,
         action="store_true",
-        help="give every test using the slamd fixture a daemon of its own instead of the session's daemon after a reset",
+        dest=_option_destination(OWN_DAEMON_OPTION),
+        help="give every test using the slamd fixture a daemon of its own instead of an instance on the shared one",
     )
     parser.addoption(
         STORYBOARD_OPTION,
@@ -328,67 +426,154 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", f"{FRESH_DAEMON_MARKER}: the slamd fixture launches a daemon for this test instead of resetting the shared one"
+        "markers",
+        f"{OWN_DAEMON_MARKER}: the slamd fixture launches a daemon for this test instead of making an instance on the shared one "
+        "(for a test that stops the daemon, reads its log, or drives it with a tool that does not know instances)",
     )
+    config.addinivalue_line("markers", f"{FRESH_DAEMON_MARKER}: the older name of {OWN_DAEMON_MARKER}")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """pytest-xdist's controller, before starting a worker: tells it where the session's one daemon is recorded."""
+    node.workerinput[SHARED_DIRECTORY_KEY] = str(_controller_shared_directory(node.config))
+
+
+def _controller_shared_directory(config: pytest.Config) -> Path:
+    """The directory, made once under the controller's temporary directory, that every worker shares."""
+    directory = config.stash.get(_shared_directory_key, None)
+    if directory is None:
+        # The controller's pytest temporary directory, as xdist reads it to put its workers' inside.
+        factory = getattr(config, "_tmp_path_factory", None)
+        base = factory.getbasetemp() if factory is not None else Path(tempfile.mkdtemp(prefix="slam-pytest-"))
+        directory = Path(tempfile.mkdtemp(prefix="slamd-shared-", dir=base))
+        config.stash[_shared_directory_key] = directory
+    return directory
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The xdist controller stops the daemon its workers shared, once they have all finished."""
+    directory = session.config.stash.get(_shared_directory_key, None)
+    if directory is not None:
+        with _locked(directory):
+            daemon = _recorded_daemon(directory)
+            if daemon is not None:
+                daemon.stop()
 
 
 class _SharedDaemon:
-    """The session's daemon, launched on first use and again if a test stopped it."""
+    """The session's daemon, launched on first use (and again if a test stopped it).
 
-    def __init__(self, slamd_path: str, directory: Path, storyboard: Optional[Path] = None) -> None:
+    Under xdist every worker has one of these on the same ``directory``: the first
+    that needs a daemon launches it and records it there, under a file lock; the
+    others find it recorded. The controller stops it (``owner`` False); without
+    xdist the session stops it (``owner`` True).
+    """
+
+    def __init__(self, slamd_path: str, directory: Path, storyboard: Optional[Path] = None, owner: bool = True) -> None:
         self.slamd_path = slamd_path
         self.directory = directory
         self.storyboard = storyboard
+        self.owner = owner
         self.daemon: Optional[SlamDaemon] = None
-        self.launches = 0
 
     def get(self) -> SlamDaemon:
         if self.daemon is None or not self.daemon.running:
-            self.launches += 1
-            directory = self.directory / f"shared-{self.launches}"
-            directory.mkdir()
-            socket_path = directory / "slamd.sock"
-            if len(os.fsencode(socket_path)) > MAXIMUM_SOCKET_PATH_BYTES:
-                socket_path = Path(tempfile.mkdtemp(prefix="slamd-", dir="/tmp")) / "slamd.sock"
-            self.daemon = launch_slamd(self.slamd_path, directory, self.storyboard, socket_path=socket_path)
+            with _locked(self.directory):
+                self.daemon = _recorded_daemon(self.directory) or self._launch()
         return self.daemon
 
+    def _launch(self) -> SlamDaemon:
+        directory = Path(tempfile.mkdtemp(prefix="shared-", dir=self.directory))
+        socket_path = directory / "slamd.sock"
+        if len(os.fsencode(socket_path)) > MAXIMUM_SOCKET_PATH_BYTES:
+            socket_path = Path(tempfile.mkdtemp(prefix="slamd-", dir="/tmp")) / "slamd.sock"
+        daemon = launch_slamd(self.slamd_path, directory, self.storyboard, socket_path=socket_path)
+        record = {"pid": daemon.pid, "socket": daemon.socket_path, "log": daemon.log_path, "traces": daemon.trace_directory}
+        (self.directory / SHARED_RECORD).write_text(json.dumps(record), encoding="utf-8")
+        return daemon
+
     def stop(self) -> None:
-        if self.daemon is not None:
-            self.daemon.close_clients()
+        if self.owner and self.daemon is not None:
             self.daemon.stop()
 
 
+@contextlib.contextmanager
+def _locked(directory: Path) -> Iterator[None]:
+    """Holds the shared directory's lock: one pytest process at a time reads and launches the shared daemon."""
+    with open(directory / SHARED_LOCK, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _recorded_daemon(directory: Path) -> Optional[SlamDaemon]:
+    """The daemon recorded in ``directory``, while it runs; ``None`` when none was, or it has gone."""
+    try:
+        record = json.loads((directory / SHARED_RECORD).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    process = RecordedProcess(record["pid"], record["socket"])
+    if process.poll() is not None:
+        return None
+    return SlamDaemon(process, record["socket"], record["log"], record["traces"])
+
+
 @pytest.fixture(scope="session")
-def _slam_shared_daemon(slamd_path: str, slam_storyboard: Optional[Path],
+def _slam_shared_daemon(slamd_path: str, slam_storyboard: Optional[Path], pytestconfig: pytest.Config,
                         tmp_path_factory: pytest.TempPathFactory) -> Iterator[_SharedDaemon]:
-    shared = _SharedDaemon(slamd_path, tmp_path_factory.mktemp("slamd-shared"), slam_storyboard)
+    worker_input = getattr(pytestconfig, "workerinput", {})
+    if SHARED_DIRECTORY_KEY in worker_input:
+        shared = _SharedDaemon(slamd_path, Path(worker_input[SHARED_DIRECTORY_KEY]), slam_storyboard, owner=False)
+    else:
+        shared = _SharedDaemon(slamd_path, tmp_path_factory.mktemp("slamd-shared"), slam_storyboard)
     yield shared
     shared.stop()
 
 
+def instance_label(node_id: str) -> str:
+    """A test's node id as an instance's label: cut to the 200 UTF-8 bytes ``instance.create`` takes, keeping its end,
+    which names the test."""
+    encoded = node_id.encode("utf-8")
+    if len(encoded) <= MAXIMUM_LABEL_BYTES:
+        return node_id
+    return "…" + encoded[-(MAXIMUM_LABEL_BYTES - len("…".encode("utf-8"))):].decode("utf-8", errors="ignore")
+
+
 @pytest.fixture
 def slamd(request: pytest.FixtureRequest, slamd_factory: Any, _slam_shared_daemon: _SharedDaemon) -> Iterator[SlamDaemon]:
-    """A ``slamd`` hosting the app under test (the demo, or ``slam_storyboard``) at its launch state: the session's
-    daemon after ``reset``, or a fresh one."""
-    if request.config.getoption(FRESH_DAEMON_OPTION) or request.node.get_closest_marker(FRESH_DAEMON_MARKER):
+    """The app under test (the demo, or ``slam_storyboard``) at its launch state: an instance of the shared daemon
+    made for this test and closed after it, or a daemon of its own (``slam_own_daemon``)."""
+    if request.config.getoption(_option_destination(OWN_DAEMON_OPTION)) or any(
+        request.node.get_closest_marker(marker) for marker in (OWN_DAEMON_MARKER, FRESH_DAEMON_MARKER)
+    ):
         yield slamd_factory(_slam_shared_daemon.storyboard)
         return
     try:
         daemon = _slam_shared_daemon.get()
-        with Client(daemon.socket_path, timeout=10.0) as client:
-            try:
-                client.trace_stop()  # a trace the last test left running would refuse this test's trace.start
-            except TraceConflict:
-                pass
-            client.reset()
+        # The instance lasts while the connection that made it is open: this one, until the test is over.
+        creator = Client(daemon.socket_path, timeout=10.0)
     except (RuntimeError, OSError) as error:
-        pytest.fail(f"the shared slamd could not be reset: {error}", pytrace=False)
-    yield daemon
-    daemon.close_clients()
+        pytest.fail(f"the shared slamd could not be reached: {error}", pytrace=False)
+    try:
+        handle = creator.instance_create(label=instance_label(request.node.nodeid))["instance"]
+    except (SlamError, OSError) as error:
+        creator.close()
+        pytest.fail(f"the shared slamd {daemon.socket_path} made no instance for the test: {error}", pytrace=False)
+    instance = daemon.with_instance(handle)
+    try:
+        yield instance
+    finally:
+        instance.close_clients()
+        with contextlib.suppress(SlamError, OSError):  # the test closed it, or stopped the daemon
+            creator.instance_close(handle)
+        creator.close()
 
 
 @pytest.fixture
 def slam_client(slamd: SlamDaemon) -> Client:
-    """A client connected to ``slamd`` (the app under test)."""
+    """A client connected to ``slamd`` (the test's instance of the app under test)."""
     return slamd.connect()

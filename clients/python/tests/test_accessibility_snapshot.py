@@ -65,7 +65,7 @@ def test_a_template_that_cannot_be_read_names_its_line(slam_client):
 
 def test_the_async_client_has_snapshot_and_expect_aria(slamd):
     async def main():
-        async with slam.AsyncClient(slamd.socket_path) as client:
+        async with slam.AsyncClient(slamd.socket_path, instance=slamd.instance) as client:
             text = await client.snapshot()
             await client.press("increment")
             root = await client.expect_aria('- paragraph /^Count: 1$/', timeout_ms=5000)

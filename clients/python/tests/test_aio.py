@@ -14,7 +14,7 @@ def run(coroutine, seconds=30):
 
 def test_the_typed_helpers_drive_the_demo(slamd):
     async def main():
-        async with slam.AsyncClient(slamd.socket_path) as client:
+        async with slam.AsyncClient(slamd.socket_path, instance=slamd.instance) as client:
             assert await client.ping() == "pong"
             assert (await client.version())["serverVersion"] == slam.__version__
             assert (await client.press("increment"))["ref"] == "increment"
@@ -48,7 +48,7 @@ def test_concurrent_calls_are_pipelined_and_each_gets_its_own_answer(slamd):
     refs = ["count", "increment", "decrement", "reset", "progress"] * 40
 
     async def main():
-        client = await slam.connect_async(slamd.socket_path)
+        client = await slam.connect_async(slamd.socket_path, instance=slamd.instance)
         try:
             results = await asyncio.gather(
                 *(client.find(ref) for ref in refs),
@@ -72,7 +72,7 @@ def test_a_call_sent_behind_a_pending_wait_is_answered_after_it(slamd, slam_clie
     """Both requests are on the wire at once; the daemon answers in request order."""
 
     async def main():
-        async with await slam.connect_async(slamd.socket_path) as client:
+        async with await slam.connect_async(slamd.socket_path, instance=slamd.instance) as client:
             wait = asyncio.ensure_future(client.wait_for("count", property="text", equals="Count: 1", timeout_ms=5000))
             ping = asyncio.ensure_future(client.ping())
             await asyncio.sleep(0.2)
@@ -86,7 +86,7 @@ def test_a_call_sent_behind_a_pending_wait_is_answered_after_it(slamd, slam_clie
 
 def test_notifications_are_an_async_iterator_of_what_another_client_caused(slamd, slam_client):
     async def main():
-        async with await slam.connect_async(slamd.socket_path) as client:
+        async with await slam.connect_async(slamd.socket_path, instance=slamd.instance) as client:
             assert (await client.subscribe(["changed", "stateChanged"]))["subscribed"] == ["changed", "stateChanged"]
             slam_client.press("increment")
             slam_client.state_set("orderStatus", "Packed")
@@ -111,7 +111,7 @@ def test_errors_are_the_blocking_clients_classes(slamd, tmp_path):
     async def main():
         with pytest.raises(slam.SlamConnectionError, match="cannot connect to slamd at .*nowhere.sock"):
             await slam.connect_async(str(tmp_path / "nowhere.sock"))
-        async with slam.AsyncClient(slamd.socket_path, timeout=5) as client:
+        async with slam.AsyncClient(slamd.socket_path, instance=slamd.instance, timeout=5) as client:
             with pytest.raises(slam.ElementNotFound) as caught:
                 await client.find("nope")
             assert caught.value.code == -32001 and caught.value.data["ref"] == "nope"
@@ -173,7 +173,7 @@ def test_closing_ends_calls_and_notifications(slamd_factory):
 def test_both_framings(slamd):
     async def main():
         for framing in ("newline", "content-length"):
-            async with slam.AsyncClient(slamd.socket_path, framing=framing) as client:
+            async with slam.AsyncClient(slamd.socket_path, instance=slamd.instance, framing=framing) as client:
                 assert client.framing == framing
                 assert await asyncio.gather(client.ping(), client.ping()) == ["pong", "pong"]
         with pytest.raises(ValueError, match="unknown framing"):

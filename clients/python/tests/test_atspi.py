@@ -110,6 +110,7 @@ def probe(slamd, tmp_path):
 
 
 @needs_bus
+@pytest.mark.slam_own_daemon  # the bridge (and slamctl) drive the daemon's main instance
 def test_the_demo_counter_is_seen_and_pressed_through_the_accessibility_bus(slamd, slamd_path, probe):
     probe.wait_for(lambda node: node["role"] == "frame" and node["name"] == "Slam Demo" and "active" in node["states"],
                    "the demo's window, active")
@@ -133,6 +134,7 @@ def test_the_demo_counter_is_seen_and_pressed_through_the_accessibility_bus(slam
 
 
 @needs_bus
+@pytest.mark.slam_own_daemon  # the bridge (and slamctl) drive the daemon's main instance
 def test_focus_switches_values_and_segments_go_both_ways(slamd, probe):
     client = slamd.connect()
     client.run_task("push", param="Settings")
@@ -168,6 +170,7 @@ def test_focus_switches_values_and_segments_go_both_ways(slamd, probe):
 
 
 @needs_bus
+@pytest.mark.slam_own_daemon  # the bridge (and slamctl) drive the daemon's main instance
 def test_rows_secure_text_and_an_alert_on_the_order_screen(slamd, probe):
     client = slamd.connect()
     client.run_task("push", param="Pickers")

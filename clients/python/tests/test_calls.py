@@ -74,7 +74,7 @@ def test_a_closed_client_refuses_calls(slamd):
 
 
 def test_a_client_is_a_context_manager(slamd):
-    with slam.connect(slamd.socket_path) as client:
+    with slam.connect(slamd.socket_path, instance=slamd.instance) as client:
         assert client.ping() == "pong"
     with pytest.raises(slam.SlamConnectionError):
         client.ping()

@@ -1,6 +1,8 @@
 """Connecting: the default socket path, and what a missing daemon looks like."""
 
+import asyncio
 import os
+import time
 
 import pytest
 
@@ -65,9 +67,48 @@ def test_an_unknown_framing_is_refused(slamd):
         slam.connect(slamd.socket_path, framing="lsp")
 
 
+@pytest.mark.slam_own_daemon  # it stops the daemon
 def test_calling_a_stopped_daemon_raises_slam_connection_error(slamd):
     client = slamd.connect()
     assert client.ping() == "pong"
     assert slamd.stop() == 0
     with pytest.raises(slam.SlamConnectionError):
         client.ping()
+
+
+def test_a_client_given_an_instance_drives_that_instance_alone(slamd_factory):
+    daemon = slamd_factory()
+    creator = daemon.connect()
+    handle = creator.instance_create(label="bound")["instance"]
+    with slam.connect(daemon.socket_path, instance=handle) as bound:
+        assert bound.press("increment")["ref"] == "increment"
+        assert bound.find("count")["text"] == "Count: 1"
+        assert [entry["instance"] for entry in bound.instance_list() if entry["current"]] == [handle]
+
+    async def drive_asynchronously():
+        async with slam.AsyncClient(daemon.socket_path, instance=handle) as client:
+            assert (await client.press("increment"))["ref"] == "increment"
+        client = await slam.connect_async(daemon.socket_path, instance=handle)
+        try:
+            return (await client.find("count"))["text"]
+        finally:
+            await client.close()
+
+    assert asyncio.run(drive_asynchronously()) == "Count: 2"
+    assert creator.find("count")["text"] == "Count: 0", "main, the creator's instance, is untouched"
+
+
+def test_a_client_given_an_unknown_or_closed_instance_raises_and_leaves_nothing_open(slamd_factory):
+    daemon = slamd_factory()
+    creator = daemon.connect()
+    with pytest.raises(slam.InstanceNotFound) as caught:
+        slam.Client(daemon.socket_path, instance="i99")
+    assert caught.value.data["instance"] == "i99"
+    handle = creator.instance_create()["instance"]
+    creator.instance_close(handle)
+    with pytest.raises(slam.InstanceNotFound):
+        asyncio.run(slam.connect_async(daemon.socket_path, instance=handle))
+    deadline = time.monotonic() + 30
+    while [entry["connections"] for entry in creator.instance_list()] != [1]:
+        assert time.monotonic() < deadline, f"the refused clients stay connected: {creator.instance_list()}"
+        time.sleep(0.01)

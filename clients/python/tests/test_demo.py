@@ -82,6 +82,7 @@ def test_ping_version_tasks_and_discover(slam_client):
 
 
 def test_every_protocol_method_has_a_typed_helper_sending_its_params(slam_client, monkeypatch):
+    created = {}
     helper_calls = [
         ("ping", lambda client: client.ping()),
         ("version", lambda client: client.version()),
@@ -119,6 +120,11 @@ def test_every_protocol_method_has_a_typed_helper_sending_its_params(slam_client
         ("trace.stop", lambda client: client.trace_stop()),
         ("snapshot", lambda client: client.snapshot(ref="root", controller="Home", depth=1)),
         ("locator", lambda client: client.locator("count", controller="Home")),
+        # Last: the connection ends on an instance it closed.
+        ("instance.create", lambda client: created.update(client.instance_create(label="typed helpers"))),
+        ("instance.list", lambda client: client.instance_list()),
+        ("instance.use", lambda client: client.instance_use(created["instance"])),
+        ("instance.close", lambda client: client.instance_close(created["instance"])),
     ]
     assert sorted({method for method, _ in helper_calls}) == sorted(slam_client.version()["capabilities"]["methods"])
     sent_methods = []
@@ -218,6 +224,7 @@ def test_unsubscribe_stops_notifications(slam_client):
         slam_client.next_notification(timeout=0.2)
 
 
+@pytest.mark.slam_own_daemon  # it stops the daemon
 def test_a_pending_wait_is_answered_shutting_down_when_the_daemon_stops(slamd):
     waiter = slamd.connect()
     outcome = {}

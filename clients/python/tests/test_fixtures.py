@@ -3,13 +3,14 @@
 import json
 import os
 import stat
+import subprocess
 import sys
 import textwrap
 
 import pytest
 
 import slam
-from slam.pytest_plugin import resolve_slamd_path
+from slam.pytest_plugin import instance_label, resolve_slamd_path
 from support import TEST_STORYBOARD
 
 
@@ -17,6 +18,17 @@ def assert_process_is_gone(pid):
     """The process has exited and was reaped: no zombie is left."""
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def assert_process_has_exited(pid):
+    """The process has exited: gone, or a zombie its new parent has not reaped yet (a daemon an xdist
+    worker launched outlives the worker; where the container's init reaps no orphan, it stays a zombie)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat_file:
+            state = stat_file.read().rsplit(b")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return
+    assert state == b"Z", f"process {pid} is still running (state {state.decode()})"
 
 
 def test_a_storyboard_given_as_a_dict_is_launched_and_driven(slamd_factory):
@@ -132,6 +144,7 @@ def test_the_app_option_runs_that_program_with_slamds_command_line(pytester, mon
     assert arguments[0] == "--socket" and arguments[2:4] == ["--storyboard", str(pytester.path / "board.json")], arguments
 
 
+@pytest.mark.slam_own_daemon  # it stops the daemon
 def test_stop_sigterms_reaps_and_removes_the_socket(slamd):
     pid = slamd.pid
     assert os.path.exists(slamd.socket_path)
@@ -220,3 +233,142 @@ def test_a_client_made_by_the_fixture_talks_to_its_daemon(slamd, slam_client):
     assert slam_client.socket_path == slamd.socket_path
     assert isinstance(slam_client, slam.Client)
     assert slam_client.ping() == "pong"
+
+
+INSTANCE_TESTS = """
+import json
+import os
+
+import pytest
+import slam
+
+def record(slamd, name, **more):
+    with open(os.path.join(os.environ["RECORD_DIRECTORY"], name + ".json"), "w") as file:
+        json.dump(dict(instance=slamd.instance, pid=slamd.pid, socket=slamd.socket_path, **more), file)
+
+def test_first(slamd, slam_client):
+    slam_client.press("increment")
+    slam_client.state_set("orderStatus", "Shipped")
+    slam_client.run_task("push", "Settings")
+    with slam.Client(slamd.socket_path, instance=slamd.instance) as other:
+        assert other.find("count", controller="Home")["text"] == "Count: 1", "a client of its own sees the test's instance"
+    record(slamd, "first")
+
+def test_second(slamd, slam_client):
+    assert [entry["id"] for entry in slam_client.controllers()] == ["Home"]
+    assert slam_client.find("count")["text"] == "Count: 0"
+    assert slam_client.state_get("orderStatus") != "Shipped"
+    with slam.Client(slamd.socket_path) as lister:
+        instances = lister.instance_list()
+    record(slamd, "second", open=[entry["instance"] for entry in instances],
+           labels={entry["instance"]: entry["label"] for entry in instances})
+
+@pytest.mark.slam_own_daemon
+def test_own(slamd, slam_client):
+    slam_client.press("increment")
+    record(slamd, "own")
+
+@pytest.mark.slam_fresh_daemon
+def test_fresh(slamd):
+    record(slamd, "fresh")
+"""
+
+
+def read_records(directory):
+    return {path.stem: json.loads(path.read_text()) for path in directory.glob("*.json")}
+
+
+def test_each_test_gets_a_fresh_instance_of_one_shared_daemon_closed_after_it(pytester, monkeypatch, tmp_path):
+    pytester.makepyfile(test_instances=INSTANCE_TESTS)
+    monkeypatch.setenv("RECORD_DIRECTORY", str(tmp_path))
+    run_inner_session(pytester, monkeypatch).assert_outcomes(passed=4)
+    runs = read_records(tmp_path)
+    first, second, own, fresh = (runs[name] for name in ("first", "second", "own", "fresh"))
+    assert first["pid"] == second["pid"] and first["socket"] == second["socket"], "one daemon for both"
+    assert "main" != first["instance"] != second["instance"] != "main", "an instance of its own each"
+    assert first["instance"] not in second["open"], "the first test's instance was closed after it"
+    assert second["open"] == ["main", second["instance"]]
+    assert second["labels"][second["instance"]] == "test_instances.py::test_second", "labelled with the test's node id"
+    # A marked test has a daemon of its own, under either name, driven on its main instance.
+    assert len({first["pid"], own["pid"], fresh["pid"]}) == 3
+    assert own["instance"] == fresh["instance"] == "main"
+    for run in runs.values():
+        assert_process_is_gone(run["pid"])
+
+
+def test_the_own_daemon_option_gives_every_test_a_daemon_of_its_own(pytester, monkeypatch, tmp_path):
+    pytester.makepyfile(test_instances=INSTANCE_TESTS)
+    monkeypatch.setenv("RECORD_DIRECTORY", str(tmp_path))
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    for option in ("--slam-own-daemon", "--slam-fresh-daemon"):
+        pytester.runpytest_inprocess("-p", "slam.pytest_plugin", option).assert_outcomes(passed=4)
+        runs = read_records(tmp_path)
+        assert len({run["pid"] for run in runs.values()}) == 4, option
+        assert {run["instance"] for run in runs.values()} == {"main"}, option
+
+
+def test_a_long_node_id_is_cut_to_the_labels_200_bytes_keeping_the_tests_name():
+    assert instance_label("test_a.py::test_b[1]") == "test_a.py::test_b[1]"
+    label = instance_label("tests/" + "é" * 150 + ".py::test_the_end[x]")
+    assert len(label.encode("utf-8")) <= 200 and label.startswith("…") and label.endswith(".py::test_the_end[x]")
+
+
+PARALLEL_TESTS = """
+import json
+import os
+
+import pytest
+
+@pytest.mark.parametrize("number", range(12))
+def test_counts_on_its_own_instance(slamd, slam_client, number):
+    for _ in range(number % 4 + 1):
+        slam_client.press("increment")
+    assert slam_client.find("count")["text"] == f"Count: {number % 4 + 1}"
+    slam_client.state_set("orderStatus", f"order {number}")
+    assert slam_client.wait_for("count", property="text", equals=f"Count: {number % 4 + 1}", timeout_ms=5000)
+    with open(os.path.join(os.environ["RECORD_DIRECTORY"], f"{number}.json"), "w") as file:
+        json.dump({"pid": slamd.pid, "socket": slamd.socket_path, "instance": slamd.instance,
+                   "worker": os.environ.get("PYTEST_XDIST_WORKER")}, file)
+"""
+
+
+def slamd_processes_on(socket_path):
+    """The pids of the slamd processes listening on ``socket_path`` (``pgrep -f``)."""
+    found = subprocess.run(["pgrep", "-f", f"slamd --socket {socket_path}"], capture_output=True, text=True)
+    return found.stdout.split()
+
+
+def test_xdist_workers_share_one_daemon_and_the_controller_stops_it(pytester, monkeypatch, tmp_path):
+    pytest.importorskip("xdist", reason="pytest-xdist (make python-venv installs it)")
+    pytester.makepyfile(test_parallel=PARALLEL_TESTS)
+    monkeypatch.setenv("RECORD_DIRECTORY", str(tmp_path))
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    result = pytester.runpytest_subprocess("-p", "xdist.plugin", "-p", "slam.pytest_plugin", "-n", "2", timeout=300)
+    result.assert_outcomes(passed=12)
+    runs = list(read_records(tmp_path).values())
+    assert len(runs) == 12
+    assert {run["worker"] for run in runs} == {"gw0", "gw1"}, "both workers ran tests"
+    assert len({(run["pid"], run["socket"]) for run in runs}) == 1, f"one daemon for every worker: {runs}"
+    assert len({run["instance"] for run in runs}) == 12 and "main" not in {run["instance"] for run in runs}
+    pid, socket_path = runs[0]["pid"], runs[0]["socket"]
+    assert_process_has_exited(pid)
+    assert slamd_processes_on(socket_path) == [], "no slamd is left behind"
+
+
+def test_pytest_split_shards_run_every_test_once_each_on_one_daemon(pytester, monkeypatch, tmp_path):
+    """As a CI matrix runs a suite, one shard per machine: here both shards, one after the other."""
+    pytest.importorskip("pytest_split", reason="pytest-split (make python-venv installs it)")
+    pytester.makepyfile(test_parallel=PARALLEL_TESTS)
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    shards = []
+    for group in (1, 2):
+        directory = tmp_path / f"shard-{group}"
+        directory.mkdir()
+        monkeypatch.setenv("RECORD_DIRECTORY", str(directory))
+        result = pytester.runpytest_inprocess("-p", "pytest_split.plugin", "-p", "slam.pytest_plugin",
+                                              "--splits", "2", "--group", str(group))
+        result.assert_outcomes(passed=6)
+        runs = read_records(directory)
+        assert len({run["pid"] for run in runs.values()}) == 1, f"shard {group}: one daemon"
+        shards.append(set(runs))
+    assert shards[0].isdisjoint(shards[1]) and shards[0] | shards[1] == {str(number) for number in range(12)}

@@ -3,8 +3,9 @@
 Most methods are generated from the OpenRPC document (``make generate``), so a
 renamed wire parameter or a reordered declaration in Swift would otherwise
 rename or reorder a Python argument without any test noticing. The file
-``public_api.txt`` beside this test lists every public method of
-``slam.Client`` and ``slam.AsyncClient`` with its signature; after a deliberate
+``public_api.txt`` beside this test lists ``slam.connect``, ``slam.connect_async``,
+the constructors and every public method of ``slam.Client`` and ``slam.AsyncClient``
+with its signature; after a deliberate
 change, rewrite it with ``SLAM_UPDATE_API=1`` and review the diff.
 """
 
@@ -18,8 +19,9 @@ PINNED = Path(__file__).with_name("public_api.txt")
 
 
 def public_api() -> str:
-    lines = []
+    lines = [f"slam.{function.__name__}{inspect.signature(function)}" for function in (slam.connect, slam.connect_async)]
     for client in (slam.Client, slam.AsyncClient):
+        lines.append(f"{client.__name__}{inspect.signature(client)}")
         for name, member in sorted(inspect.getmembers(client)):
             if name.startswith("_") or not callable(member):
                 continue

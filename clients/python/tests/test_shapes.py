@@ -54,7 +54,7 @@ def test_the_typed_usage_example_runs_against_the_demo(slamd, slam_client):
     assert seen["subscribed"] == ["changed", "focusChanged"]
     assert "count" in seen["changes"] and seen["waited"] is True
     assert seen["stack"] == ["Home"] and seen["top"] == "View"
-    texts = asyncio.run(usage.concurrent(slamd.socket_path))
+    texts = asyncio.run(usage.concurrent(slamd.socket_path, instance=slamd.instance))
     assert texts[:2] == ["Count: 2", "+1"] and "Count: 3" in texts
 
 
@@ -80,4 +80,4 @@ def test_the_typed_task_example_runs_against_the_demo(slamd, slam_client):
     assert seen["failure"] == "whom should I greet?"
     assert sorted(seen["unregistered"]) == ["greet", "wave"]
     assert seen["handler"] == "greet"
-    assert asyncio.run(usage.async_tasks(slamd.socket_path)) == ["greeted", "Home", "Hi, Grace", "greet"]
+    assert asyncio.run(usage.async_tasks(slamd.socket_path, instance=slamd.instance)) == ["greeted", "Home", "Hi, Grace", "greet"]

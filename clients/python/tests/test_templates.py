@@ -87,7 +87,7 @@ def test_a_failing_test_prints_the_diff_once(pytester, monkeypatch):
 
         def test_asyncio(slamd):
             async def main():
-                async with slam.AsyncClient(slamd.socket_path) as client:
+                async with slam.AsyncClient(slamd.socket_path, instance=slamd.instance) as client:
                     await client.expect_tree({COUNTED_ONCE!r}, timeout_ms=0)
             asyncio.run(main())
         """

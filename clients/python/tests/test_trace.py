@@ -41,7 +41,9 @@ def test_trace_start_and_stop_write_the_session_in_the_trace_directory(slamd, sl
     assert stat.S_IMODE(os.stat(slamd.trace_directory).st_mode) == 0o700
 
     default = slam_client.trace_start()
-    assert os.path.dirname(default) == slamd.trace_directory and os.path.basename(default).startswith("slamd-trace-")
+    # The daemon's main instance names its traces after the socket; any other adds its handle.
+    prefix = "slamd-trace-" if slamd.instance == "main" else f"slamd-{slamd.instance}-trace-"
+    assert os.path.dirname(default) == slamd.trace_directory and os.path.basename(default).startswith(prefix)
     slam_client.trace_stop()
 
 
@@ -169,6 +171,7 @@ def test_the_screens_of_a_trace_replay_to_what_tree_shows(slam_client, tmp_path)
     assert replayed == expected
 
 
+@pytest.mark.slam_own_daemon  # its raw connection drives the daemon's main instance
 def test_a_pretty_printed_message_is_recorded_on_one_line(slam_client, tmp_path):
     """Header framing allows line breaks between tokens; the trace keeps one record per line."""
     import socket

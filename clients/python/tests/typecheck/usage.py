@@ -49,8 +49,8 @@ def blocking(client: slam.Client) -> Dict[str, object]:
     }
 
 
-async def concurrent(socket_path: str, framing: slam.Framing = "newline") -> List[str]:
-    async with await slam.connect_async(socket_path, framing=framing) as client:
+async def concurrent(socket_path: str, framing: slam.Framing = "newline", instance: Optional[str] = None) -> List[str]:
+    async with await slam.connect_async(socket_path, framing=framing, instance=instance) as client:
         first, second = await asyncio.gather(client.find("count"), client.find("increment"))
         await client.subscribe(["changed"])
         await client.press("increment")
@@ -91,9 +91,9 @@ def tasks(client: slam.Client) -> Dict[str, object]:
     }
 
 
-async def async_tasks(socket_path: str) -> List[Any]:
+async def async_tasks(socket_path: str, instance: Optional[str] = None) -> List[Any]:
     """The same with the asyncio client: a declared ``async def`` handler, and one registered at once."""
-    async with slam.AsyncClient(socket_path) as client:
+    async with slam.AsyncClient(socket_path, instance=instance) as client:
 
         @client.task("greet")
         async def greet(call: slam.AsyncTaskCall) -> str:
