@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import queue
 import subprocess
 import sys
@@ -363,8 +364,9 @@ class AccessibilityBridge:
     an action the daemon refuses is reported on standard error and changes nothing.
     """
 
-    def __init__(self, socket_path: Optional[str] = None, log: Any = None) -> None:
+    def __init__(self, socket_path: Optional[str] = None, log: Any = None, instance: Optional[str] = None) -> None:
         self.socket_path = socket_path
+        self.instance = instance
         self.log = log if log is not None else sys.stderr
         self.model = RemoteUIModel()
         self._targets: Dict[int, Target] = {}
@@ -377,9 +379,9 @@ class AccessibilityBridge:
 
     def run(self) -> None:
         """Attaches, publishes, and follows every batch; returns when the daemon closes the connection or on :meth:`stop`."""
-        self._renderer = Client(self.socket_path, timeout=None)
+        self._renderer = Client(self.socket_path, timeout=None, instance=self.instance)
         # No client-side timeout for actions: a press whose task a slow client runs is answered when it ends.
-        actor = Client(self.socket_path, timeout=None)
+        actor = Client(self.socket_path, timeout=None, instance=self.instance)
         worker = threading.Thread(target=self._perform_actions, args=(actor,), name="slam-a11y-actions", daemon=True)
         worker.start()
         try:
@@ -495,6 +497,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         description="Publish a running slamd's top screen on the Linux accessibility bus (AT-SPI), "
                     "so that Orca, Accerciser, dogtail and pyatspi see it and act on it.")
     parser.add_argument("--socket", help="the daemon's socket (default: $SLAM_SOCKET, else the default slamd's)")
+    parser.add_argument("--instance", default=os.environ.get("SLAM_INSTANCE") or None,
+                        help="the daemon's instance to publish (default: $SLAM_INSTANCE, else main; slamctl instances lists them)")
     parser.add_argument("--enable", action="store_true",
                         help="turn accessibility on for the session bus first (org.a11y.Status.IsEnabled), "
                              "as a headless session needs")
@@ -503,7 +507,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("slam-a11y: could not set org.a11y.Status.IsEnabled (is at-spi2-core installed and a session bus running?)",
               file=sys.stderr)
         return 1
-    bridge = AccessibilityBridge(arguments.socket)
+    bridge = AccessibilityBridge(arguments.socket, instance=arguments.instance)
     try:
         bridge.run()
     except SlamConnectionError as error:

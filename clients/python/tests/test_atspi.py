@@ -46,9 +46,10 @@ needs_bus = pytest.mark.skipif(bool(_missing_bus()), reason=f"needs {_missing_bu
 class Probe:
     """The assistive technology side: one JSON request, one JSON answer."""
 
-    def __init__(self, socket_path: str, home: Path) -> None:
-        # The console script the package installs beside this Python; --enable, as the session is headless.
-        bridge = [str(Path(sys.executable).with_name("slam-a11y")), "--enable", "--socket", socket_path]
+    def __init__(self, socket_path: str, home: Path, instance: str = "main") -> None:
+        # The console script the package installs beside this Python; --enable, as the session is headless;
+        # --instance, the test's own instance of the shared daemon.
+        bridge = [str(Path(sys.executable).with_name("slam-a11y")), "--enable", "--socket", socket_path, "--instance", instance]
         # The AT-SPI bus launcher keeps IsEnabled in the user's settings (dconf): a home of the test's own
         # leaves the real one alone, and starts every test with accessibility off.
         environment = {**os.environ, "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "cache")}
@@ -104,13 +105,12 @@ class Probe:
 
 @pytest.fixture
 def probe(slamd, tmp_path):
-    probe = Probe(slamd.socket_path, tmp_path)
+    probe = Probe(slamd.socket_path, tmp_path, slamd.instance)
     yield probe
     probe.close()
 
 
 @needs_bus
-@pytest.mark.slam_own_daemon  # the bridge (and slamctl) drive the daemon's main instance
 def test_the_demo_counter_is_seen_and_pressed_through_the_accessibility_bus(slamd, slamd_path, probe):
     probe.wait_for(lambda node: node["role"] == "frame" and node["name"] == "Slam Demo" and "active" in node["states"],
                    "the demo's window, active")
@@ -128,13 +128,12 @@ def test_the_demo_counter_is_seen_and_pressed_through_the_accessibility_bus(slam
 
     # A press from slamctl shows on the bus: the bridge follows every redraw.
     slamctl = os.path.join(os.path.dirname(slamd_path), "slamctl")
-    subprocess.run([slamctl, "--socket", slamd.socket_path, "press", "--role", "button", "--name", "+1"],
+    subprocess.run([slamctl, "--socket", slamd.socket_path, "--instance", slamd.instance, "press", "--role", "button", "--name", "+1"],
                    check=True, capture_output=True, timeout=30)
     probe.node("paragraph", "Count: 2")
 
 
 @needs_bus
-@pytest.mark.slam_own_daemon  # the bridge (and slamctl) drive the daemon's main instance
 def test_focus_switches_values_and_segments_go_both_ways(slamd, probe):
     client = slamd.connect()
     client.run_task("push", param="Settings")
@@ -170,7 +169,6 @@ def test_focus_switches_values_and_segments_go_both_ways(slamd, probe):
 
 
 @needs_bus
-@pytest.mark.slam_own_daemon  # the bridge (and slamctl) drive the daemon's main instance
 def test_rows_secure_text_and_an_alert_on_the_order_screen(slamd, probe):
     client = slamd.connect()
     client.run_task("push", param="Pickers")
