@@ -13,22 +13,30 @@ extension Slamctl {
             "open", "Print the web UI's URL (slamd --web), token included; --browser opens it.",
             discussion: """
                 slamd writes the URL to SOCKET.web (mode 0600) while it serves --web; without --web there is none \
-                (exit status 1). --browser runs xdg-open URL (exit status 1 when xdg-open is missing): that puts \
-                the token on a command line, which other users of the machine can list; on a shared machine, copy \
-                the URL instead.
+                (exit status 1). With --instance HANDLE the URL shows that instance (?instance=HANDLE). --browser \
+                runs xdg-open URL (exit status 1 when xdg-open is missing): that puts the token on a command line, \
+                which other users of the machine can list; on a shared machine, copy the URL instead.
                 """,
             options: [.init("browser", help: "Open the URL with xdg-open.")]
         ) { invocation in
             // A daemon must answer: a file left by one that was killed names a dead port and token.
-            _ = try invocation.connect().ping()
+            // An instance the page should show must be open (a new one would close as this command ends).
+            let choice = try invocation.instanceChoice()
+            if choice == .new { throw UsageError("open: --instance new would close as this command ends; give an open instance's handle", command: invocation.line.command) }
+            _ = try invocation.connectToInstance().connection.ping()
             let path = invocation.socketPath + ".web"
             guard let bytes = readFile(path),
-                  let url = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init),
+                  var url = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init),
                   url.hasPrefix("http://") else {
                 throw CommandFailed(description: """
                     the slamd at \(invocation.socketPath) serves no web UI (no \(path)): start it with --web [HOST:]PORT \
                     (`make run` does)
                     """)
+            }
+            if case .handle(let handle)? = choice, handle != "main" {
+                // Before the fragment that carries the token: the page reads ?instance= from the query.
+                let fragment = url.firstIndex(of: "#") ?? url.endIndex
+                url.insert(contentsOf: "?instance=" + handle, at: fragment)
             }
             invocation.output(.string(url)) { url }
             if invocation.line.flag("browser") { try openInBrowser(url) }

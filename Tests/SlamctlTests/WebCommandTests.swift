@@ -21,6 +21,19 @@ import Musl
         #expect(try json.json() == .string(String(written.dropLast())))
     }
 
+    @Test func openWithAnInstanceNamesItInTheURL() throws {
+        let app = try SlamApp.launch(arguments: ["--web", "127.0.0.1:0"])
+        defer { app.stop() }
+        let written = DaemonProcess.read(app.socketPath + ".web")
+        let handle = try app.connection.createInstance(label: "shown").instance
+        let opened = try slamctl("--instance", handle, "open", app: app)
+        #expect(opened.status == 0, "\(opened)")
+        #expect(opened.standardOutput == written.replacingOccurrences(of: "/#token=", with: "/?instance=\(handle)#token="))
+        #expect(try slamctl("--instance", "main", "open", app: app).standardOutput == written)
+        #expect(try slamctl("--instance", "i99", "open", app: app).status == 1)
+        #expect(try slamctl("--instance", "new", "open", app: app).status == 2)
+    }
+
     @Test func openWithoutAWebUIFailsAndSaysHowToStartOne() throws {
         let app = try SlamApp.launch()
         defer { app.stop() }
