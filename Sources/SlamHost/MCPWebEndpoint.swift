@@ -326,7 +326,7 @@ final class MCPWebEndpoint: Sendable {
             answerUnreachable(error, id: message["id"] ?? .null, response)
             return
         }
-        let session = MCPWebSession(id: id, server: server.server, instance: server.instance)
+        let session = MCPWebSession(id: id, server: server.server, instance: server.instance, socketPath: socketPath)
         let evicted = sessions.withLock { sessions -> MCPWebSession? in
             var evicted: MCPWebSession?
             if sessions.count >= Self.maximumSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {

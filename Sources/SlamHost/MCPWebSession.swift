@@ -1,3 +1,4 @@
+import SlamClient
 import SlamDaemon
 import SlamJSON
 import SlamMCP
@@ -12,12 +13,15 @@ final class MCPWebSession: Sendable {
     let server: MCPServer
     /// The instance made for this session (`slamd --mcp-instances`), closed when it ends; nil: it drives `main`.
     let instance: String?
+    /// The daemon's socket, where the instance is closed from.
+    let socketPath: String?
     private let state: Mutex<(lastUsed: ContinuousClock.Instant, stream: AsyncStream<JSONValue>.Continuation?, streamID: Int)>
 
-    init(id: String, server: MCPServer, instance: String? = nil) {
+    init(id: String, server: MCPServer, instance: String? = nil, socketPath: String? = nil) {
         self.id = id
         self.server = server
         self.instance = instance
+        self.socketPath = socketPath
         state = Mutex((ContinuousClock.now, nil, 0))
     }
 
@@ -69,14 +73,14 @@ final class MCPWebSession: Sendable {
             state.stream = nil
         }
         let connection = server.session.connection
-        guard let instance else {
-            connection.close()
-            return
-        }
+        connection.close()
+        guard let instance, let socketPath else { return }
         Task {
-            // Should this fail (the daemon is stopping), the daemon closes the instance once idle.
-            _ = try? await connection.send(InstanceCloseRequest(instance: instance))
-            connection.close()
+            // On a connection of its own: the session's may still wait behind a pending waitFor. Should
+            // this fail (the daemon is stopping), the daemon closes the instance once idle.
+            guard let closer = try? AsyncSlamConnection(socketPath: socketPath) else { return }
+            _ = try? await closer.send(InstanceCloseRequest(instance: instance))
+            closer.close()
         }
     }
 }

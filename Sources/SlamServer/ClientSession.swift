@@ -64,6 +64,9 @@ public final class ClientSession {
     var registeredTasks: Set<String> = []
     /// The `task.run` requests sent to this client and not answered yet.
     var runningTaskCalls = 0
+    /// Requests of this client that answer later (a wait, an action waiting for its element or for a
+    /// task a client runs) and are not answered yet, batches' members included: `instance.use` waits for none.
+    var deferredCalls = 0
     /// Messages that ran and are not answered yet (a deferred request, or a batch holding one).
     ///
     /// This and ``heldRequests`` are read and written for every message, only on the service's

@@ -76,11 +76,19 @@ extension SlamService {
                          result: Request.resultSchema, errors: Request.errors) { request, call, reply in
             let session = call.context
             let service = session.service!
+            if service.isClosed {
+                reply(.failure(service.closedError))
+                return
+            }
+            session.deferredCalls += 1
+            let counted: MethodDescriptor<ClientSession>.Reply = { outcome in
+                session.deferredCalls -= 1
+                reply(outcome)
+            }
             do throws(ResponseError) {
-                if service.isClosed { throw service.closedError }
-                try Request.start(request, service: service, session: session, reply: reply)
+                try Request.start(request, service: service, session: session, reply: counted)
             } catch {
-                reply(.failure(error))
+                counted(.failure(error))
             }
         }
     }

@@ -10,8 +10,8 @@ import SlamRPC
 /// loop's next turn its held requests run in order (``perform``) until one of them is answered later
 /// again, which holds the rest anew. A connection that goes drops them (``drop(of:)``).
 final class HeldRequests {
-    /// The bytes of all connections' held requests, bounded by ``ServiceLimits/heldRequestBytes``.
-    private(set) var bytes = 0
+    /// The bytes of all connections' held requests, in every instance, bounded by ``ServiceLimits/heldRequestBytes``.
+    var bytes: Int { holdings.heldRequestBytes }
     /// The connections whose held requests run on the loop's next turn, in the order they became due.
     private var due: [ClientSession] = []
     private let scheduler: Scheduler
@@ -36,7 +36,6 @@ final class HeldRequests {
         try limits.check(.heldRequestsPerConnection, holding: session.heldRequests.count)
         try limits.check(.heldRequestBytes, holding: holdings.heldRequestBytes, adding: message.count)
         session.heldRequests.append((message, ticket))
-        bytes += message.count
         holdings.heldRequestBytes += message.count
     }
 
@@ -57,7 +56,6 @@ final class HeldRequests {
         for session in releasing {
             while session.unansweredMessages == 0, !session.heldRequests.isEmpty {
                 let (message, ticket) = session.heldRequests.removeFirst()
-                bytes -= message.count
                 holdings.heldRequestBytes -= message.count
                 perform(message, ticket, session)
             }
@@ -69,9 +67,7 @@ final class HeldRequests {
     @discardableResult
     func drop(of session: ClientSession) -> [(message: [UInt8], ticket: ClientSession.Ticket)] {
         let held = session.heldRequests
-        let heldBytes = held.reduce(0) { $0 + $1.message.count }
-        bytes -= heldBytes
-        holdings.heldRequestBytes -= heldBytes
+        holdings.heldRequestBytes -= held.reduce(0) { $0 + $1.message.count }
         session.heldRequests.removeAll()
         return held
     }

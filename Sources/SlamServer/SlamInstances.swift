@@ -168,7 +168,7 @@ public final class SlamInstances {
     /// Moves `session` to `target` (`instance.use`).
     func move(_ session: ClientSession, to target: SlamService) {
         guard let current = session.service, current !== target else { return }
-        current.leave(session, as: "disconnect")
+        current.leave(session, as: "disconnect", keepingHeldRequests: true)
         connectionLeft(current)
         target.connect(session)
         idleTimers.removeValue(forKey: target.instance.handle)?()
@@ -209,6 +209,6 @@ public final class SlamInstances {
 
     /// The daemon stops: every instance answers what it owes.
     public func shutDown() {
-        for service in all { service.shutDown() }
+        for service in all + closedInUse.values { service.shutDown() }
     }
 }

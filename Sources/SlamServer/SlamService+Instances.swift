@@ -33,10 +33,7 @@ extension SlamService {
         for session in sessions.values { _ = unregisterClientTasks(nil, session: session) }
         _ = endTrace(reason: "instance closed: \(reason)")
         isClosed = true
-        forgetChangeTasks()
-        application.eventHandler = nil
-        application.updateScheduler = nil
-        application.state.changesPendingHandler = nil
+        dropApplication()
         return InstanceClosed(instance: instance.handle, connections: sessions.count, waitsAnswered: waitsAnswered)
     }
 

@@ -161,7 +161,8 @@ public final class SlamService {
     /// (announce what changed, release what is held) when a timer of theirs ended something, a run's
     /// success, and run a held request.
     private func connectMachines() {
-        heldRequests.perform = { [unowned self] message, ticket, session in perform(message, answering: ticket, from: session) }
+        // Through the instance the session uses when its turn comes: a held `instance.use` before it moved the session.
+        heldRequests.perform = { message, ticket, session in session.service?.perform(message, answering: ticket, from: session) }
         notificationHold.endTurn = { [weak self] in self?.afterUIActivity() }
         clientTasks.endTurn = { [weak self] in self?.afterUIActivity() }
         waits.endTurn = { [weak self] in self?.afterUIActivity() }
@@ -184,15 +185,22 @@ public final class SlamService {
         controllersOnStack = Set(application.stack.map { ObjectIdentifier($0.controller) })
     }
 
+    /// Lets the application go (a closed instance's): its connections stay until they use another
+    /// instance, but what they held of it need not.
+    func dropApplication() {
+        replaceApplication(with: Application(), adopting: false)
+        controllersOnStack = []
+    }
+
     /// Puts `fresh` in the place of the application served (``adopt(_:)``), the old one disconnected.
-    func replaceApplication(with fresh: Application) {
+    func replaceApplication(with fresh: Application, adopting: Bool = true) {
         application.eventHandler = nil
         application.updateScheduler = nil
         application.state.changesPendingHandler = nil
         changeLog.removeAll()
         forgetChangeTasks()
         application = fresh
-        adopt(fresh)
+        if adopting { adopt(fresh) }
     }
 
     /// The methods this service answers, in documentation order.
@@ -215,9 +223,10 @@ public final class SlamService {
     }
 
     /// Forgets a session that goes, or moves to another instance (`instance.use`): its waits are
-    /// cancelled, its held requests dropped, its tasks withdrawn, a renderer detached.
-    func leave(_ session: ClientSession, as record: StaticString) {
-        heldRequests.drop(of: session)
+    /// cancelled, its held requests dropped (kept when it moves: they run in the instance it moves to),
+    /// its tasks withdrawn, a renderer detached.
+    func leave(_ session: ClientSession, as record: StaticString, keepingHeldRequests: Bool = false) {
+        if !keepingHeldRequests { heldRequests.drop(of: session) }
         sessions[session.identifier] = nil
         if session.isAttachedToUI { detachUI(session) }
         waits.cancel(of: session)
@@ -252,6 +261,8 @@ public final class SlamService {
         }
         if case .now(let reply) = answer { session.answer(ticket, with: reply) }
         afterUIActivity()
+        // A batch that moved its connection (`instance.use`) acted in the instance it moved to too.
+        if let moved = session.service, moved !== self { moved.afterUIActivity() }
     }
 
     /// Answers a framing problem (over-size message, bad header) with an error whose id is null.
@@ -270,7 +281,8 @@ public final class SlamService {
     /// re-evaluates pending waits. Called after every message; call it after any
     /// UI activity that did not come from a request.
     public func afterUIActivity() {
-        if isQuiet { return }
+        // A closed instance announces nothing more: its application is no longer driven.
+        if isQuiet || isClosed { return }
         if application.hasDueChangeTasks { startChangeTasksDueOutsideRequests() }
         if notificationHold.keepsHolding {
             // A client is running a task: what changed goes out as one update once it has answered. The

@@ -57,10 +57,15 @@ extension Storyboard {
         return application
     }
 
+    /// The largest storyboard file read: far above a 100,000-element screen's (about 10 MB).
+    public static let maximumFileBytes = 64 << 20
+
     /// A storyboard file read, not checked.
     static func read(contentsOf path: String) throws(LoadError) -> Storyboard {
-        guard let bytes = FileContents.readBytes(atPath: path) else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        let bytes: [UInt8]
+        switch FileContents.read(atPath: path, maximumBytes: maximumFileBytes) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw .unreadable(path: path, reason: failure.description)
         }
         do {
             return try Storyboard(bytes: bytes)

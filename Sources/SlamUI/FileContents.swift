@@ -12,24 +12,55 @@ public enum FileContents {
         readBytes(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The file's bytes, or nil when it cannot be read.
+    /// The file's bytes, or nil when it cannot be read (see ``read(atPath:maximumBytes:)``).
     public static func readBytes(atPath path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        try? read(atPath: path).get()
+    }
+
+    /// Why a file could not be read.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The bytes of the regular file at `path`, at most `maximumBytes` of them.
+    ///
+    /// Only a regular file is read: a FIFO, a device or a socket is refused without blocking (a
+    /// FIFO with no writer would hold the daemon's only thread), as is one larger than `maximumBytes`.
+    public static func read(atPath path: String, maximumBytes: Int = .max) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { return .failure(Failure(description: String(cString: strerror(errno)))) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(Failure(description: String(cString: strerror(errno)))) }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            return .failure(Failure(description: kind == S_IFDIR ? String(cString: strerror(EISDIR)) : "it is not a regular file"))
+        }
+        guard Int(status.st_size) <= maximumBytes else {
+            return .failure(Failure(description: "it is \(status.st_size) bytes, more than \(maximumBytes)"))
+        }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { readChunk(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return .failure(Failure(description: String(cString: strerror(errno))))
             }
             if count == 0 { break }
+            guard bytes.count + count <= maximumBytes else {
+                return .failure(Failure(description: "it grew past \(maximumBytes) bytes while it was read"))
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        return bytes
+        return .success(bytes)
     }
+}
+
+/// The C library's `read`, which ``FileContents/read(atPath:maximumBytes:)`` hides inside the type.
+private func readChunk(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
 
 /// Resolves resource paths named by storyboards and elements.

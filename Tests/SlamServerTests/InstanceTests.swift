@@ -266,4 +266,82 @@ import Glibc
         #expect(client.request("instance.create")["error"]?["code"] == -32600)
         #expect(client.result("instance.list").arrayValue?.map { $0["instance"] } == ["main"])
     }
+
+    @Test func aBatchThatMovesItsConnectionAnnouncesWhatItDidInTheNewInstance() throws {
+        let scheduler = ManualScheduler()
+        let instances = try demoInstances(scheduler: scheduler)
+        let mover = TestClient(instances, identifier: 1)
+        let watcher = TestClient(instances, identifier: 2)
+        mover.result("instance.create")
+        watcher.result("instance.use", ["instance": "i1"])
+        watcher.result("subscribe", ["events": ["changed"]])
+        sendPending(watcher, "waitFor", ["ref": "count", "property": "text", "equals": "Count: 1", "timeoutMs": 60_000], id: 9)
+        mover.send(#"[{"jsonrpc":"2.0","method":"instance.use","params":{"instance":"i1"},"id":1},{"jsonrpc":"2.0","method":"press","params":{"ref":"increment"},"id":2}]"#)
+        let heard = watcher.take()
+        #expect(heard.contains { $0["method"] == "changed" }, "the press's change was announced in i1 at once: \(heard)")
+        #expect(heard.contains { $0["id"] == 9 && $0["result"]?["text"] == "Count: 1" }, "i1's wait was judged at once")
+        #expect(mover.result("find", ["ref": "count"])["text"] == "Count: 1")
+    }
+
+    @Test func requestsHeldBehindAPendingOneMoveWithTheConnection() throws {
+        let scheduler = ManualScheduler()
+        let instances = try demoInstances(scheduler: scheduler)
+        let client = TestClient(instances, identifier: 1)
+        let reader = TestClient(instances, identifier: 2)
+        client.result("instance.create")
+        // A wait that will time out, then a move and a press sent behind it: all three in order.
+        sendPending(client, "waitFor", ["ref": "count", "property": "text", "equals": "never", "timeoutMs": 300], id: 1)
+        sendPending(client, "instance.use", ["instance": "i1"], id: 2)
+        sendPending(client, "press", ["ref": "increment"], id: 3)
+        #expect(client.take().isEmpty)
+        scheduler.advance(milliseconds: 300)
+        scheduler.advance(milliseconds: 0)
+        let replies = client.take()
+        #expect(replies.map { $0["id"] } == [1, 2, 3], "\(replies)")
+        #expect(replies.dropFirst().allSatisfy { $0["error"] == nil }, "\(replies)")
+        #expect(reader.result("find", ["ref": "count"])["text"] == "Count: 0", "main was not pressed")
+        reader.result("instance.use", ["instance": "i1"])
+        #expect(reader.result("find", ["ref": "count"])["text"] == "Count: 1", "i1 was")
+    }
+
+    @Test func aMoveInABatchWaitingForAnotherClientsTaskIsRefused() throws {
+        let instances = try demoInstances()
+        let runner = TestClient(instances, identifier: 1)
+        let client = TestClient(instances, identifier: 2)
+        runner.result("instance.create")
+        runner.result("tasks.register", ["names": ["slow"], "timeoutMs": 60_000])
+        client.send(#"[{"jsonrpc":"2.0","method":"runTask","params":{"name":"slow"},"id":1},{"jsonrpc":"2.0","method":"instance.use","params":{"instance":"i1"},"id":2}]"#)
+        let run = try #require(runner.take().first { $0["method"] == "task.run" })
+        runner.send(JSONValue.object(["jsonrpc": "2.0", "id": run["id"] ?? .null, "result": "done"]).description)
+        let batch = try #require(client.take().first?.arrayValue)
+        #expect(batch.first { $0["id"] == 1 }?["result"]?["result"] == "done")
+        #expect(batch.first { $0["id"] == 2 }?["error"]?["code"] == -32600, "\(batch)")
+        #expect(client.result("instance.list").arrayValue?.first?["current"] == true, "still on main")
+    }
+
+    @Test func aStoryboardThatIsNoRegularFileIsRefusedWithoutBlocking() throws {
+        let instances = try demoInstances()
+        let client = TestClient(instances, identifier: 1)
+        let fifo = "/tmp/slam-instance-fifo-\(getpid())"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let refused = client.request("instance.create", ["storyboard": .string(fifo)])
+        #expect(refused["error"]?["code"] == -32602 && refused["error"]?["message"]?.stringValue?.contains("not a regular file") == true,
+                "\(refused)")
+        let directory = client.request("instance.create", ["storyboard": "/tmp"])
+        #expect(directory["error"]?["message"]?.stringValue?.contains("Is a directory") == true, "\(directory)")
+    }
+
+    @Test func aClosedInstanceLetsItsApplicationGoWhileConnectionsStay() throws {
+        let instances = try demoInstances()
+        let owner = TestClient(instances, identifier: 1)
+        let user = TestClient(instances, identifier: 2)
+        owner.result("instance.create")
+        user.result("instance.use", ["instance": "i1"])
+        weak var application = instances.instance("i1")?.application
+        #expect(application != nil)
+        owner.result("instance.close", ["instance": "i1"])
+        #expect(application == nil, "a closed instance keeps no application for the connections still on it")
+        #expect(user.request("find", ["ref": "count"])["error"]?["code"] == -32019)
+    }
 }

@@ -29,8 +29,9 @@ extension InstanceUseRequest: HandledRequest {
         if target !== service {
             // The connection's earlier requests ran, in order, before this one: what is still unanswered
             // waits in the instance it would leave, where nothing could answer it any more.
-            let unanswered = session.unansweredMessages - 1 + session.pendingWaits.count + session.runningTaskCalls
-            if unanswered > 0 || !session.heldRequests.isEmpty {
+            // (Requests held behind this one move with the connection: they run in the instance it moves to.)
+            let unanswered = session.unansweredMessages - 1 + session.deferredCalls + session.runningTaskCalls
+            if unanswered > 0 {
                 throw ResponseError(code: .invalidRequest,
                                     message: "instance.use: this connection still waits for answers in the instance '\(service.instance.handle)' "
                                         + "(a waitFor, an action waiting for its element, a task.run to answer); send instance.use once they are answered",
