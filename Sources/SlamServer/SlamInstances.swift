@@ -172,6 +172,9 @@ public final class SlamInstances {
         connectionLeft(current)
         target.connect(session)
         idleTimers.removeValue(forKey: target.instance.handle)?()
+        // The rest of a batch that moved acts in the target, whose turn the request's end does not close
+        // (that is the instance the message arrived in): the target's turn is ended on the loop's next.
+        _ = scheduler.schedule(afterMilliseconds: 0) { [weak target] in target?.afterUIActivity() }
     }
 
     /// A connection stopped using `service`: a closed one with no connection left is let go; an idle

@@ -78,7 +78,6 @@ extension SlamService {
             dispatcher.answerUnparsable(error, reply: reply)
         }
         afterUIActivity()
-        if let moved = session.service, moved !== self { moved.afterUIActivity() }
         // The trace may have ended during the turn (trace.stop, a write that failed).
         guard self.trace === trace else { return }
         if trace.flushRequested { trace.flush() }

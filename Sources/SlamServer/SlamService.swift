@@ -261,8 +261,6 @@ public final class SlamService {
         }
         if case .now(let reply) = answer { session.answer(ticket, with: reply) }
         afterUIActivity()
-        // A batch that moved its connection (`instance.use`) acted in the instance it moved to too.
-        if let moved = session.service, moved !== self { moved.afterUIActivity() }
     }
 
     /// Answers a framing problem (over-size message, bad header) with an error whose id is null.
