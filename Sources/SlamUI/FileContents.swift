@@ -19,6 +19,7 @@ public enum FileContents {
 
     /// Why a file could not be read.
     public struct Failure: Error, CustomStringConvertible {
+        /// The reason, as a message says it after the file's name ("No such file or directory", "it is not a regular file").
         public let description: String
     }
 
