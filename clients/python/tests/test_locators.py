@@ -162,7 +162,7 @@ def test_finds_it_at_its_launch_state(slamd, slam_client):
 """
 
 
-def test_the_fixture_resets_the_shared_daemon_between_tests(pytester, monkeypatch):
+def test_each_test_begins_at_the_launch_state_on_the_shared_daemon(pytester, monkeypatch):
     pytester.makepyfile(SHARED_DAEMON_TESTS)
     monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
     monkeypatch.delenv("FIRST_PID", raising=False)
