@@ -55,14 +55,14 @@ extension Slamctl {
             case "close":
                 guard let handle else { throw UsageError("instances close needs the HANDLE to end (slamctl instances lists them)", command: line.command) }
                 let connection = try invocation.connect()
-                let closed: InstanceClosed
+                let answer: JSONValue
                 do {
-                    closed = try connection.send(InstanceCloseRequest(instance: handle))
+                    answer = try connection.call(InstanceCloseRequest.method, InstanceCloseRequest(instance: handle).params)
                 } catch ClientError.server(let error) where error.code == .instanceNotFound {
                     throw invocation.instanceNotFound(handle, error: error, asked: "instances close \(handle)")
                 }
-                invocation.output(["instance": .string(closed.instance), "connections": .integer(Int64(closed.connections)),
-                                   "waitsAnswered": .integer(Int64(closed.waitsAnswered))]) {
+                let closed = try InstanceClosed(json: answer)
+                invocation.output(answer) {
                     "closed \(closed.instance)" + (closed.connections == 0 ? "" : " (\(closed.connections) connection\(closed.connections == 1 ? "" : "s") used it)")
                 }
             default:
@@ -95,8 +95,10 @@ extension Slamctl {
             request.storyboard = String(cString: resolved)
             free(resolved)
         }
-        let created = try invocation.connect().send(request)
-        invocation.output(instanceJSON(created)) { created.instance }
+        // --json prints the daemon's answer as it came; a person gets the handle.
+        let answer = try invocation.connect().call(InstanceCreateRequest.method, request.params)
+        let created = try InstanceEntry(json: answer)
+        invocation.output(answer) { created.instance }
     }
 
     /// The columns of `slamctl instances`: `*` marks the instance the command's connection uses.
@@ -112,12 +114,5 @@ extension Slamctl {
                 column == row.count - 1 ? row[column] : row[column] + String(repeating: " ", count: widths[column] - row[column].count)
             }.joined(separator: "  ")
         }.joined(separator: "\n")
-    }
-
-    /// An instance as the daemon writes it.
-    static func instanceJSON(_ entry: InstanceEntry) -> JSONValue {
-        ["instance": .string(entry.instance), "app": .string(entry.app), "storyboard": entry.storyboard.map(JSONValue.string) ?? .null,
-         "label": entry.label.map(JSONValue.string) ?? .null, "connections": .integer(Int64(entry.connections)),
-         "createdBy": entry.createdBy.map { .integer(Int64($0)) } ?? .null, "current": .bool(entry.current)]
     }
 }
