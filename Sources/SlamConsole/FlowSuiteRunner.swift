@@ -86,13 +86,13 @@ public struct FlowSuiteRunner: Sendable {
             let connection = try connect()
             defer { connection.close() }
             if freshInstances {
-                let created = try connection.send(InstanceCreateRequest(label: Self.label(for: entry.path)))
-                instance = created.instance
-                _ = try connection.send(InstanceUseRequest(instance: created.instance))
+                let created = try connection.createInstance(label: Self.label(for: entry.path)).instance
+                instance = created
+                try connection.useInstance(created)
             }
             let report = try FlowRunner(connection: connection, style: style).run(entry.flow)
             // An instance left behind (the connection lost) closes by itself once idle: its creator has gone.
-            if let instance { _ = try? connection.send(InstanceCloseRequest(instance: instance)) }
+            if let instance { _ = try? connection.closeInstance(instance) }
             result = .success(report)
         } catch {
             result = .failure(error)

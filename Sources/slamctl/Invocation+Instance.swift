@@ -53,8 +53,8 @@ extension Invocation {
     ///   as for the daemon's other errors); the daemon's other errors as they come.
     @discardableResult
     func useInstance(_ choice: InstanceChoice, label: String, on connection: SlamConnection) throws -> String {
-        let handle = choice == .new ? try created(connection.send(InstanceCreateRequest(label: label))) : choice.word
-        let outcome = Result { () throws(ClientError) in try connection.send(InstanceUseRequest(instance: handle)) }
+        let handle = choice == .new ? try created(connection.createInstance(label: label)) : choice.word
+        let outcome = Result { () throws(ClientError) in try connection.useInstance(handle) }
         try checkUse(outcome, handle: handle)
         return handle
     }
@@ -102,7 +102,7 @@ extension Invocation {
         let handles = createdInstances.take()
         guard !handles.isEmpty, let connection = try? SlamConnection(socketPath: socketPath, timeoutMilliseconds: 5_000) else { return }
         defer { connection.close() }
-        for handle in handles { _ = try? connection.send(InstanceCloseRequest(instance: handle)) }
+        for handle in handles { _ = try? connection.closeInstance(handle) }
     }
 }
 

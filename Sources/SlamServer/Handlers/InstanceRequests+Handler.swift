@@ -58,7 +58,7 @@ extension InstanceCloseRequest: HandledRequest {
 }
 
 extension SlamService {
-    /// The daemon's instances, or -32601's kin for a service made on its own (it hosts one application).
+    /// The daemon's instances, or -32600 for a service made on its own (it hosts one application).
     func daemonInstances(for method: String) throws(ResponseError) -> SlamInstances {
         guard let instances else {
             throw ResponseError(code: .invalidRequest,
