@@ -22,7 +22,9 @@ enum OpenRPCDocument {
             ],
             "x-notifications": .array(EventKind.allCases.map { ["name": .string($0.rawValue), "params": notificationSchema($0)] }
                 + [["name": .string(UIRedraw.method), "params": UIRedraw.schema,
-                    "description": "Sent to connections attached with ui.attach (not subscribed to): one atomic batch of UI changes, numbered on from the attach."]]),
+                    "description": "Sent to connections attached with ui.attach (not subscribed to): one atomic batch of UI changes, numbered on from the attach."],
+                   ["name": .string(UIDetachedNotice.method), "params": UIDetachedNotice.schema,
+                    "description": "Sent to a renderer the daemon detached itself, because the instance it showed was closed (reason: closed)."]]),
             "x-server-requests": .array(SlamRequests.serverToClient.map { request in
                 ["name": .string(request.method), "summary": .string(request.summary), "params": request.params,
                  "result": ["name": .string("\(request.method)Result"), "schema": request.result],
