@@ -29,10 +29,6 @@ final class PendingWaits {
     /// more than judging them.
     private var order: [Int] = []
     private var lastIdentifier = 0
-    /// The characters of the patterns all pending waits hold (``PendingWait/patternCharacters``).
-    private(set) var patternCharacters = 0
-    /// Their worst-case steps (``PendingWait/patternSteps``).
-    private(set) var patternSteps = 0
     /// The patterns of the wait being judged (``PendingWait/patterns``), for its locator to find before any cache.
     private(set) var patternsOfJudgedWait: [LocatorPattern: BoundedPattern] = [:]
     private let scheduler: Scheduler
@@ -50,6 +46,10 @@ final class PendingWaits {
 
     /// How many waits are pending.
     var count: Int { waits.count }
+    /// The characters of the patterns all pending waits hold, in every instance (``PendingWait/patternCharacters``).
+    var patternCharacters: Int { holdings.patternCharacters }
+    /// Their worst-case steps (``PendingWait/patternSteps``).
+    var patternSteps: Int { holdings.patternSteps }
     var isEmpty: Bool { waits.isEmpty }
 
     /// Keeps a wait of `session` until it is answered, or until `timeout` passes (then it is taken
@@ -90,9 +90,7 @@ final class PendingWaits {
         order.append(identifier)
         session.pendingWaits.insert(identifier)
         session.pendingPatternCharacters += characters
-        patternCharacters += characters
         session.pendingPatternSteps += steps
-        patternSteps += steps
         holdings.pendingWaits += 1
         holdings.patternCharacters += characters
         holdings.patternSteps += steps
@@ -145,9 +143,7 @@ final class PendingWaits {
         wait.cancelTimer()
         wait.session?.pendingWaits.remove(identifier)
         wait.session?.pendingPatternCharacters -= wait.patternCharacters
-        patternCharacters -= wait.patternCharacters
         wait.session?.pendingPatternSteps -= wait.patternSteps
-        patternSteps -= wait.patternSteps
         holdings.pendingWaits -= 1
         holdings.patternCharacters -= wait.patternCharacters
         holdings.patternSteps -= wait.patternSteps
