@@ -690,8 +690,7 @@ async function useInstanceAndAttach() {
     } catch (error) {
       if (error instanceof RpcError && error.code === INSTANCE_NOT_FOUND) {
         // A page that saw it closed keeps saying so; an address naming no open instance says which are.
-        const open = error.data && Array.isArray(error.data.open) ? error.data.open : null;
-        instanceEnded({ reason: instanceGone && instanceGone.reason === 'closed' ? 'closed' : 'missing', open });
+        instanceEnded({ reason: instanceGone && instanceGone.reason === 'closed' ? 'closed' : 'missing', open: openInstances(error) });
       } else if (!(error instanceof ConnectionLost)) {
         showError(error, `instance.use ${instance}`);
       }
@@ -732,8 +731,7 @@ async function switchInstance(handle) {
     await attach();
   } catch (error) {
     if (error instanceof RpcError && error.code === INSTANCE_NOT_FOUND) {
-      const open = error.data && Array.isArray(error.data.open) ? error.data.open : null;
-      toast(missingInstanceText(handle, { reason: 'missing', open }), { kind: 'error' });
+      toast(missingInstanceText(handle, { reason: 'missing', open: openInstances(error) }), { kind: 'error' });
     } else {
       showError(error, `instance.use ${handle}`);
     }
@@ -742,6 +740,11 @@ async function switchInstance(handle) {
   } finally {
     switching = false;
   }
+}
+
+/** The open instances -32018 names (its `data.open`), or null. */
+function openInstances(error) {
+  return error.data && Array.isArray(error.data.open) ? error.data.open : null;
 }
 
 /** The page's instance cannot be shown (closed, or not open): the banner says so and offers others; nothing switches by itself. */
